@@ -9,6 +9,7 @@ export default defineConfig({
   plugins: [react()],
   resolve: {
     alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
       // Pure content rules (slug, reading time, excerpt) are shared with the backend: one source of truth.
       '@rules': fileURLToPath(new URL('../backend/src/common/rules', import.meta.url)),
     },
