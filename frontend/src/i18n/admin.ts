@@ -111,7 +111,6 @@ export const admin = {
   draftRestoreBody: (when: string) => `وجدنا نسخة غير محفوظة من هذا المقال (${when}). هل تريد استعادتها؟`,
   restore: 'استعادة',
   discard: 'تجاهل',
-  weekdays: 'week',
 
   // categories
   categoryName: 'الاسم',
@@ -218,7 +217,7 @@ export default admin;
 
 /** The plain-text admin labels, merged into the translation table (./index.ts) under 'admin.<name>'. */
 export const adminMessages: Record<string, string> = Object.fromEntries(
-  Object.entries(admin)
+  (Object.entries(admin) as [string, unknown][])
     .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
     .map(([key, value]) => [`admin.${key}`, value]),
 );
