@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { Center, Spinner } from '@chakra-ui/react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { admin as t } from '@/i18n/admin';
+import { useAuth } from './shell';
+
+/** SPEC §2: spinner while the session loads, redirect to /auth when signed out. */
+export default function ProtectedRoute({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useAuth();
+  const location = useLocation();
+  if (isLoading) {
+    return (
+      <Center minH="60vh" role="status" aria-label={t.loading} data-testid="session-loading">
+        <Spinner size="xl" />
+      </Center>
+    );
+  }
+  if (!user) return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
+  return <>{children}</>;
+}
