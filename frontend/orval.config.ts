@@ -15,7 +15,7 @@ export default defineConfig({
       prettier: false,
       override: {
         mutator: { path: 'src/api/http.ts', name: 'customInstance' },
-        query: { useQuery: true, useMutation: true, signal: true },
+        query: { signal: true },
       },
     },
   },

@@ -68,51 +68,78 @@ export const listCategories = (
 
 
 
-export const getListCategoriesMutationKey = () => ['listCategories'] as const;
-
-export const getListCategoriesMutationOptions = <TError = ErrorType<unknown>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof listCategories>>, TError,void, TContext>, request?: SecondParameter<typeof customInstance>}
-): UseMutationOptions<Awaited<ReturnType<typeof listCategories>>, TError,void, TContext> => {
-
-const mutationKey = getListCategoriesMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
-
-
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof listCategories>>, void> = () => {
-
-
-          return  listCategories(requestOptions)
-        }
-
-
-
-
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type ListCategoriesMutationResult = NonNullable<Awaited<ReturnType<typeof listCategories>>>
-
-    export type ListCategoriesMutationError = ErrorType<unknown>
-
-
-    export const useListCategories = <TError = ErrorType<unknown>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof listCategories>>, TError,void, TContext>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof listCategories>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getListCategoriesMutationOptions(options), queryClient);
+export const getListCategoriesQueryKey = () => {
+    return [
+    `/api/categories`
+    ] as const;
     }
-    export const createCategory = (
+
+
+export const getListCategoriesQueryOptions = <TData = Awaited<ReturnType<typeof listCategories>>, TError = ErrorType<unknown>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCategories>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListCategoriesQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listCategories>>> = ({ signal }) => listCategories(requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listCategories>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListCategoriesQueryResult = NonNullable<Awaited<ReturnType<typeof listCategories>>>
+export type ListCategoriesQueryError = ErrorType<unknown>
+
+
+export function useListCategories<TData = Awaited<ReturnType<typeof listCategories>>, TError = ErrorType<unknown>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCategories>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listCategories>>,
+          TError,
+          Awaited<ReturnType<typeof listCategories>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListCategories<TData = Awaited<ReturnType<typeof listCategories>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCategories>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listCategories>>,
+          TError,
+          Awaited<ReturnType<typeof listCategories>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListCategories<TData = Awaited<ReturnType<typeof listCategories>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCategories>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+
+export function useListCategories<TData = Awaited<ReturnType<typeof listCategories>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCategories>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListCategoriesQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const createCategory = (
     saveCategoryDto: BodyType<SaveCategoryDto>,
  options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
 ) => {
@@ -129,78 +156,51 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
 
 
-export const getCreateCategoryQueryKey = (saveCategoryDto?: BodyType<SaveCategoryDto>,) => {
-    return [
-    'POST', `/api/categories`, saveCategoryDto
-    ] as const;
+export const getCreateCategoryMutationKey = () => ['createCategory'] as const;
+
+export const getCreateCategoryMutationOptions = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createCategory>>, TError,CreateCategoryMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof createCategory>>, TError,CreateCategoryMutationVariables, TContext> => {
+
+const mutationKey = getCreateCategoryMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createCategory>>, CreateCategoryMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  createCategory(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateCategoryMutationResult = NonNullable<Awaited<ReturnType<typeof createCategory>>>
+    export type CreateCategoryMutationBody = BodyType<SaveCategoryDto>
+    export type CreateCategoryMutationError = ErrorType<ErrorDto>
+    export type CreateCategoryMutationVariables = {data: BodyType<SaveCategoryDto>}
+
+    export const useCreateCategory = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createCategory>>, TError,CreateCategoryMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createCategory>>,
+        TError,
+        CreateCategoryMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateCategoryMutationOptions(options), queryClient);
     }
-
-
-export const getCreateCategoryQueryOptions = <TData = Awaited<ReturnType<typeof createCategory>>, TError = ErrorType<ErrorDto>>(saveCategoryDto: BodyType<SaveCategoryDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createCategory>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreateCategoryQueryKey(saveCategoryDto);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createCategory>>> = ({ signal }) => createCategory(saveCategoryDto, requestOptions, signal);
-
-
-
-
-
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createCategory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreateCategoryQueryResult = NonNullable<Awaited<ReturnType<typeof createCategory>>>
-export type CreateCategoryQueryError = ErrorType<ErrorDto>
-
-
-export function useCreateCategory<TData = Awaited<ReturnType<typeof createCategory>>, TError = ErrorType<ErrorDto>>(
- saveCategoryDto: BodyType<SaveCategoryDto>, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createCategory>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createCategory>>,
-          TError,
-          Awaited<ReturnType<typeof createCategory>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateCategory<TData = Awaited<ReturnType<typeof createCategory>>, TError = ErrorType<ErrorDto>>(
- saveCategoryDto: BodyType<SaveCategoryDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createCategory>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createCategory>>,
-          TError,
-          Awaited<ReturnType<typeof createCategory>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateCategory<TData = Awaited<ReturnType<typeof createCategory>>, TError = ErrorType<ErrorDto>>(
- saveCategoryDto: BodyType<SaveCategoryDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createCategory>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-
-export function useCreateCategory<TData = Awaited<ReturnType<typeof createCategory>>, TError = ErrorType<ErrorDto>>(
- saveCategoryDto: BodyType<SaveCategoryDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createCategory>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreateCategoryQueryOptions(saveCategoryDto,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const deleteCategory = (
+    export const deleteCategory = (
     id: number,
  options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
 ) => {
@@ -215,78 +215,51 @@ export const deleteCategory = (
 
 
 
-export const getDeleteCategoryQueryKey = (id: number,) => {
-    return [
-    'DELETE', `/api/categories/${id}`
-    ] as const;
+export const getDeleteCategoryMutationKey = () => ['deleteCategory'] as const;
+
+export const getDeleteCategoryMutationOptions = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCategory>>, TError,DeleteCategoryMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteCategory>>, TError,DeleteCategoryMutationVariables, TContext> => {
+
+const mutationKey = getDeleteCategoryMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteCategory>>, DeleteCategoryMutationVariables> = (props) => {
+          const {id} = props ?? {};
+
+          return  deleteCategory(id,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteCategoryMutationResult = NonNullable<Awaited<ReturnType<typeof deleteCategory>>>
+
+    export type DeleteCategoryMutationError = ErrorType<ErrorDto>
+    export type DeleteCategoryMutationVariables = {id: number}
+
+    export const useDeleteCategory = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCategory>>, TError,DeleteCategoryMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteCategory>>,
+        TError,
+        DeleteCategoryMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteCategoryMutationOptions(options), queryClient);
     }
-
-
-export const getDeleteCategoryQueryOptions = <TData = Awaited<ReturnType<typeof deleteCategory>>, TError = ErrorType<ErrorDto>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteCategory>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeleteCategoryQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deleteCategory>>> = ({ signal }) => deleteCategory(id, requestOptions, signal);
-
-
-
-
-
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deleteCategory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeleteCategoryQueryResult = NonNullable<Awaited<ReturnType<typeof deleteCategory>>>
-export type DeleteCategoryQueryError = ErrorType<ErrorDto>
-
-
-export function useDeleteCategory<TData = Awaited<ReturnType<typeof deleteCategory>>, TError = ErrorType<ErrorDto>>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteCategory>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteCategory>>,
-          TError,
-          Awaited<ReturnType<typeof deleteCategory>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteCategory<TData = Awaited<ReturnType<typeof deleteCategory>>, TError = ErrorType<ErrorDto>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteCategory>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteCategory>>,
-          TError,
-          Awaited<ReturnType<typeof deleteCategory>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteCategory<TData = Awaited<ReturnType<typeof deleteCategory>>, TError = ErrorType<ErrorDto>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteCategory>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-
-export function useDeleteCategory<TData = Awaited<ReturnType<typeof deleteCategory>>, TError = ErrorType<ErrorDto>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteCategory>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeleteCategoryQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const updateCategory = (
+    export const updateCategory = (
     id: number,
     saveCategoryDto: BodyType<SaveCategoryDto>,
  options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
@@ -304,84 +277,51 @@ export const updateCategory = (
 
 
 
-export const getUpdateCategoryQueryKey = (id: number,
-    saveCategoryDto?: BodyType<SaveCategoryDto>,) => {
-    return [
-    'PUT', `/api/categories/${id}`, saveCategoryDto
-    ] as const;
+export const getUpdateCategoryMutationKey = () => ['updateCategory'] as const;
+
+export const getUpdateCategoryMutationOptions = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCategory>>, TError,UpdateCategoryMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateCategory>>, TError,UpdateCategoryMutationVariables, TContext> => {
+
+const mutationKey = getUpdateCategoryMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateCategory>>, UpdateCategoryMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  updateCategory(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateCategoryMutationResult = NonNullable<Awaited<ReturnType<typeof updateCategory>>>
+    export type UpdateCategoryMutationBody = BodyType<SaveCategoryDto>
+    export type UpdateCategoryMutationError = ErrorType<ErrorDto>
+    export type UpdateCategoryMutationVariables = {id: number;data: BodyType<SaveCategoryDto>}
+
+    export const useUpdateCategory = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCategory>>, TError,UpdateCategoryMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateCategory>>,
+        TError,
+        UpdateCategoryMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateCategoryMutationOptions(options), queryClient);
     }
-
-
-export const getUpdateCategoryQueryOptions = <TData = Awaited<ReturnType<typeof updateCategory>>, TError = ErrorType<ErrorDto>>(id: number,
-    saveCategoryDto: BodyType<SaveCategoryDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateCategory>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateCategoryQueryKey(id,saveCategoryDto);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateCategory>>> = ({ signal }) => updateCategory(id,saveCategoryDto, requestOptions, signal);
-
-
-
-
-
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateCategory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateCategoryQueryResult = NonNullable<Awaited<ReturnType<typeof updateCategory>>>
-export type UpdateCategoryQueryError = ErrorType<ErrorDto>
-
-
-export function useUpdateCategory<TData = Awaited<ReturnType<typeof updateCategory>>, TError = ErrorType<ErrorDto>>(
- id: number,
-    saveCategoryDto: BodyType<SaveCategoryDto>, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateCategory>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateCategory>>,
-          TError,
-          Awaited<ReturnType<typeof updateCategory>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateCategory<TData = Awaited<ReturnType<typeof updateCategory>>, TError = ErrorType<ErrorDto>>(
- id: number,
-    saveCategoryDto: BodyType<SaveCategoryDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateCategory>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateCategory>>,
-          TError,
-          Awaited<ReturnType<typeof updateCategory>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateCategory<TData = Awaited<ReturnType<typeof updateCategory>>, TError = ErrorType<ErrorDto>>(
- id: number,
-    saveCategoryDto: BodyType<SaveCategoryDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateCategory>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-
-export function useUpdateCategory<TData = Awaited<ReturnType<typeof updateCategory>>, TError = ErrorType<ErrorDto>>(
- id: number,
-    saveCategoryDto: BodyType<SaveCategoryDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateCategory>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateCategoryQueryOptions(id,saveCategoryDto,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const getCategoryBySlug = (
+    export const getCategoryBySlug = (
     slug: string,
  options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
 ) => {
@@ -396,47 +336,74 @@ export const getCategoryBySlug = (
 
 
 
-export const getGetCategoryBySlugMutationKey = () => ['getCategoryBySlug'] as const;
-
-export const getGetCategoryBySlugMutationOptions = <TError = ErrorType<ErrorDto>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getCategoryBySlug>>, TError,GetCategoryBySlugMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
-): UseMutationOptions<Awaited<ReturnType<typeof getCategoryBySlug>>, TError,GetCategoryBySlugMutationVariables, TContext> => {
-
-const mutationKey = getGetCategoryBySlugMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
-
-
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getCategoryBySlug>>, GetCategoryBySlugMutationVariables> = (props) => {
-          const {slug} = props ?? {};
-
-          return  getCategoryBySlug(slug,requestOptions)
-        }
-
-
-
-
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetCategoryBySlugMutationResult = NonNullable<Awaited<ReturnType<typeof getCategoryBySlug>>>
-
-    export type GetCategoryBySlugMutationError = ErrorType<ErrorDto>
-    export type GetCategoryBySlugMutationVariables = {slug: string}
-
-    export const useGetCategoryBySlug = <TError = ErrorType<ErrorDto>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getCategoryBySlug>>, TError,GetCategoryBySlugMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getCategoryBySlug>>,
-        TError,
-        GetCategoryBySlugMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetCategoryBySlugMutationOptions(options), queryClient);
+export const getGetCategoryBySlugQueryKey = (slug: string,) => {
+    return [
+    `/api/categories/${slug}`
+    ] as const;
     }
+
+
+export const getGetCategoryBySlugQueryOptions = <TData = Awaited<ReturnType<typeof getCategoryBySlug>>, TError = ErrorType<ErrorDto>>(slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCategoryBySlug>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetCategoryBySlugQueryKey(slug);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getCategoryBySlug>>> = ({ signal }) => getCategoryBySlug(slug, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: slug !== null && slug !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getCategoryBySlug>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetCategoryBySlugQueryResult = NonNullable<Awaited<ReturnType<typeof getCategoryBySlug>>>
+export type GetCategoryBySlugQueryError = ErrorType<ErrorDto>
+
+
+export function useGetCategoryBySlug<TData = Awaited<ReturnType<typeof getCategoryBySlug>>, TError = ErrorType<ErrorDto>>(
+ slug: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCategoryBySlug>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCategoryBySlug>>,
+          TError,
+          Awaited<ReturnType<typeof getCategoryBySlug>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCategoryBySlug<TData = Awaited<ReturnType<typeof getCategoryBySlug>>, TError = ErrorType<ErrorDto>>(
+ slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCategoryBySlug>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCategoryBySlug>>,
+          TError,
+          Awaited<ReturnType<typeof getCategoryBySlug>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCategoryBySlug<TData = Awaited<ReturnType<typeof getCategoryBySlug>>, TError = ErrorType<ErrorDto>>(
+ slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCategoryBySlug>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+
+export function useGetCategoryBySlug<TData = Awaited<ReturnType<typeof getCategoryBySlug>>, TError = ErrorType<ErrorDto>>(
+ slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCategoryBySlug>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetCategoryBySlugQueryOptions(slug,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+

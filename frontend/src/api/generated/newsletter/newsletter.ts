@@ -69,51 +69,78 @@ export const listNewsletterSubscribers = (
 
 
 
-export const getListNewsletterSubscribersMutationKey = () => ['listNewsletterSubscribers'] as const;
-
-export const getListNewsletterSubscribersMutationOptions = <TError = ErrorType<ErrorDto>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof listNewsletterSubscribers>>, TError,void, TContext>, request?: SecondParameter<typeof customInstance>}
-): UseMutationOptions<Awaited<ReturnType<typeof listNewsletterSubscribers>>, TError,void, TContext> => {
-
-const mutationKey = getListNewsletterSubscribersMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
-
-
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof listNewsletterSubscribers>>, void> = () => {
-
-
-          return  listNewsletterSubscribers(requestOptions)
-        }
-
-
-
-
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type ListNewsletterSubscribersMutationResult = NonNullable<Awaited<ReturnType<typeof listNewsletterSubscribers>>>
-
-    export type ListNewsletterSubscribersMutationError = ErrorType<ErrorDto>
-
-
-    export const useListNewsletterSubscribers = <TError = ErrorType<ErrorDto>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof listNewsletterSubscribers>>, TError,void, TContext>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof listNewsletterSubscribers>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getListNewsletterSubscribersMutationOptions(options), queryClient);
+export const getListNewsletterSubscribersQueryKey = () => {
+    return [
+    `/api/newsletter`
+    ] as const;
     }
-    export const subscribeNewsletter = (
+
+
+export const getListNewsletterSubscribersQueryOptions = <TData = Awaited<ReturnType<typeof listNewsletterSubscribers>>, TError = ErrorType<ErrorDto>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNewsletterSubscribers>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListNewsletterSubscribersQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listNewsletterSubscribers>>> = ({ signal }) => listNewsletterSubscribers(requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listNewsletterSubscribers>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListNewsletterSubscribersQueryResult = NonNullable<Awaited<ReturnType<typeof listNewsletterSubscribers>>>
+export type ListNewsletterSubscribersQueryError = ErrorType<ErrorDto>
+
+
+export function useListNewsletterSubscribers<TData = Awaited<ReturnType<typeof listNewsletterSubscribers>>, TError = ErrorType<ErrorDto>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNewsletterSubscribers>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listNewsletterSubscribers>>,
+          TError,
+          Awaited<ReturnType<typeof listNewsletterSubscribers>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListNewsletterSubscribers<TData = Awaited<ReturnType<typeof listNewsletterSubscribers>>, TError = ErrorType<ErrorDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNewsletterSubscribers>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listNewsletterSubscribers>>,
+          TError,
+          Awaited<ReturnType<typeof listNewsletterSubscribers>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListNewsletterSubscribers<TData = Awaited<ReturnType<typeof listNewsletterSubscribers>>, TError = ErrorType<ErrorDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNewsletterSubscribers>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+
+export function useListNewsletterSubscribers<TData = Awaited<ReturnType<typeof listNewsletterSubscribers>>, TError = ErrorType<ErrorDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNewsletterSubscribers>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListNewsletterSubscribersQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const subscribeNewsletter = (
     subscribeDto: BodyType<SubscribeDto>,
  options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
 ) => {
@@ -130,74 +157,47 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
 
 
-export const getSubscribeNewsletterQueryKey = (subscribeDto?: BodyType<SubscribeDto>,) => {
-    return [
-    'POST', `/api/newsletter`, subscribeDto
-    ] as const;
+export const getSubscribeNewsletterMutationKey = () => ['subscribeNewsletter'] as const;
+
+export const getSubscribeNewsletterMutationOptions = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof subscribeNewsletter>>, TError,SubscribeNewsletterMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof subscribeNewsletter>>, TError,SubscribeNewsletterMutationVariables, TContext> => {
+
+const mutationKey = getSubscribeNewsletterMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof subscribeNewsletter>>, SubscribeNewsletterMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  subscribeNewsletter(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SubscribeNewsletterMutationResult = NonNullable<Awaited<ReturnType<typeof subscribeNewsletter>>>
+    export type SubscribeNewsletterMutationBody = BodyType<SubscribeDto>
+    export type SubscribeNewsletterMutationError = ErrorType<ErrorDto>
+    export type SubscribeNewsletterMutationVariables = {data: BodyType<SubscribeDto>}
+
+    export const useSubscribeNewsletter = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof subscribeNewsletter>>, TError,SubscribeNewsletterMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof subscribeNewsletter>>,
+        TError,
+        SubscribeNewsletterMutationVariables,
+        TContext
+      > => {
+      return useMutation(getSubscribeNewsletterMutationOptions(options), queryClient);
     }
-
-
-export const getSubscribeNewsletterQueryOptions = <TData = Awaited<ReturnType<typeof subscribeNewsletter>>, TError = ErrorType<ErrorDto>>(subscribeDto: BodyType<SubscribeDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof subscribeNewsletter>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getSubscribeNewsletterQueryKey(subscribeDto);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof subscribeNewsletter>>> = ({ signal }) => subscribeNewsletter(subscribeDto, requestOptions, signal);
-
-
-
-
-
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof subscribeNewsletter>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type SubscribeNewsletterQueryResult = NonNullable<Awaited<ReturnType<typeof subscribeNewsletter>>>
-export type SubscribeNewsletterQueryError = ErrorType<ErrorDto>
-
-
-export function useSubscribeNewsletter<TData = Awaited<ReturnType<typeof subscribeNewsletter>>, TError = ErrorType<ErrorDto>>(
- subscribeDto: BodyType<SubscribeDto>, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof subscribeNewsletter>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof subscribeNewsletter>>,
-          TError,
-          Awaited<ReturnType<typeof subscribeNewsletter>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useSubscribeNewsletter<TData = Awaited<ReturnType<typeof subscribeNewsletter>>, TError = ErrorType<ErrorDto>>(
- subscribeDto: BodyType<SubscribeDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof subscribeNewsletter>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof subscribeNewsletter>>,
-          TError,
-          Awaited<ReturnType<typeof subscribeNewsletter>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useSubscribeNewsletter<TData = Awaited<ReturnType<typeof subscribeNewsletter>>, TError = ErrorType<ErrorDto>>(
- subscribeDto: BodyType<SubscribeDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof subscribeNewsletter>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-
-export function useSubscribeNewsletter<TData = Awaited<ReturnType<typeof subscribeNewsletter>>, TError = ErrorType<ErrorDto>>(
- subscribeDto: BodyType<SubscribeDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof subscribeNewsletter>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getSubscribeNewsletterQueryOptions(subscribeDto,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-

@@ -69,51 +69,78 @@ export const listPages = (
 
 
 
-export const getListPagesMutationKey = () => ['listPages'] as const;
-
-export const getListPagesMutationOptions = <TError = ErrorType<unknown>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof listPages>>, TError,void, TContext>, request?: SecondParameter<typeof customInstance>}
-): UseMutationOptions<Awaited<ReturnType<typeof listPages>>, TError,void, TContext> => {
-
-const mutationKey = getListPagesMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
-
-
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof listPages>>, void> = () => {
-
-
-          return  listPages(requestOptions)
-        }
-
-
-
-
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type ListPagesMutationResult = NonNullable<Awaited<ReturnType<typeof listPages>>>
-
-    export type ListPagesMutationError = ErrorType<unknown>
-
-
-    export const useListPages = <TError = ErrorType<unknown>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof listPages>>, TError,void, TContext>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof listPages>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getListPagesMutationOptions(options), queryClient);
+export const getListPagesQueryKey = () => {
+    return [
+    `/api/pages`
+    ] as const;
     }
-    export const createPage = (
+
+
+export const getListPagesQueryOptions = <TData = Awaited<ReturnType<typeof listPages>>, TError = ErrorType<unknown>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPages>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListPagesQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listPages>>> = ({ signal }) => listPages(requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listPages>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListPagesQueryResult = NonNullable<Awaited<ReturnType<typeof listPages>>>
+export type ListPagesQueryError = ErrorType<unknown>
+
+
+export function useListPages<TData = Awaited<ReturnType<typeof listPages>>, TError = ErrorType<unknown>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPages>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPages>>,
+          TError,
+          Awaited<ReturnType<typeof listPages>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListPages<TData = Awaited<ReturnType<typeof listPages>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPages>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPages>>,
+          TError,
+          Awaited<ReturnType<typeof listPages>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListPages<TData = Awaited<ReturnType<typeof listPages>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPages>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+
+export function useListPages<TData = Awaited<ReturnType<typeof listPages>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPages>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListPagesQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const createPage = (
     savePageDto: BodyType<SavePageDto>,
  options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
 ) => {
@@ -130,78 +157,51 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
 
 
-export const getCreatePageQueryKey = (savePageDto?: BodyType<SavePageDto>,) => {
-    return [
-    'POST', `/api/pages`, savePageDto
-    ] as const;
+export const getCreatePageMutationKey = () => ['createPage'] as const;
+
+export const getCreatePageMutationOptions = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPage>>, TError,CreatePageMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof createPage>>, TError,CreatePageMutationVariables, TContext> => {
+
+const mutationKey = getCreatePageMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createPage>>, CreatePageMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  createPage(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreatePageMutationResult = NonNullable<Awaited<ReturnType<typeof createPage>>>
+    export type CreatePageMutationBody = BodyType<SavePageDto>
+    export type CreatePageMutationError = ErrorType<ErrorDto>
+    export type CreatePageMutationVariables = {data: BodyType<SavePageDto>}
+
+    export const useCreatePage = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPage>>, TError,CreatePageMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createPage>>,
+        TError,
+        CreatePageMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreatePageMutationOptions(options), queryClient);
     }
-
-
-export const getCreatePageQueryOptions = <TData = Awaited<ReturnType<typeof createPage>>, TError = ErrorType<ErrorDto>>(savePageDto: BodyType<SavePageDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createPage>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreatePageQueryKey(savePageDto);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createPage>>> = ({ signal }) => createPage(savePageDto, requestOptions, signal);
-
-
-
-
-
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createPage>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreatePageQueryResult = NonNullable<Awaited<ReturnType<typeof createPage>>>
-export type CreatePageQueryError = ErrorType<ErrorDto>
-
-
-export function useCreatePage<TData = Awaited<ReturnType<typeof createPage>>, TError = ErrorType<ErrorDto>>(
- savePageDto: BodyType<SavePageDto>, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createPage>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createPage>>,
-          TError,
-          Awaited<ReturnType<typeof createPage>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreatePage<TData = Awaited<ReturnType<typeof createPage>>, TError = ErrorType<ErrorDto>>(
- savePageDto: BodyType<SavePageDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createPage>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createPage>>,
-          TError,
-          Awaited<ReturnType<typeof createPage>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreatePage<TData = Awaited<ReturnType<typeof createPage>>, TError = ErrorType<ErrorDto>>(
- savePageDto: BodyType<SavePageDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createPage>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-
-export function useCreatePage<TData = Awaited<ReturnType<typeof createPage>>, TError = ErrorType<ErrorDto>>(
- savePageDto: BodyType<SavePageDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createPage>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreatePageQueryOptions(savePageDto,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const getPageById = (
+    export const getPageById = (
     id: number,
  options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
 ) => {
@@ -216,51 +216,78 @@ export const getPageById = (
 
 
 
-export const getGetPageByIdMutationKey = () => ['getPageById'] as const;
-
-export const getGetPageByIdMutationOptions = <TError = ErrorType<ErrorDto>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getPageById>>, TError,GetPageByIdMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
-): UseMutationOptions<Awaited<ReturnType<typeof getPageById>>, TError,GetPageByIdMutationVariables, TContext> => {
-
-const mutationKey = getGetPageByIdMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
-
-
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getPageById>>, GetPageByIdMutationVariables> = (props) => {
-          const {id} = props ?? {};
-
-          return  getPageById(id,requestOptions)
-        }
-
-
-
-
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetPageByIdMutationResult = NonNullable<Awaited<ReturnType<typeof getPageById>>>
-
-    export type GetPageByIdMutationError = ErrorType<ErrorDto>
-    export type GetPageByIdMutationVariables = {id: number}
-
-    export const useGetPageById = <TError = ErrorType<ErrorDto>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getPageById>>, TError,GetPageByIdMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getPageById>>,
-        TError,
-        GetPageByIdMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetPageByIdMutationOptions(options), queryClient);
+export const getGetPageByIdQueryKey = (id: number,) => {
+    return [
+    `/api/pages/id/${id}`
+    ] as const;
     }
-    export const deletePage = (
+
+
+export const getGetPageByIdQueryOptions = <TData = Awaited<ReturnType<typeof getPageById>>, TError = ErrorType<ErrorDto>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPageById>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetPageByIdQueryKey(id);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getPageById>>> = ({ signal }) => getPageById(id, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getPageById>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetPageByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getPageById>>>
+export type GetPageByIdQueryError = ErrorType<ErrorDto>
+
+
+export function useGetPageById<TData = Awaited<ReturnType<typeof getPageById>>, TError = ErrorType<ErrorDto>>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPageById>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPageById>>,
+          TError,
+          Awaited<ReturnType<typeof getPageById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPageById<TData = Awaited<ReturnType<typeof getPageById>>, TError = ErrorType<ErrorDto>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPageById>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPageById>>,
+          TError,
+          Awaited<ReturnType<typeof getPageById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPageById<TData = Awaited<ReturnType<typeof getPageById>>, TError = ErrorType<ErrorDto>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPageById>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+
+export function useGetPageById<TData = Awaited<ReturnType<typeof getPageById>>, TError = ErrorType<ErrorDto>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPageById>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetPageByIdQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const deletePage = (
     id: number,
  options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
 ) => {
@@ -275,78 +302,51 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
 
 
-export const getDeletePageQueryKey = (id: number,) => {
-    return [
-    'DELETE', `/api/pages/${id}`
-    ] as const;
+export const getDeletePageMutationKey = () => ['deletePage'] as const;
+
+export const getDeletePageMutationOptions = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deletePage>>, TError,DeletePageMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof deletePage>>, TError,DeletePageMutationVariables, TContext> => {
+
+const mutationKey = getDeletePageMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deletePage>>, DeletePageMutationVariables> = (props) => {
+          const {id} = props ?? {};
+
+          return  deletePage(id,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeletePageMutationResult = NonNullable<Awaited<ReturnType<typeof deletePage>>>
+
+    export type DeletePageMutationError = ErrorType<ErrorDto>
+    export type DeletePageMutationVariables = {id: number}
+
+    export const useDeletePage = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deletePage>>, TError,DeletePageMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deletePage>>,
+        TError,
+        DeletePageMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeletePageMutationOptions(options), queryClient);
     }
-
-
-export const getDeletePageQueryOptions = <TData = Awaited<ReturnType<typeof deletePage>>, TError = ErrorType<ErrorDto>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deletePage>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeletePageQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deletePage>>> = ({ signal }) => deletePage(id, requestOptions, signal);
-
-
-
-
-
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deletePage>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeletePageQueryResult = NonNullable<Awaited<ReturnType<typeof deletePage>>>
-export type DeletePageQueryError = ErrorType<ErrorDto>
-
-
-export function useDeletePage<TData = Awaited<ReturnType<typeof deletePage>>, TError = ErrorType<ErrorDto>>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deletePage>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deletePage>>,
-          TError,
-          Awaited<ReturnType<typeof deletePage>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeletePage<TData = Awaited<ReturnType<typeof deletePage>>, TError = ErrorType<ErrorDto>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deletePage>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deletePage>>,
-          TError,
-          Awaited<ReturnType<typeof deletePage>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeletePage<TData = Awaited<ReturnType<typeof deletePage>>, TError = ErrorType<ErrorDto>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deletePage>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-
-export function useDeletePage<TData = Awaited<ReturnType<typeof deletePage>>, TError = ErrorType<ErrorDto>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deletePage>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeletePageQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const updatePage = (
+    export const updatePage = (
     id: number,
     savePageDto: BodyType<SavePageDto>,
  options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
@@ -364,84 +364,51 @@ export const updatePage = (
 
 
 
-export const getUpdatePageQueryKey = (id: number,
-    savePageDto?: BodyType<SavePageDto>,) => {
-    return [
-    'PUT', `/api/pages/${id}`, savePageDto
-    ] as const;
+export const getUpdatePageMutationKey = () => ['updatePage'] as const;
+
+export const getUpdatePageMutationOptions = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePage>>, TError,UpdatePageMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof updatePage>>, TError,UpdatePageMutationVariables, TContext> => {
+
+const mutationKey = getUpdatePageMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updatePage>>, UpdatePageMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  updatePage(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdatePageMutationResult = NonNullable<Awaited<ReturnType<typeof updatePage>>>
+    export type UpdatePageMutationBody = BodyType<SavePageDto>
+    export type UpdatePageMutationError = ErrorType<ErrorDto>
+    export type UpdatePageMutationVariables = {id: number;data: BodyType<SavePageDto>}
+
+    export const useUpdatePage = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePage>>, TError,UpdatePageMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updatePage>>,
+        TError,
+        UpdatePageMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdatePageMutationOptions(options), queryClient);
     }
-
-
-export const getUpdatePageQueryOptions = <TData = Awaited<ReturnType<typeof updatePage>>, TError = ErrorType<ErrorDto>>(id: number,
-    savePageDto: BodyType<SavePageDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updatePage>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdatePageQueryKey(id,savePageDto);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updatePage>>> = ({ signal }) => updatePage(id,savePageDto, requestOptions, signal);
-
-
-
-
-
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updatePage>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdatePageQueryResult = NonNullable<Awaited<ReturnType<typeof updatePage>>>
-export type UpdatePageQueryError = ErrorType<ErrorDto>
-
-
-export function useUpdatePage<TData = Awaited<ReturnType<typeof updatePage>>, TError = ErrorType<ErrorDto>>(
- id: number,
-    savePageDto: BodyType<SavePageDto>, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updatePage>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updatePage>>,
-          TError,
-          Awaited<ReturnType<typeof updatePage>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdatePage<TData = Awaited<ReturnType<typeof updatePage>>, TError = ErrorType<ErrorDto>>(
- id: number,
-    savePageDto: BodyType<SavePageDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updatePage>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updatePage>>,
-          TError,
-          Awaited<ReturnType<typeof updatePage>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdatePage<TData = Awaited<ReturnType<typeof updatePage>>, TError = ErrorType<ErrorDto>>(
- id: number,
-    savePageDto: BodyType<SavePageDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updatePage>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-
-export function useUpdatePage<TData = Awaited<ReturnType<typeof updatePage>>, TError = ErrorType<ErrorDto>>(
- id: number,
-    savePageDto: BodyType<SavePageDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updatePage>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdatePageQueryOptions(id,savePageDto,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const getPageBySlug = (
+    export const getPageBySlug = (
     slug: string,
  options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
 ) => {
@@ -456,47 +423,74 @@ export const getPageBySlug = (
 
 
 
-export const getGetPageBySlugMutationKey = () => ['getPageBySlug'] as const;
-
-export const getGetPageBySlugMutationOptions = <TError = ErrorType<ErrorDto>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getPageBySlug>>, TError,GetPageBySlugMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
-): UseMutationOptions<Awaited<ReturnType<typeof getPageBySlug>>, TError,GetPageBySlugMutationVariables, TContext> => {
-
-const mutationKey = getGetPageBySlugMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
-
-
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getPageBySlug>>, GetPageBySlugMutationVariables> = (props) => {
-          const {slug} = props ?? {};
-
-          return  getPageBySlug(slug,requestOptions)
-        }
-
-
-
-
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetPageBySlugMutationResult = NonNullable<Awaited<ReturnType<typeof getPageBySlug>>>
-
-    export type GetPageBySlugMutationError = ErrorType<ErrorDto>
-    export type GetPageBySlugMutationVariables = {slug: string}
-
-    export const useGetPageBySlug = <TError = ErrorType<ErrorDto>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getPageBySlug>>, TError,GetPageBySlugMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getPageBySlug>>,
-        TError,
-        GetPageBySlugMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetPageBySlugMutationOptions(options), queryClient);
+export const getGetPageBySlugQueryKey = (slug: string,) => {
+    return [
+    `/api/pages/${slug}`
+    ] as const;
     }
+
+
+export const getGetPageBySlugQueryOptions = <TData = Awaited<ReturnType<typeof getPageBySlug>>, TError = ErrorType<ErrorDto>>(slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPageBySlug>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetPageBySlugQueryKey(slug);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getPageBySlug>>> = ({ signal }) => getPageBySlug(slug, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: slug !== null && slug !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getPageBySlug>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetPageBySlugQueryResult = NonNullable<Awaited<ReturnType<typeof getPageBySlug>>>
+export type GetPageBySlugQueryError = ErrorType<ErrorDto>
+
+
+export function useGetPageBySlug<TData = Awaited<ReturnType<typeof getPageBySlug>>, TError = ErrorType<ErrorDto>>(
+ slug: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPageBySlug>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPageBySlug>>,
+          TError,
+          Awaited<ReturnType<typeof getPageBySlug>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPageBySlug<TData = Awaited<ReturnType<typeof getPageBySlug>>, TError = ErrorType<ErrorDto>>(
+ slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPageBySlug>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPageBySlug>>,
+          TError,
+          Awaited<ReturnType<typeof getPageBySlug>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPageBySlug<TData = Awaited<ReturnType<typeof getPageBySlug>>, TError = ErrorType<ErrorDto>>(
+ slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPageBySlug>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+
+export function useGetPageBySlug<TData = Awaited<ReturnType<typeof getPageBySlug>>, TError = ErrorType<ErrorDto>>(
+ slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPageBySlug>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetPageBySlugQueryOptions(slug,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+

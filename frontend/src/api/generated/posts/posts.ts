@@ -73,51 +73,78 @@ export const listPosts = (
 
 
 
-export const getListPostsMutationKey = () => ['listPosts'] as const;
-
-export const getListPostsMutationOptions = <TError = ErrorType<ErrorDto>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof listPosts>>, TError,ListPostsMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
-): UseMutationOptions<Awaited<ReturnType<typeof listPosts>>, TError,ListPostsMutationVariables, TContext> => {
-
-const mutationKey = getListPostsMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
-
-
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof listPosts>>, ListPostsMutationVariables> = (props) => {
-          const {params} = props ?? {};
-
-          return  listPosts(params,requestOptions)
-        }
-
-
-
-
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type ListPostsMutationResult = NonNullable<Awaited<ReturnType<typeof listPosts>>>
-
-    export type ListPostsMutationError = ErrorType<ErrorDto>
-    export type ListPostsMutationVariables = {params?: ListPostsParams}
-
-    export const useListPosts = <TError = ErrorType<ErrorDto>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof listPosts>>, TError,ListPostsMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof listPosts>>,
-        TError,
-        ListPostsMutationVariables,
-        TContext
-      > => {
-      return useMutation(getListPostsMutationOptions(options), queryClient);
+export const getListPostsQueryKey = (params?: ListPostsParams,) => {
+    return [
+    `/api/posts`, ...(params ? [params] : [])
+    ] as const;
     }
-    export const createPost = (
+
+
+export const getListPostsQueryOptions = <TData = Awaited<ReturnType<typeof listPosts>>, TError = ErrorType<ErrorDto>>(params?: ListPostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPosts>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListPostsQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listPosts>>> = ({ signal }) => listPosts(params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listPosts>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListPostsQueryResult = NonNullable<Awaited<ReturnType<typeof listPosts>>>
+export type ListPostsQueryError = ErrorType<ErrorDto>
+
+
+export function useListPosts<TData = Awaited<ReturnType<typeof listPosts>>, TError = ErrorType<ErrorDto>>(
+ params: undefined |  ListPostsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPosts>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPosts>>,
+          TError,
+          Awaited<ReturnType<typeof listPosts>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListPosts<TData = Awaited<ReturnType<typeof listPosts>>, TError = ErrorType<ErrorDto>>(
+ params?: ListPostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPosts>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPosts>>,
+          TError,
+          Awaited<ReturnType<typeof listPosts>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListPosts<TData = Awaited<ReturnType<typeof listPosts>>, TError = ErrorType<ErrorDto>>(
+ params?: ListPostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPosts>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+
+export function useListPosts<TData = Awaited<ReturnType<typeof listPosts>>, TError = ErrorType<ErrorDto>>(
+ params?: ListPostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPosts>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListPostsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const createPost = (
     createPostDto: BodyType<CreatePostDto>,
  options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
 ) => {
@@ -134,78 +161,51 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
 
 
-export const getCreatePostQueryKey = (createPostDto?: BodyType<CreatePostDto>,) => {
-    return [
-    'POST', `/api/posts`, createPostDto
-    ] as const;
+export const getCreatePostMutationKey = () => ['createPost'] as const;
+
+export const getCreatePostMutationOptions = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPost>>, TError,CreatePostMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof createPost>>, TError,CreatePostMutationVariables, TContext> => {
+
+const mutationKey = getCreatePostMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createPost>>, CreatePostMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  createPost(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreatePostMutationResult = NonNullable<Awaited<ReturnType<typeof createPost>>>
+    export type CreatePostMutationBody = BodyType<CreatePostDto>
+    export type CreatePostMutationError = ErrorType<ErrorDto>
+    export type CreatePostMutationVariables = {data: BodyType<CreatePostDto>}
+
+    export const useCreatePost = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPost>>, TError,CreatePostMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createPost>>,
+        TError,
+        CreatePostMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreatePostMutationOptions(options), queryClient);
     }
-
-
-export const getCreatePostQueryOptions = <TData = Awaited<ReturnType<typeof createPost>>, TError = ErrorType<ErrorDto>>(createPostDto: BodyType<CreatePostDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createPost>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreatePostQueryKey(createPostDto);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createPost>>> = ({ signal }) => createPost(createPostDto, requestOptions, signal);
-
-
-
-
-
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createPost>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreatePostQueryResult = NonNullable<Awaited<ReturnType<typeof createPost>>>
-export type CreatePostQueryError = ErrorType<ErrorDto>
-
-
-export function useCreatePost<TData = Awaited<ReturnType<typeof createPost>>, TError = ErrorType<ErrorDto>>(
- createPostDto: BodyType<CreatePostDto>, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createPost>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createPost>>,
-          TError,
-          Awaited<ReturnType<typeof createPost>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreatePost<TData = Awaited<ReturnType<typeof createPost>>, TError = ErrorType<ErrorDto>>(
- createPostDto: BodyType<CreatePostDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createPost>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createPost>>,
-          TError,
-          Awaited<ReturnType<typeof createPost>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreatePost<TData = Awaited<ReturnType<typeof createPost>>, TError = ErrorType<ErrorDto>>(
- createPostDto: BodyType<CreatePostDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createPost>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-
-export function useCreatePost<TData = Awaited<ReturnType<typeof createPost>>, TError = ErrorType<ErrorDto>>(
- createPostDto: BodyType<CreatePostDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createPost>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreatePostQueryOptions(createPostDto,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const getFeaturedPost = (
+    export const getFeaturedPost = (
 
  options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
 ) => {
@@ -220,51 +220,78 @@ export const getFeaturedPost = (
 
 
 
-export const getGetFeaturedPostMutationKey = () => ['getFeaturedPost'] as const;
-
-export const getGetFeaturedPostMutationOptions = <TError = ErrorType<ErrorDto>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getFeaturedPost>>, TError,void, TContext>, request?: SecondParameter<typeof customInstance>}
-): UseMutationOptions<Awaited<ReturnType<typeof getFeaturedPost>>, TError,void, TContext> => {
-
-const mutationKey = getGetFeaturedPostMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
-
-
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getFeaturedPost>>, void> = () => {
-
-
-          return  getFeaturedPost(requestOptions)
-        }
-
-
-
-
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetFeaturedPostMutationResult = NonNullable<Awaited<ReturnType<typeof getFeaturedPost>>>
-
-    export type GetFeaturedPostMutationError = ErrorType<ErrorDto>
-
-
-    export const useGetFeaturedPost = <TError = ErrorType<ErrorDto>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getFeaturedPost>>, TError,void, TContext>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getFeaturedPost>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetFeaturedPostMutationOptions(options), queryClient);
+export const getGetFeaturedPostQueryKey = () => {
+    return [
+    `/api/posts/featured`
+    ] as const;
     }
-    export const getPostById = (
+
+
+export const getGetFeaturedPostQueryOptions = <TData = Awaited<ReturnType<typeof getFeaturedPost>>, TError = ErrorType<ErrorDto>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFeaturedPost>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetFeaturedPostQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getFeaturedPost>>> = ({ signal }) => getFeaturedPost(requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getFeaturedPost>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetFeaturedPostQueryResult = NonNullable<Awaited<ReturnType<typeof getFeaturedPost>>>
+export type GetFeaturedPostQueryError = ErrorType<ErrorDto>
+
+
+export function useGetFeaturedPost<TData = Awaited<ReturnType<typeof getFeaturedPost>>, TError = ErrorType<ErrorDto>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFeaturedPost>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getFeaturedPost>>,
+          TError,
+          Awaited<ReturnType<typeof getFeaturedPost>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetFeaturedPost<TData = Awaited<ReturnType<typeof getFeaturedPost>>, TError = ErrorType<ErrorDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFeaturedPost>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getFeaturedPost>>,
+          TError,
+          Awaited<ReturnType<typeof getFeaturedPost>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetFeaturedPost<TData = Awaited<ReturnType<typeof getFeaturedPost>>, TError = ErrorType<ErrorDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFeaturedPost>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+
+export function useGetFeaturedPost<TData = Awaited<ReturnType<typeof getFeaturedPost>>, TError = ErrorType<ErrorDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFeaturedPost>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetFeaturedPostQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getPostById = (
     id: number,
  options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
 ) => {
@@ -279,51 +306,78 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
 
 
-export const getGetPostByIdMutationKey = () => ['getPostById'] as const;
-
-export const getGetPostByIdMutationOptions = <TError = ErrorType<ErrorDto>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getPostById>>, TError,GetPostByIdMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
-): UseMutationOptions<Awaited<ReturnType<typeof getPostById>>, TError,GetPostByIdMutationVariables, TContext> => {
-
-const mutationKey = getGetPostByIdMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
-
-
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getPostById>>, GetPostByIdMutationVariables> = (props) => {
-          const {id} = props ?? {};
-
-          return  getPostById(id,requestOptions)
-        }
-
-
-
-
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetPostByIdMutationResult = NonNullable<Awaited<ReturnType<typeof getPostById>>>
-
-    export type GetPostByIdMutationError = ErrorType<ErrorDto>
-    export type GetPostByIdMutationVariables = {id: number}
-
-    export const useGetPostById = <TError = ErrorType<ErrorDto>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getPostById>>, TError,GetPostByIdMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getPostById>>,
-        TError,
-        GetPostByIdMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetPostByIdMutationOptions(options), queryClient);
+export const getGetPostByIdQueryKey = (id: number,) => {
+    return [
+    `/api/posts/id/${id}`
+    ] as const;
     }
-    export const deletePost = (
+
+
+export const getGetPostByIdQueryOptions = <TData = Awaited<ReturnType<typeof getPostById>>, TError = ErrorType<ErrorDto>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPostById>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetPostByIdQueryKey(id);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getPostById>>> = ({ signal }) => getPostById(id, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getPostById>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetPostByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getPostById>>>
+export type GetPostByIdQueryError = ErrorType<ErrorDto>
+
+
+export function useGetPostById<TData = Awaited<ReturnType<typeof getPostById>>, TError = ErrorType<ErrorDto>>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPostById>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPostById>>,
+          TError,
+          Awaited<ReturnType<typeof getPostById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPostById<TData = Awaited<ReturnType<typeof getPostById>>, TError = ErrorType<ErrorDto>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPostById>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPostById>>,
+          TError,
+          Awaited<ReturnType<typeof getPostById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPostById<TData = Awaited<ReturnType<typeof getPostById>>, TError = ErrorType<ErrorDto>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPostById>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+
+export function useGetPostById<TData = Awaited<ReturnType<typeof getPostById>>, TError = ErrorType<ErrorDto>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPostById>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetPostByIdQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const deletePost = (
     id: number,
  options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
 ) => {
@@ -338,78 +392,51 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
 
 
-export const getDeletePostQueryKey = (id: number,) => {
-    return [
-    'DELETE', `/api/posts/${id}`
-    ] as const;
+export const getDeletePostMutationKey = () => ['deletePost'] as const;
+
+export const getDeletePostMutationOptions = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deletePost>>, TError,DeletePostMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof deletePost>>, TError,DeletePostMutationVariables, TContext> => {
+
+const mutationKey = getDeletePostMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deletePost>>, DeletePostMutationVariables> = (props) => {
+          const {id} = props ?? {};
+
+          return  deletePost(id,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeletePostMutationResult = NonNullable<Awaited<ReturnType<typeof deletePost>>>
+
+    export type DeletePostMutationError = ErrorType<ErrorDto>
+    export type DeletePostMutationVariables = {id: number}
+
+    export const useDeletePost = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deletePost>>, TError,DeletePostMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deletePost>>,
+        TError,
+        DeletePostMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeletePostMutationOptions(options), queryClient);
     }
-
-
-export const getDeletePostQueryOptions = <TData = Awaited<ReturnType<typeof deletePost>>, TError = ErrorType<ErrorDto>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deletePost>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeletePostQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deletePost>>> = ({ signal }) => deletePost(id, requestOptions, signal);
-
-
-
-
-
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deletePost>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeletePostQueryResult = NonNullable<Awaited<ReturnType<typeof deletePost>>>
-export type DeletePostQueryError = ErrorType<ErrorDto>
-
-
-export function useDeletePost<TData = Awaited<ReturnType<typeof deletePost>>, TError = ErrorType<ErrorDto>>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deletePost>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deletePost>>,
-          TError,
-          Awaited<ReturnType<typeof deletePost>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeletePost<TData = Awaited<ReturnType<typeof deletePost>>, TError = ErrorType<ErrorDto>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deletePost>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deletePost>>,
-          TError,
-          Awaited<ReturnType<typeof deletePost>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeletePost<TData = Awaited<ReturnType<typeof deletePost>>, TError = ErrorType<ErrorDto>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deletePost>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-
-export function useDeletePost<TData = Awaited<ReturnType<typeof deletePost>>, TError = ErrorType<ErrorDto>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deletePost>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeletePostQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const updatePost = (
+    export const updatePost = (
     id: number,
     updatePostDto: BodyType<UpdatePostDto>,
  options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
@@ -427,84 +454,51 @@ export const updatePost = (
 
 
 
-export const getUpdatePostQueryKey = (id: number,
-    updatePostDto?: BodyType<UpdatePostDto>,) => {
-    return [
-    'PUT', `/api/posts/${id}`, updatePostDto
-    ] as const;
+export const getUpdatePostMutationKey = () => ['updatePost'] as const;
+
+export const getUpdatePostMutationOptions = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePost>>, TError,UpdatePostMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof updatePost>>, TError,UpdatePostMutationVariables, TContext> => {
+
+const mutationKey = getUpdatePostMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updatePost>>, UpdatePostMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  updatePost(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdatePostMutationResult = NonNullable<Awaited<ReturnType<typeof updatePost>>>
+    export type UpdatePostMutationBody = BodyType<UpdatePostDto>
+    export type UpdatePostMutationError = ErrorType<ErrorDto>
+    export type UpdatePostMutationVariables = {id: number;data: BodyType<UpdatePostDto>}
+
+    export const useUpdatePost = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePost>>, TError,UpdatePostMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updatePost>>,
+        TError,
+        UpdatePostMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdatePostMutationOptions(options), queryClient);
     }
-
-
-export const getUpdatePostQueryOptions = <TData = Awaited<ReturnType<typeof updatePost>>, TError = ErrorType<ErrorDto>>(id: number,
-    updatePostDto: BodyType<UpdatePostDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updatePost>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdatePostQueryKey(id,updatePostDto);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updatePost>>> = ({ signal }) => updatePost(id,updatePostDto, requestOptions, signal);
-
-
-
-
-
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updatePost>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdatePostQueryResult = NonNullable<Awaited<ReturnType<typeof updatePost>>>
-export type UpdatePostQueryError = ErrorType<ErrorDto>
-
-
-export function useUpdatePost<TData = Awaited<ReturnType<typeof updatePost>>, TError = ErrorType<ErrorDto>>(
- id: number,
-    updatePostDto: BodyType<UpdatePostDto>, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updatePost>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updatePost>>,
-          TError,
-          Awaited<ReturnType<typeof updatePost>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdatePost<TData = Awaited<ReturnType<typeof updatePost>>, TError = ErrorType<ErrorDto>>(
- id: number,
-    updatePostDto: BodyType<UpdatePostDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updatePost>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updatePost>>,
-          TError,
-          Awaited<ReturnType<typeof updatePost>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdatePost<TData = Awaited<ReturnType<typeof updatePost>>, TError = ErrorType<ErrorDto>>(
- id: number,
-    updatePostDto: BodyType<UpdatePostDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updatePost>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-
-export function useUpdatePost<TData = Awaited<ReturnType<typeof updatePost>>, TError = ErrorType<ErrorDto>>(
- id: number,
-    updatePostDto: BodyType<UpdatePostDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updatePost>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdatePostQueryOptions(id,updatePostDto,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const setFeaturedPost = (
+    export const setFeaturedPost = (
     id: number,
  options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
 ) => {
@@ -519,78 +513,51 @@ export const setFeaturedPost = (
 
 
 
-export const getSetFeaturedPostQueryKey = (id: number,) => {
-    return [
-    'PUT', `/api/posts/${id}/featured`
-    ] as const;
+export const getSetFeaturedPostMutationKey = () => ['setFeaturedPost'] as const;
+
+export const getSetFeaturedPostMutationOptions = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setFeaturedPost>>, TError,SetFeaturedPostMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof setFeaturedPost>>, TError,SetFeaturedPostMutationVariables, TContext> => {
+
+const mutationKey = getSetFeaturedPostMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof setFeaturedPost>>, SetFeaturedPostMutationVariables> = (props) => {
+          const {id} = props ?? {};
+
+          return  setFeaturedPost(id,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SetFeaturedPostMutationResult = NonNullable<Awaited<ReturnType<typeof setFeaturedPost>>>
+
+    export type SetFeaturedPostMutationError = ErrorType<ErrorDto>
+    export type SetFeaturedPostMutationVariables = {id: number}
+
+    export const useSetFeaturedPost = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setFeaturedPost>>, TError,SetFeaturedPostMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof setFeaturedPost>>,
+        TError,
+        SetFeaturedPostMutationVariables,
+        TContext
+      > => {
+      return useMutation(getSetFeaturedPostMutationOptions(options), queryClient);
     }
-
-
-export const getSetFeaturedPostQueryOptions = <TData = Awaited<ReturnType<typeof setFeaturedPost>>, TError = ErrorType<ErrorDto>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof setFeaturedPost>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getSetFeaturedPostQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof setFeaturedPost>>> = ({ signal }) => setFeaturedPost(id, requestOptions, signal);
-
-
-
-
-
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof setFeaturedPost>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type SetFeaturedPostQueryResult = NonNullable<Awaited<ReturnType<typeof setFeaturedPost>>>
-export type SetFeaturedPostQueryError = ErrorType<ErrorDto>
-
-
-export function useSetFeaturedPost<TData = Awaited<ReturnType<typeof setFeaturedPost>>, TError = ErrorType<ErrorDto>>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof setFeaturedPost>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof setFeaturedPost>>,
-          TError,
-          Awaited<ReturnType<typeof setFeaturedPost>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useSetFeaturedPost<TData = Awaited<ReturnType<typeof setFeaturedPost>>, TError = ErrorType<ErrorDto>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof setFeaturedPost>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof setFeaturedPost>>,
-          TError,
-          Awaited<ReturnType<typeof setFeaturedPost>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useSetFeaturedPost<TData = Awaited<ReturnType<typeof setFeaturedPost>>, TError = ErrorType<ErrorDto>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof setFeaturedPost>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-
-export function useSetFeaturedPost<TData = Awaited<ReturnType<typeof setFeaturedPost>>, TError = ErrorType<ErrorDto>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof setFeaturedPost>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getSetFeaturedPostQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const fixPostSlug = (
+    export const fixPostSlug = (
     id: number,
  options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
 ) => {
@@ -605,78 +572,51 @@ export const fixPostSlug = (
 
 
 
-export const getFixPostSlugQueryKey = (id: number,) => {
-    return [
-    'POST', `/api/posts/${id}/fix-slug`
-    ] as const;
+export const getFixPostSlugMutationKey = () => ['fixPostSlug'] as const;
+
+export const getFixPostSlugMutationOptions = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof fixPostSlug>>, TError,FixPostSlugMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof fixPostSlug>>, TError,FixPostSlugMutationVariables, TContext> => {
+
+const mutationKey = getFixPostSlugMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof fixPostSlug>>, FixPostSlugMutationVariables> = (props) => {
+          const {id} = props ?? {};
+
+          return  fixPostSlug(id,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type FixPostSlugMutationResult = NonNullable<Awaited<ReturnType<typeof fixPostSlug>>>
+
+    export type FixPostSlugMutationError = ErrorType<ErrorDto>
+    export type FixPostSlugMutationVariables = {id: number}
+
+    export const useFixPostSlug = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof fixPostSlug>>, TError,FixPostSlugMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof fixPostSlug>>,
+        TError,
+        FixPostSlugMutationVariables,
+        TContext
+      > => {
+      return useMutation(getFixPostSlugMutationOptions(options), queryClient);
     }
-
-
-export const getFixPostSlugQueryOptions = <TData = Awaited<ReturnType<typeof fixPostSlug>>, TError = ErrorType<ErrorDto>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof fixPostSlug>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getFixPostSlugQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof fixPostSlug>>> = ({ signal }) => fixPostSlug(id, requestOptions, signal);
-
-
-
-
-
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof fixPostSlug>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type FixPostSlugQueryResult = NonNullable<Awaited<ReturnType<typeof fixPostSlug>>>
-export type FixPostSlugQueryError = ErrorType<ErrorDto>
-
-
-export function useFixPostSlug<TData = Awaited<ReturnType<typeof fixPostSlug>>, TError = ErrorType<ErrorDto>>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof fixPostSlug>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof fixPostSlug>>,
-          TError,
-          Awaited<ReturnType<typeof fixPostSlug>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useFixPostSlug<TData = Awaited<ReturnType<typeof fixPostSlug>>, TError = ErrorType<ErrorDto>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof fixPostSlug>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof fixPostSlug>>,
-          TError,
-          Awaited<ReturnType<typeof fixPostSlug>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useFixPostSlug<TData = Awaited<ReturnType<typeof fixPostSlug>>, TError = ErrorType<ErrorDto>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof fixPostSlug>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-
-export function useFixPostSlug<TData = Awaited<ReturnType<typeof fixPostSlug>>, TError = ErrorType<ErrorDto>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof fixPostSlug>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getFixPostSlugQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const getPostBySlug = (
+    export const getPostBySlug = (
     slug: string,
  options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
 ) => {
@@ -691,47 +631,74 @@ export const getPostBySlug = (
 
 
 
-export const getGetPostBySlugMutationKey = () => ['getPostBySlug'] as const;
-
-export const getGetPostBySlugMutationOptions = <TError = ErrorType<ErrorDto>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getPostBySlug>>, TError,GetPostBySlugMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
-): UseMutationOptions<Awaited<ReturnType<typeof getPostBySlug>>, TError,GetPostBySlugMutationVariables, TContext> => {
-
-const mutationKey = getGetPostBySlugMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
-
-
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getPostBySlug>>, GetPostBySlugMutationVariables> = (props) => {
-          const {slug} = props ?? {};
-
-          return  getPostBySlug(slug,requestOptions)
-        }
-
-
-
-
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetPostBySlugMutationResult = NonNullable<Awaited<ReturnType<typeof getPostBySlug>>>
-
-    export type GetPostBySlugMutationError = ErrorType<ErrorDto>
-    export type GetPostBySlugMutationVariables = {slug: string}
-
-    export const useGetPostBySlug = <TError = ErrorType<ErrorDto>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getPostBySlug>>, TError,GetPostBySlugMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getPostBySlug>>,
-        TError,
-        GetPostBySlugMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetPostBySlugMutationOptions(options), queryClient);
+export const getGetPostBySlugQueryKey = (slug: string,) => {
+    return [
+    `/api/posts/${slug}`
+    ] as const;
     }
+
+
+export const getGetPostBySlugQueryOptions = <TData = Awaited<ReturnType<typeof getPostBySlug>>, TError = ErrorType<ErrorDto>>(slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPostBySlug>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetPostBySlugQueryKey(slug);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getPostBySlug>>> = ({ signal }) => getPostBySlug(slug, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: slug !== null && slug !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getPostBySlug>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetPostBySlugQueryResult = NonNullable<Awaited<ReturnType<typeof getPostBySlug>>>
+export type GetPostBySlugQueryError = ErrorType<ErrorDto>
+
+
+export function useGetPostBySlug<TData = Awaited<ReturnType<typeof getPostBySlug>>, TError = ErrorType<ErrorDto>>(
+ slug: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPostBySlug>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPostBySlug>>,
+          TError,
+          Awaited<ReturnType<typeof getPostBySlug>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPostBySlug<TData = Awaited<ReturnType<typeof getPostBySlug>>, TError = ErrorType<ErrorDto>>(
+ slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPostBySlug>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPostBySlug>>,
+          TError,
+          Awaited<ReturnType<typeof getPostBySlug>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPostBySlug<TData = Awaited<ReturnType<typeof getPostBySlug>>, TError = ErrorType<ErrorDto>>(
+ slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPostBySlug>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+
+export function useGetPostBySlug<TData = Awaited<ReturnType<typeof getPostBySlug>>, TError = ErrorType<ErrorDto>>(
+ slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPostBySlug>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetPostBySlugQueryOptions(slug,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+

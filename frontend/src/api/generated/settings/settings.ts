@@ -70,51 +70,78 @@ export const getHomeLayout = (
 
 
 
-export const getGetHomeLayoutMutationKey = () => ['getHomeLayout'] as const;
-
-export const getGetHomeLayoutMutationOptions = <TError = ErrorType<unknown>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getHomeLayout>>, TError,void, TContext>, request?: SecondParameter<typeof customInstance>}
-): UseMutationOptions<Awaited<ReturnType<typeof getHomeLayout>>, TError,void, TContext> => {
-
-const mutationKey = getGetHomeLayoutMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
-
-
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getHomeLayout>>, void> = () => {
-
-
-          return  getHomeLayout(requestOptions)
-        }
-
-
-
-
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetHomeLayoutMutationResult = NonNullable<Awaited<ReturnType<typeof getHomeLayout>>>
-
-    export type GetHomeLayoutMutationError = ErrorType<unknown>
-
-
-    export const useGetHomeLayout = <TError = ErrorType<unknown>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getHomeLayout>>, TError,void, TContext>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getHomeLayout>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetHomeLayoutMutationOptions(options), queryClient);
+export const getGetHomeLayoutQueryKey = () => {
+    return [
+    `/api/home-layout`
+    ] as const;
     }
-    export const updateHomeLayout = (
+
+
+export const getGetHomeLayoutQueryOptions = <TData = Awaited<ReturnType<typeof getHomeLayout>>, TError = ErrorType<unknown>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getHomeLayout>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetHomeLayoutQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getHomeLayout>>> = ({ signal }) => getHomeLayout(requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getHomeLayout>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetHomeLayoutQueryResult = NonNullable<Awaited<ReturnType<typeof getHomeLayout>>>
+export type GetHomeLayoutQueryError = ErrorType<unknown>
+
+
+export function useGetHomeLayout<TData = Awaited<ReturnType<typeof getHomeLayout>>, TError = ErrorType<unknown>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getHomeLayout>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getHomeLayout>>,
+          TError,
+          Awaited<ReturnType<typeof getHomeLayout>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetHomeLayout<TData = Awaited<ReturnType<typeof getHomeLayout>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getHomeLayout>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getHomeLayout>>,
+          TError,
+          Awaited<ReturnType<typeof getHomeLayout>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetHomeLayout<TData = Awaited<ReturnType<typeof getHomeLayout>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getHomeLayout>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+
+export function useGetHomeLayout<TData = Awaited<ReturnType<typeof getHomeLayout>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getHomeLayout>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetHomeLayoutQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const updateHomeLayout = (
     updateHomeLayoutDto: BodyType<UpdateHomeLayoutDto>,
  options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
 ) => {
@@ -131,78 +158,51 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
 
 
-export const getUpdateHomeLayoutQueryKey = (updateHomeLayoutDto?: BodyType<UpdateHomeLayoutDto>,) => {
-    return [
-    'PUT', `/api/home-layout`, updateHomeLayoutDto
-    ] as const;
+export const getUpdateHomeLayoutMutationKey = () => ['updateHomeLayout'] as const;
+
+export const getUpdateHomeLayoutMutationOptions = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateHomeLayout>>, TError,UpdateHomeLayoutMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateHomeLayout>>, TError,UpdateHomeLayoutMutationVariables, TContext> => {
+
+const mutationKey = getUpdateHomeLayoutMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateHomeLayout>>, UpdateHomeLayoutMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  updateHomeLayout(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateHomeLayoutMutationResult = NonNullable<Awaited<ReturnType<typeof updateHomeLayout>>>
+    export type UpdateHomeLayoutMutationBody = BodyType<UpdateHomeLayoutDto>
+    export type UpdateHomeLayoutMutationError = ErrorType<ErrorDto>
+    export type UpdateHomeLayoutMutationVariables = {data: BodyType<UpdateHomeLayoutDto>}
+
+    export const useUpdateHomeLayout = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateHomeLayout>>, TError,UpdateHomeLayoutMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateHomeLayout>>,
+        TError,
+        UpdateHomeLayoutMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateHomeLayoutMutationOptions(options), queryClient);
     }
-
-
-export const getUpdateHomeLayoutQueryOptions = <TData = Awaited<ReturnType<typeof updateHomeLayout>>, TError = ErrorType<ErrorDto>>(updateHomeLayoutDto: BodyType<UpdateHomeLayoutDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateHomeLayout>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateHomeLayoutQueryKey(updateHomeLayoutDto);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateHomeLayout>>> = ({ signal }) => updateHomeLayout(updateHomeLayoutDto, requestOptions, signal);
-
-
-
-
-
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateHomeLayout>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateHomeLayoutQueryResult = NonNullable<Awaited<ReturnType<typeof updateHomeLayout>>>
-export type UpdateHomeLayoutQueryError = ErrorType<ErrorDto>
-
-
-export function useUpdateHomeLayout<TData = Awaited<ReturnType<typeof updateHomeLayout>>, TError = ErrorType<ErrorDto>>(
- updateHomeLayoutDto: BodyType<UpdateHomeLayoutDto>, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateHomeLayout>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateHomeLayout>>,
-          TError,
-          Awaited<ReturnType<typeof updateHomeLayout>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateHomeLayout<TData = Awaited<ReturnType<typeof updateHomeLayout>>, TError = ErrorType<ErrorDto>>(
- updateHomeLayoutDto: BodyType<UpdateHomeLayoutDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateHomeLayout>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateHomeLayout>>,
-          TError,
-          Awaited<ReturnType<typeof updateHomeLayout>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateHomeLayout<TData = Awaited<ReturnType<typeof updateHomeLayout>>, TError = ErrorType<ErrorDto>>(
- updateHomeLayoutDto: BodyType<UpdateHomeLayoutDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateHomeLayout>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-
-export function useUpdateHomeLayout<TData = Awaited<ReturnType<typeof updateHomeLayout>>, TError = ErrorType<ErrorDto>>(
- updateHomeLayoutDto: BodyType<UpdateHomeLayoutDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateHomeLayout>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateHomeLayoutQueryOptions(updateHomeLayoutDto,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const getSocialLinks = (
+    export const getSocialLinks = (
 
  options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
 ) => {
@@ -217,51 +217,78 @@ export const getSocialLinks = (
 
 
 
-export const getGetSocialLinksMutationKey = () => ['getSocialLinks'] as const;
-
-export const getGetSocialLinksMutationOptions = <TError = ErrorType<unknown>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getSocialLinks>>, TError,void, TContext>, request?: SecondParameter<typeof customInstance>}
-): UseMutationOptions<Awaited<ReturnType<typeof getSocialLinks>>, TError,void, TContext> => {
-
-const mutationKey = getGetSocialLinksMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
-
-
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getSocialLinks>>, void> = () => {
-
-
-          return  getSocialLinks(requestOptions)
-        }
-
-
-
-
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetSocialLinksMutationResult = NonNullable<Awaited<ReturnType<typeof getSocialLinks>>>
-
-    export type GetSocialLinksMutationError = ErrorType<unknown>
-
-
-    export const useGetSocialLinks = <TError = ErrorType<unknown>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getSocialLinks>>, TError,void, TContext>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getSocialLinks>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetSocialLinksMutationOptions(options), queryClient);
+export const getGetSocialLinksQueryKey = () => {
+    return [
+    `/api/social-links`
+    ] as const;
     }
-    export const updateSocialLinks = (
+
+
+export const getGetSocialLinksQueryOptions = <TData = Awaited<ReturnType<typeof getSocialLinks>>, TError = ErrorType<unknown>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSocialLinks>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetSocialLinksQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSocialLinks>>> = ({ signal }) => getSocialLinks(requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getSocialLinks>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetSocialLinksQueryResult = NonNullable<Awaited<ReturnType<typeof getSocialLinks>>>
+export type GetSocialLinksQueryError = ErrorType<unknown>
+
+
+export function useGetSocialLinks<TData = Awaited<ReturnType<typeof getSocialLinks>>, TError = ErrorType<unknown>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSocialLinks>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSocialLinks>>,
+          TError,
+          Awaited<ReturnType<typeof getSocialLinks>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSocialLinks<TData = Awaited<ReturnType<typeof getSocialLinks>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSocialLinks>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSocialLinks>>,
+          TError,
+          Awaited<ReturnType<typeof getSocialLinks>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSocialLinks<TData = Awaited<ReturnType<typeof getSocialLinks>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSocialLinks>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+
+export function useGetSocialLinks<TData = Awaited<ReturnType<typeof getSocialLinks>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSocialLinks>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetSocialLinksQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const updateSocialLinks = (
     updateSocialLinksDto: BodyType<UpdateSocialLinksDto>,
  options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
 ) => {
@@ -278,74 +305,47 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
 
 
-export const getUpdateSocialLinksQueryKey = (updateSocialLinksDto?: BodyType<UpdateSocialLinksDto>,) => {
-    return [
-    'PUT', `/api/social-links`, updateSocialLinksDto
-    ] as const;
+export const getUpdateSocialLinksMutationKey = () => ['updateSocialLinks'] as const;
+
+export const getUpdateSocialLinksMutationOptions = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateSocialLinks>>, TError,UpdateSocialLinksMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateSocialLinks>>, TError,UpdateSocialLinksMutationVariables, TContext> => {
+
+const mutationKey = getUpdateSocialLinksMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateSocialLinks>>, UpdateSocialLinksMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  updateSocialLinks(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateSocialLinksMutationResult = NonNullable<Awaited<ReturnType<typeof updateSocialLinks>>>
+    export type UpdateSocialLinksMutationBody = BodyType<UpdateSocialLinksDto>
+    export type UpdateSocialLinksMutationError = ErrorType<ErrorDto>
+    export type UpdateSocialLinksMutationVariables = {data: BodyType<UpdateSocialLinksDto>}
+
+    export const useUpdateSocialLinks = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateSocialLinks>>, TError,UpdateSocialLinksMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateSocialLinks>>,
+        TError,
+        UpdateSocialLinksMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateSocialLinksMutationOptions(options), queryClient);
     }
-
-
-export const getUpdateSocialLinksQueryOptions = <TData = Awaited<ReturnType<typeof updateSocialLinks>>, TError = ErrorType<ErrorDto>>(updateSocialLinksDto: BodyType<UpdateSocialLinksDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateSocialLinks>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateSocialLinksQueryKey(updateSocialLinksDto);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateSocialLinks>>> = ({ signal }) => updateSocialLinks(updateSocialLinksDto, requestOptions, signal);
-
-
-
-
-
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateSocialLinks>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateSocialLinksQueryResult = NonNullable<Awaited<ReturnType<typeof updateSocialLinks>>>
-export type UpdateSocialLinksQueryError = ErrorType<ErrorDto>
-
-
-export function useUpdateSocialLinks<TData = Awaited<ReturnType<typeof updateSocialLinks>>, TError = ErrorType<ErrorDto>>(
- updateSocialLinksDto: BodyType<UpdateSocialLinksDto>, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateSocialLinks>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateSocialLinks>>,
-          TError,
-          Awaited<ReturnType<typeof updateSocialLinks>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateSocialLinks<TData = Awaited<ReturnType<typeof updateSocialLinks>>, TError = ErrorType<ErrorDto>>(
- updateSocialLinksDto: BodyType<UpdateSocialLinksDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateSocialLinks>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateSocialLinks>>,
-          TError,
-          Awaited<ReturnType<typeof updateSocialLinks>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateSocialLinks<TData = Awaited<ReturnType<typeof updateSocialLinks>>, TError = ErrorType<ErrorDto>>(
- updateSocialLinksDto: BodyType<UpdateSocialLinksDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateSocialLinks>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-
-export function useUpdateSocialLinks<TData = Awaited<ReturnType<typeof updateSocialLinks>>, TError = ErrorType<ErrorDto>>(
- updateSocialLinksDto: BodyType<UpdateSocialLinksDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateSocialLinks>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateSocialLinksQueryOptions(updateSocialLinksDto,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-

@@ -6,18 +6,13 @@
  * OpenAPI spec version: 1.0
  */
 import {
-  useQuery
+  useMutation
 } from '@tanstack/react-query';
 import type {
-  DataTag,
-  DefinedInitialDataOptions,
-  DefinedUseQueryResult,
+  MutationFunction,
   QueryClient,
-  QueryFunction,
-  QueryKey,
-  UndefinedInitialDataOptions,
-  UseQueryOptions,
-  UseQueryResult
+  UseMutationOptions,
+  UseMutationResult
 } from '@tanstack/react-query';
 
 import type {
@@ -33,21 +28,6 @@ import type { ErrorType , BodyType } from '../../http';
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
-
-const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKey: K } => {
-  const result = { queryKey } as T & { queryKey: K };
-  for (const key of Object.keys(query)) {
-    // The explicit queryKey always wins, matching the previous
-    // `{ ...query, queryKey }` spread where it was set last.
-    if (key === 'queryKey') continue;
-    Object.defineProperty(result, key, {
-      enumerable: true,
-      configurable: true,
-      get: () => (query as Record<string, unknown>)[key],
-    });
-  }
-  return result;
-};
 
 export const uploadImage = (
     uploadImageDto: BodyType<UploadImageDto>,
@@ -68,74 +48,47 @@ formData.append(`image`, uploadImageDto.image);
 
 
 
-export const getUploadImageQueryKey = (uploadImageDto?: BodyType<UploadImageDto>,) => {
-    return [
-    'POST', `/api/upload`, uploadImageDto
-    ] as const;
+export const getUploadImageMutationKey = () => ['uploadImage'] as const;
+
+export const getUploadImageMutationOptions = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadImage>>, TError,UploadImageMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof uploadImage>>, TError,UploadImageMutationVariables, TContext> => {
+
+const mutationKey = getUploadImageMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof uploadImage>>, UploadImageMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  uploadImage(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UploadImageMutationResult = NonNullable<Awaited<ReturnType<typeof uploadImage>>>
+    export type UploadImageMutationBody = BodyType<UploadImageDto>
+    export type UploadImageMutationError = ErrorType<ErrorDto>
+    export type UploadImageMutationVariables = {data: BodyType<UploadImageDto>}
+
+    export const useUploadImage = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadImage>>, TError,UploadImageMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof uploadImage>>,
+        TError,
+        UploadImageMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUploadImageMutationOptions(options), queryClient);
     }
-
-
-export const getUploadImageQueryOptions = <TData = Awaited<ReturnType<typeof uploadImage>>, TError = ErrorType<ErrorDto>>(uploadImageDto: BodyType<UploadImageDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof uploadImage>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUploadImageQueryKey(uploadImageDto);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof uploadImage>>> = ({ signal }) => uploadImage(uploadImageDto, requestOptions, signal);
-
-
-
-
-
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof uploadImage>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UploadImageQueryResult = NonNullable<Awaited<ReturnType<typeof uploadImage>>>
-export type UploadImageQueryError = ErrorType<ErrorDto>
-
-
-export function useUploadImage<TData = Awaited<ReturnType<typeof uploadImage>>, TError = ErrorType<ErrorDto>>(
- uploadImageDto: BodyType<UploadImageDto>, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof uploadImage>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof uploadImage>>,
-          TError,
-          Awaited<ReturnType<typeof uploadImage>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUploadImage<TData = Awaited<ReturnType<typeof uploadImage>>, TError = ErrorType<ErrorDto>>(
- uploadImageDto: BodyType<UploadImageDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof uploadImage>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof uploadImage>>,
-          TError,
-          Awaited<ReturnType<typeof uploadImage>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUploadImage<TData = Awaited<ReturnType<typeof uploadImage>>, TError = ErrorType<ErrorDto>>(
- uploadImageDto: BodyType<UploadImageDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof uploadImage>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-
-export function useUploadImage<TData = Awaited<ReturnType<typeof uploadImage>>, TError = ErrorType<ErrorDto>>(
- uploadImageDto: BodyType<UploadImageDto>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof uploadImage>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUploadImageQueryOptions(uploadImageDto,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
