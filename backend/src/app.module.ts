@@ -1,0 +1,43 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { DataSource } from 'typeorm';
+import { AuthModule } from './auth/auth.module';
+import { ContentChangedInterceptor } from './common/content-changed.interceptor';
+import { HttpExceptionFilter } from './common/http-exception.filter';
+import { createValidationPipe } from './common/validation';
+import { AppConfig } from './config/app-config';
+import { CategoriesModule } from './categories/categories.module';
+import { CoreModule } from './database/core.module';
+import { HealthModule } from './health/health.module';
+import { NewsletterModule } from './newsletter/newsletter.module';
+import { PagesModule } from './pages/pages.module';
+import { PostsModule } from './posts/posts.module';
+import { SettingsModule } from './settings/settings.module';
+import { UploadModule } from './upload/upload.module';
+import { UsersModule } from './users/users.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, dataSource: DataSource): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        CoreModule.forRoot(config, dataSource),
+        AuthModule,
+        UsersModule,
+        PostsModule,
+        CategoriesModule,
+        PagesModule,
+        SettingsModule,
+        UploadModule,
+        NewsletterModule,
+        HealthModule,
+      ],
+      providers: [
+        { provide: APP_PIPE, useFactory: createValidationPipe },
+        { provide: APP_FILTER, useClass: HttpExceptionFilter },
+        { provide: APP_INTERCEPTOR, useClass: ContentChangedInterceptor },
+      ],
+    };
+  }
+}

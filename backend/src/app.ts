@@ -1,0 +1,51 @@
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { SwaggerModule } from '@nestjs/swagger';
+import express from 'express';
+import { DataSource } from 'typeorm';
+import { AppModule } from './app.module';
+import { setUpSessions } from './auth/session';
+import { TypeormSessionStore } from './auth/typeorm-session.store';
+import { bodyParserErrors } from './common/body-parser-errors.middleware';
+import { requestId } from './common/request-id.middleware';
+import { sameOriginOnly } from './common/same-origin.middleware';
+import { securityHeaders } from './common/security-headers.middleware';
+import { AppConfig } from './config/app-config';
+import { openDatabase } from './database/data-source';
+import { buildOpenApiDocument } from './openapi/openapi';
+import { mountSite } from './site/mount-site';
+
+export interface CreateAppOptions {
+  /** Serve the built frontend (off for the OpenAPI writer and API tests). */
+  serveSite?: boolean;
+  /** An already open database (the OpenAPI writer passes none and gets a throwaway SQLite one). */
+  dataSource?: DataSource;
+}
+
+/** Builds the whole application: database (migrated), API, sessions, Swagger UI, uploads and the site. */
+export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestExpressApplication> {
+  const dataSource = options.dataSource ?? (await openDatabase(config.database));
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, dataSource), {
+    logger: config.isTest ? ['error'] : ['warn', 'error'],
+    bodyParser: false,
+  });
+  app.enableShutdownHooks();
+  if (config.trustProxy) app.set('trust proxy', 1);
+  app.disable('x-powered-by');
+  app.use(requestId, securityHeaders);
+  app.use(express.json({ limit: '3mb' }), express.urlencoded({ extended: false, limit: '100kb' }), bodyParserErrors);
+  app.use(sameOriginOnly(config.publicUrl));
+  setUpSessions(app, config, app.get(TypeormSessionStore));
+  app.use(
+    '/uploads',
+    express.static(config.uploadsDir, { index: false, immutable: true, maxAge: '365d', fallthrough: false, dotfiles: 'deny' }),
+  );
+  app.setGlobalPrefix('api');
+
+  const document = buildOpenApiDocument(app);
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json', customSiteTitle: 'Mudawwana API' });
+
+  if (options.serveSite !== false) await mountSite(app, config, dataSource);
+
+  return app;
+}

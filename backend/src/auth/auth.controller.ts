@@ -1,0 +1,86 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { ApiErrors } from '../common/api-errors.decorator';
+import { MessageDto } from '../common/dto';
+import { Public } from '../common/public.decorator';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { UserDto } from '../users/dto/user.dto';
+import { User } from '../users/user.entity';
+import { AuthService, FORGOT_PASSWORD_MESSAGE } from './auth.service';
+import { CurrentUser } from './current-user.decorator';
+import { ForgotPasswordDto, LoginDto, RegisterDto, ResetPasswordDto } from './dto/auth.dto';
+import { LocalAuthGuard } from './guards';
+import { SESSION_COOKIE } from './session';
+
+const logIn = (request: Request, user: User) =>
+  new Promise<void>((resolve, reject) => request.logIn(user, (error) => (error ? reject(error) : resolve())));
+
+@ApiTags('auth')
+@Controller()
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get('user')
+  @ApiOkResponse({ type: UserDto, description: 'The signed-in user' })
+  @ApiErrors(401)
+  getCurrentUser(@CurrentUser() user: User): UserDto {
+    return UserDto.from(user, { withEmail: true });
+  }
+
+  @Public()
+  @Post('login')
+  @HttpCode(200)
+  @UseGuards(LocalAuthGuard)
+  @ApiBody({ type: LoginDto })
+  @ApiOkResponse({ type: UserDto })
+  @ApiErrors(400, 401, 429)
+  login(@CurrentUser() user: User): UserDto {
+    return UserDto.from(user, { withEmail: true });
+  }
+
+  @Public()
+  @Post('register')
+  @ApiCreatedResponse({ type: UserDto, description: 'The new user, signed in' })
+  @ApiErrors(400, 403, 409)
+  async register(@Body() input: RegisterDto, @Req() request: Request): Promise<UserDto> {
+    const user = await this.auth.register(input);
+    await logIn(request, user);
+    return UserDto.from(user, { withEmail: true });
+  }
+
+  /** Public and idempotent: signing out without a session is not an error. */
+  @Public()
+  @Post('logout')
+  @HttpCode(200)
+  @ApiOkResponse({ type: MessageDto })
+  async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<MessageDto> {
+    await new Promise<void>((resolve) => (request.session ? request.session.destroy(() => resolve()) : resolve()));
+    response.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { message: 'تم تسجيل الخروج' };
+  }
+
+  @Public()
+  @Post('forgot-password')
+  @HttpCode(200)
+  @ApiOkResponse({ type: MessageDto })
+  @ApiErrors(400, 429)
+  async forgotPassword(@Body() input: ForgotPasswordDto, @Req() request: Request): Promise<MessageDto> {
+    const origin = this.config.publicUrl ?? `${request.protocol}://${request.get('host')}`;
+    await this.auth.requestPasswordReset(input.email, request.ip ?? 'unknown', (token) => `${origin}/reset-password?token=${token}`);
+    return { message: FORGOT_PASSWORD_MESSAGE };
+  }
+
+  @Public()
+  @Post('reset-password')
+  @HttpCode(200)
+  @ApiOkResponse({ type: MessageDto })
+  @ApiErrors(400)
+  async resetPassword(@Body() input: ResetPasswordDto): Promise<MessageDto> {
+    await this.auth.resetPassword(input.token, input.password);
+    return { message: 'تم إعادة تعيين كلمة المرور بنجاح' };
+  }
+}

@@ -1,0 +1,12 @@
+import type { User as UserEntity } from '../users/user.entity';
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    // Passport's req.user is the User entity (loaded by the session serializer).
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+    interface User extends UserEntity {}
+  }
+}
+
+export {};

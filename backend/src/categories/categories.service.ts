@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import { slugify } from '../common/rules/slug';
+import { conflict, notFound } from '../common/domain-error';
+import { uniqueSlug } from '../common/unique-slug';
+import { PostsRepository } from '../posts/posts.repository';
+import { CategoriesRepository } from './categories.repository';
+import { Category } from './category.entity';
+import { CategoryDto, SaveCategoryDto } from './dto/category.dto';
+
+@Injectable()
+export class CategoriesService {
+  constructor(
+    private readonly categories: CategoriesRepository,
+    private readonly posts: PostsRepository,
+  ) {}
+
+  async listCategories(): Promise<CategoryDto[]> {
+    const [categories, counts] = await Promise.all([this.categories.findAll(), this.posts.countPublishedByCategory()]);
+    const countById = new Map(counts.map((row) => [row.categoryId, row.count]));
+    return categories.map((category) => CategoryDto.from(category, countById.get(category.id) ?? 0));
+  }
+
+  async getCategoryBySlug(slug: string): Promise<CategoryDto> {
+    const category = await this.categories.findBySlug(slug);
+    if (!category) throw notFound('CATEGORY_NOT_FOUND', 'Category not found');
+    return this.withCount(category);
+  }
+
+  async createCategory(input: SaveCategoryDto): Promise<CategoryDto> {
+    return this.withCount(await this.save({}, input));
+  }
+
+  async updateCategory(id: number, input: SaveCategoryDto): Promise<CategoryDto> {
+    const category = await this.categories.findById(id);
+    if (!category) throw notFound('CATEGORY_NOT_FOUND', 'Category not found');
+    return this.withCount(await this.save(category, input));
+  }
+
+  /** Posts of a deleted category stay, uncategorized (the foreign key is ON DELETE SET NULL). */
+  async deleteCategory(id: number): Promise<void> {
+    if (!(await this.categories.delete(id))) throw notFound('CATEGORY_NOT_FOUND', 'Category not found');
+  }
+
+  private async save(category: Partial<Category>, input: SaveCategoryDto): Promise<Category> {
+    if (await this.categories.nameTaken(input.name, category.id)) {
+      throw conflict('CATEGORY_NAME_TAKEN', `A category named "${input.name}" already exists`);
+    }
+    let slug: string;
+    if (input.slug) {
+      slug = slugify(input.slug);
+      if (await this.categories.slugTaken(slug, category.id)) throw conflict('CATEGORY_SLUG_TAKEN', `The slug "${slug}" is already used by another category`);
+    } else {
+      slug = await uniqueSlug(slugify(input.name), (candidate) => this.categories.slugTaken(candidate, category.id));
+    }
+    return this.categories.save({ ...category, name: input.name, slug });
+  }
+
+  private async withCount(category: Category): Promise<CategoryDto> {
+    const [, count] = await this.posts.findSummaries({ published: true, categoryId: category.id, limit: 1 });
+    return CategoryDto.from(category, count);
+  }
+}

@@ -1,0 +1,77 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { QueryFailedError } from 'typeorm';
+
+const STATUS_NAMES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+};
+
+interface ErrorBody {
+  statusCode: number;
+  message: string | string[];
+  error: string;
+  code?: string;
+}
+
+/** A unique-constraint violation that got past a service's own check (a race): a conflict, not a crash. */
+function isUniqueViolation(error: unknown): boolean {
+  if (!(error instanceof QueryFailedError)) return false;
+  const driverError = error.driverError as { code?: string } | undefined;
+  return driverError?.code === '23505' || driverError?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/** Errors raised by Express middleware before Nest (body parser): they carry their own 4xx status. */
+function middlewareStatus(error: unknown): number | undefined {
+  const status = (error as { status?: unknown; statusCode?: unknown })?.status ?? (error as { statusCode?: unknown })?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
+}
+
+/**
+ * Every error leaves as `{ statusCode, message, error, code? }`. Client mistakes keep their 4xx status and
+ * message; anything unexpected is logged with the request id and answered with a bare 500 that leaks nothing.
+ */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HTTP');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const context = host.switchToHttp();
+    const request = context.getRequest<Request & { id?: string }>();
+    const response = context.getResponse<Response>();
+    const body = this.toBody(exception, request);
+    if (response.headersSent) return;
+    response.status(body.statusCode).json(body);
+  }
+
+  private toBody(exception: unknown, request: Request & { id?: string }): ErrorBody {
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const payload = exception.getResponse();
+      if (typeof payload === 'string') return { statusCode: status, message: payload, error: STATUS_NAMES[status] ?? 'Error' };
+      const { message, error, code } = payload as Partial<ErrorBody>;
+      return {
+        statusCode: status,
+        message: message ?? exception.message,
+        error: error ?? STATUS_NAMES[status] ?? 'Error',
+        ...(code ? { code } : {}),
+      };
+    }
+    if (isUniqueViolation(exception)) {
+      return { statusCode: HttpStatus.CONFLICT, message: 'This value is already taken', error: 'Conflict', code: 'UNIQUE_VIOLATION' };
+    }
+    const status = middlewareStatus(exception);
+    if (status) {
+      const message = status === 400 ? 'The request body is not valid JSON' : (exception as Error).message;
+      return { statusCode: status, message, error: STATUS_NAMES[status] ?? 'Error' };
+    }
+    this.logger.error(`${request.method} ${request.originalUrl} [request ${request.id ?? '-'}]`, (exception as Error)?.stack ?? String(exception));
+    return { statusCode: 500, message: 'Internal server error', error: 'Internal Server Error' };
+  }
+}

@@ -1,0 +1,66 @@
+import sanitize from 'sanitize-html';
+
+const BLOCK_STYLES = {
+  'text-align': [/^(left|right|center|justify|start|end)$/],
+  direction: [/^(rtl|ltr)$/],
+  'margin-right': [/^\d{1,3}(\.\d+)?(px|em|rem)$/],
+  'margin-left': [/^\d{1,3}(\.\d+)?(px|em|rem)$/],
+  'padding-right': [/^\d{1,3}(\.\d+)?(px|em|rem)$/],
+  'padding-left': [/^\d{1,3}(\.\d+)?(px|em|rem)$/],
+  'margin-inline-start': [/^\d{1,3}(\.\d+)?(px|em|rem)$/],
+};
+const COLOR = [/^#[0-9a-f]{3,8}$/i, /^rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+))?\s*\)$/i, /^[a-z]{3,20}$/i];
+const TEXT_STYLES = { color: COLOR, 'background-color': COLOR };
+
+const BLOCKS = ['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'li', 'ul', 'ol', 'pre', 'td', 'th', 'figure'];
+const YOUTUBE_HOSTS = ['www.youtube.com', 'youtube.com', 'www.youtube-nocookie.com', 'youtube-nocookie.com'];
+
+/**
+ * The allow-list for post and page HTML: everything the editor produces (headings, lists, sub/sup,
+ * colours, alignment, indentation, `dir`, links, images, YouTube embeds, tables, code with its language
+ * class) and nothing that runs: no scripts, no event handlers, no javascript: or data: URLs, no other iframes.
+ */
+const OPTIONS: sanitize.IOptions = {
+  allowedTags: [
+    ...BLOCKS,
+    'br', 'hr', 'span', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'del', 'ins', 'mark', 'sub', 'sup', 'code', 'kbd',
+    'a', 'img', 'iframe', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'colgroup', 'col', 'caption', 'figcaption',
+  ],
+  allowedAttributes: {
+    '*': ['dir', 'style', 'data-indent'],
+    a: ['href', 'title', 'target', 'rel'],
+    img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
+    iframe: ['src', 'width', 'height', 'allowfullscreen', 'frameborder', 'allow', 'title'],
+    code: ['class'],
+    pre: ['class'],
+    span: ['class'],
+    div: ['data-youtube-video'],
+    th: ['colspan', 'rowspan', 'colwidth'],
+    td: ['colspan', 'rowspan', 'colwidth'],
+    col: ['span', 'style'],
+    ol: ['start', 'type'],
+  },
+  allowedClasses: { code: [/^language-[\w+#-]+$/], pre: [/^language-[\w+#-]+$/], span: [/^hljs(-[\w-]+)?$/] },
+  allowedStyles: {
+    '*': TEXT_STYLES,
+    ...Object.fromEntries(BLOCKS.map((tag) => [tag, { ...BLOCK_STYLES, ...TEXT_STYLES }])),
+    col: { width: [/^\d{1,4}px$/], 'min-width': [/^\d{1,4}px$/] },
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowProtocolRelative: false,
+  allowedIframeHostnames: YOUTUBE_HOSTS,
+  allowIframeRelativeUrls: false,
+  transformTags: {
+    // Links that open elsewhere must not get a handle on this window.
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer nofollow' } : attribs,
+    }),
+  },
+  exclusiveFilter: (frame) => frame.tag === 'iframe' && !/^https:\/\/(www\.)?youtube(-nocookie)?\.com\/embed\//.test(frame.attribs.src ?? ''),
+};
+
+export function sanitizeContent(html: string): string {
+  return sanitize(html, OPTIONS).trim();
+}

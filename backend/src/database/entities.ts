@@ -1,0 +1,9 @@
+import { Session } from '../auth/session.entity';
+import { Category } from '../categories/category.entity';
+import { Subscriber } from '../newsletter/subscriber.entity';
+import { Page } from '../pages/page.entity';
+import { Post } from '../posts/post.entity';
+import { Setting } from '../settings/setting.entity';
+import { User } from '../users/user.entity';
+
+export const ENTITIES = [Category, Page, Post, Session, Setting, Subscriber, User];

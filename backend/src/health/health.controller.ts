@@ -1,0 +1,28 @@
+import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
+import { ApiOkResponse, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { DataSource } from 'typeorm';
+import { Public } from '../common/public.decorator';
+
+export class HealthDto {
+  @ApiProperty({ example: 'ok' }) status: string;
+  @ApiProperty({ example: 'up' }) database: string;
+}
+
+@ApiTags('health')
+@Controller('health')
+export class HealthController {
+  constructor(private readonly dataSource: DataSource) {}
+
+  @Public()
+  @Get()
+  @ApiOkResponse({ type: HealthDto })
+  @ApiServiceUnavailableResponse({ description: 'The database cannot be reached' })
+  async getHealth(): Promise<HealthDto> {
+    try {
+      await this.dataSource.query('SELECT 1');
+      return { status: 'ok', database: 'up' };
+    } catch {
+      throw new ServiceUnavailableException({ statusCode: 503, message: 'Database unreachable', error: 'Service Unavailable' });
+    }
+  }
+}

@@ -1,0 +1,27 @@
+import 'dotenv/config';
+import 'reflect-metadata';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config/app-config';
+
+/** Start-up problems a user can fix (bad configuration, unreachable database) print one line, not a stack trace. */
+function fail(message: string): never {
+  console.error(`mudawwana: ${message}`);
+  process.exit(1);
+}
+
+async function bootstrap(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  const app = await createApp(config).catch((error: Error & { code?: string }) =>
+    fail(`cannot open the ${config.database.type} database: ${error.message || error.code}`),
+  );
+  await app.listen(config.port).catch((error: Error) => fail(`cannot listen on port ${config.port}: ${error.message}`));
+  console.log(`Mudawwana is running on ${config.publicUrl ?? `http://localhost:${config.port}`} (${config.database.type} database; API docs at /api/docs)`);
+}
+
+void bootstrap();

@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, QueryFailedError, Repository } from 'typeorm';
+import { SubscriberDto } from './newsletter.dto';
+import { Subscriber } from './subscriber.entity';
+
+@Injectable()
+export class NewsletterService {
+  private readonly subscribers: Repository<Subscriber>;
+
+  constructor(dataSource: DataSource) {
+    this.subscribers = dataSource.getRepository(Subscriber);
+  }
+
+  /** Idempotent: an address subscribed twice stays one subscriber. Returns whether it is new. */
+  async subscribe(email: string): Promise<boolean> {
+    if (await this.subscribers.existsBy({ email })) return false;
+    try {
+      await this.subscribers.insert({ email });
+      return true;
+    } catch (error) {
+      if (error instanceof QueryFailedError) return false; // a simultaneous identical subscription won the race
+      throw error;
+    }
+  }
+
+  async listSubscribers(): Promise<SubscriberDto[]> {
+    return (await this.subscribers.find({ order: { createdAt: 'DESC', id: 'DESC' } })).map(SubscriberDto.from);
+  }
+}

@@ -1,0 +1,21 @@
+import { Column, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { dateColumnType } from '../database/column-types';
+
+@Entity('pages')
+export class Page {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'varchar', length: 300 })
+  title: string;
+
+  @Column({ type: 'varchar', length: 300, unique: true })
+  slug: string;
+
+  /** Sanitized HTML. */
+  @Column({ type: 'text' })
+  content: string;
+
+  @UpdateDateColumn({ type: dateColumnType() })
+  updatedAt: Date;
+}

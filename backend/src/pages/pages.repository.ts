@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, Not, Repository } from 'typeorm';
+import { Page } from './page.entity';
+
+@Injectable()
+export class PagesRepository {
+  private readonly pages: Repository<Page>;
+
+  constructor(dataSource: DataSource) {
+    this.pages = dataSource.getRepository(Page);
+  }
+
+  /** Without content, most recently updated first. */
+  findSummaries(): Promise<Page[]> {
+    return this.pages.find({ select: { id: true, title: true, slug: true, updatedAt: true }, order: { updatedAt: 'DESC', id: 'DESC' } });
+  }
+
+  findById(id: number): Promise<Page | null> {
+    return this.pages.findOneBy({ id });
+  }
+
+  findBySlug(slug: string): Promise<Page | null> {
+    return this.pages.findOneBy({ slug });
+  }
+
+  slugTaken(slug: string, exceptId?: number): Promise<boolean> {
+    return this.pages.exists({ where: exceptId ? { slug, id: Not(exceptId) } : { slug } });
+  }
+
+  save(page: Partial<Page>): Promise<Page> {
+    return this.pages.save(this.pages.create(page));
+  }
+
+  async delete(id: number): Promise<boolean> {
+    const result = await this.pages.delete({ id });
+    return (result.affected ?? 0) > 0;
+  }
+}

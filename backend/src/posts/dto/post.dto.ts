@@ -1,0 +1,61 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Post } from '../post.entity';
+
+/** A post in a list: everything a card or a dashboard row needs, without the content. */
+export class PostSummaryDto {
+  @ApiProperty() id: number;
+  @ApiProperty() title: string;
+  @ApiProperty() slug: string;
+  @ApiProperty({ type: String, nullable: true }) excerpt: string | null;
+  @ApiProperty({ type: String, nullable: true }) featuredImage: string | null;
+  @ApiProperty({ type: Number, nullable: true }) categoryId: number | null;
+  @ApiProperty({ type: Number, nullable: true }) authorId: number | null;
+  @ApiProperty() published: boolean;
+  @ApiProperty() featured: boolean;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt: string;
+  @ApiProperty({ type: Number, nullable: true, description: 'Minutes to read' }) readTime: number | null;
+  @ApiProperty({ type: [String] }) tags: string[];
+
+  static from(post: Post): PostSummaryDto {
+    return {
+      id: post.id,
+      title: post.title,
+      slug: post.slug,
+      excerpt: post.excerpt,
+      featuredImage: post.featuredImage,
+      categoryId: post.categoryId,
+      authorId: post.authorId,
+      published: post.published,
+      featured: post.featured,
+      createdAt: post.createdAt.toISOString(),
+      updatedAt: post.updatedAt.toISOString(),
+      readTime: post.readTime,
+      tags: post.tags ?? [],
+    };
+  }
+}
+
+export class PostDto extends PostSummaryDto {
+  @ApiProperty({ description: 'Sanitized HTML' }) content: string;
+  @ApiProperty({ type: String, nullable: true }) metaTitle: string | null;
+  @ApiProperty({ type: String, nullable: true }) metaDescription: string | null;
+
+  static from(post: Post): PostDto {
+    return { ...PostSummaryDto.from(post), content: post.content, metaTitle: post.metaTitle, metaDescription: post.metaDescription };
+  }
+}
+
+export class PostLinkDto {
+  @ApiProperty() slug: string;
+  @ApiProperty() title: string;
+}
+
+/** A post for reading, with its neighbours among published posts by creation date. */
+export class PostDetailDto extends PostDto {
+  @ApiPropertyOptional({ type: PostLinkDto, nullable: true, description: 'The next older published post' })
+  previous: PostLinkDto | null;
+
+  @ApiPropertyOptional({ type: PostLinkDto, nullable: true, description: 'The next newer published post' })
+  next: PostLinkDto | null;
+}

@@ -1,0 +1,107 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, FindOptionsSelect, FindOptionsWhere, LessThan, MoreThan, Not, Repository } from 'typeorm';
+import { Post } from './post.entity';
+
+/** Every column but the content, for lists. */
+const SUMMARY_COLUMNS: FindOptionsSelect<Post> = {
+  id: true,
+  title: true,
+  slug: true,
+  excerpt: true,
+  featuredImage: true,
+  categoryId: true,
+  authorId: true,
+  published: true,
+  featured: true,
+  createdAt: true,
+  updatedAt: true,
+  readTime: true,
+  tags: true,
+};
+
+const NEWEST_FIRST = { createdAt: 'DESC', id: 'DESC' } as const;
+
+export interface PostFilter {
+  published?: boolean;
+  categoryId?: number;
+  limit?: number;
+  offset?: number;
+}
+
+@Injectable()
+export class PostsRepository {
+  private readonly posts: Repository<Post>;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.posts = dataSource.getRepository(Post);
+  }
+
+  /** Summaries newest first, with the total that matches the filter (for paging). */
+  async findSummaries(filter: PostFilter): Promise<[Post[], number]> {
+    const where: FindOptionsWhere<Post> = {};
+    if (filter.published !== undefined) where.published = filter.published;
+    if (filter.categoryId !== undefined) where.categoryId = filter.categoryId;
+    return this.posts.findAndCount({ select: SUMMARY_COLUMNS, where, order: NEWEST_FIRST, take: filter.limit, skip: filter.offset });
+  }
+
+  findById(id: number): Promise<Post | null> {
+    return this.posts.findOneBy({ id });
+  }
+
+  findBySlug(slug: string): Promise<Post | null> {
+    return this.posts.findOneBy({ slug });
+  }
+
+  findPublishedBySlug(slug: string): Promise<Post | null> {
+    return this.posts.findOneBy({ slug, published: true });
+  }
+
+  findFeaturedPublished(): Promise<Post | null> {
+    return this.posts.findOne({ where: { featured: true, published: true }, order: NEWEST_FIRST });
+  }
+
+  /** The published posts just before (older) and after (newer) this one by creation date. */
+  async findPublishedNeighbours(post: Post): Promise<{ older: Post | null; newer: Post | null }> {
+    const select: FindOptionsSelect<Post> = { id: true, slug: true, title: true, createdAt: true };
+    const [older, newer] = await Promise.all([
+      this.posts.findOne({ select, where: { published: true, createdAt: LessThan(post.createdAt) }, order: NEWEST_FIRST }),
+      this.posts.findOne({ select, where: { published: true, createdAt: MoreThan(post.createdAt) }, order: { createdAt: 'ASC', id: 'ASC' } }),
+    ]);
+    return { older, newer };
+  }
+
+  async slugTaken(slug: string, exceptId?: number): Promise<boolean> {
+    return this.posts.exists({ where: exceptId ? { slug, id: Not(exceptId) } : { slug } });
+  }
+
+  countPublishedByCategory(): Promise<{ categoryId: number; count: number }[]> {
+    return this.posts
+      .createQueryBuilder('post')
+      .select('post.categoryId', 'categoryId')
+      .addSelect('COUNT(*)', 'count')
+      .where('post.published = :published', { published: true })
+      .andWhere('post.categoryId IS NOT NULL')
+      .groupBy('post.categoryId')
+      .getRawMany<{ categoryId: number; count: string | number }>()
+      .then((rows) => rows.map((row) => ({ categoryId: Number(row.categoryId), count: Number(row.count) })));
+  }
+
+  /** Saves a post; when it is the featured one, every other post stops being featured in the same transaction. */
+  save(post: Post): Promise<Post> {
+    return this.dataSource.transaction(async (manager: EntityManager) => {
+      if (post.featured) {
+        await manager.update(Post, post.id ? { featured: true, id: Not(post.id) } : { featured: true }, { featured: false });
+      }
+      return manager.save(Post, post);
+    });
+  }
+
+  create(fields: Partial<Post>): Post {
+    return this.posts.create(fields);
+  }
+
+  async delete(id: number): Promise<boolean> {
+    const result = await this.posts.delete({ id });
+    return (result.affected ?? 0) > 0;
+  }
+}

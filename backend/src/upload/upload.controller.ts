@@ -1,0 +1,60 @@
+import {
+  ArgumentsHost,
+  Catch,
+  Controller,
+  ExceptionFilter,
+  HttpStatus,
+  PayloadTooLargeException,
+  Post,
+  UploadedFile,
+  UseFilters,
+  UseInterceptors,
+} from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { memoryStorage } from 'multer';
+import { ApiErrors } from '../common/api-errors.decorator';
+import { DomainError } from '../common/domain-error';
+import { MAX_IMAGE_BYTES, UploadService } from './upload.service';
+
+export class UploadImageDto {
+  @ApiProperty({ type: 'string', format: 'binary', description: 'JPEG, PNG, GIF, WebP or AVIF, at most 5 MB' })
+  image: unknown;
+}
+
+export class UploadResponseDto {
+  @ApiProperty({ example: '/uploads/3f2a….webp' })
+  url: string;
+}
+
+/** Multer's own "File too large" becomes the API's 413 with a message that says the limit. */
+@Catch(PayloadTooLargeException)
+class ImageTooLargeFilter implements ExceptionFilter {
+  catch(_exception: PayloadTooLargeException, host: ArgumentsHost): void {
+    const status = HttpStatus.PAYLOAD_TOO_LARGE;
+    host
+      .switchToHttp()
+      .getResponse<Response>()
+      .status(status)
+      .json({ statusCode: status, message: 'The image is larger than 5 MB', error: 'Payload Too Large', code: 'IMAGE_TOO_LARGE' });
+  }
+}
+
+@ApiTags('upload')
+@Controller('upload')
+export class UploadController {
+  constructor(private readonly upload: UploadService) {}
+
+  @Post()
+  @UseFilters(ImageTooLargeFilter)
+  @UseInterceptors(FileInterceptor('image', { storage: memoryStorage(), limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } }))
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: UploadImageDto })
+  @ApiCreatedResponse({ type: UploadResponseDto })
+  @ApiErrors(400, 401, 413)
+  async uploadImage(@UploadedFile() file: Express.Multer.File | undefined): Promise<UploadResponseDto> {
+    if (!file) throw new DomainError('IMAGE_REQUIRED', 'Send the image in the multipart field "image"', HttpStatus.BAD_REQUEST);
+    return { url: await this.upload.storeImage(file.buffer) };
+  }
+}

@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { UploadController } from './upload.controller';
+import { UploadService } from './upload.service';
+
+@Module({ controllers: [UploadController], providers: [UploadService] })
+export class UploadModule {}

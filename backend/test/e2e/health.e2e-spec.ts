@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, TestApp } from '../support/test-app';
+
+describe('health and defaults', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('reports the database as reachable', async () => {
+    const response = await t.agent().get('/api/health').expect(200);
+    expect(response.body).toEqual({ status: 'ok', database: 'up' });
+  });
+
+  it('creates the five header categories on first start', async () => {
+    const response = await t.agent().get('/api/categories').expect(200);
+    expect(response.body.map((category: { slug: string }) => category.slug)).toEqual([
+      'marketing',
+      'artificial-intelligence',
+      'entrepreneurship',
+      'humanities',
+      'work-life',
+    ]);
+    expect(response.body[0]).toEqual({ id: expect.any(Number), name: 'التسويق', slug: 'marketing', postCount: 0 });
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const response = await t.agent().get('/api/nothing-here').expect(404);
+    expect(response.body).toMatchObject({ statusCode: 404, error: 'Not Found' });
+  });
+});

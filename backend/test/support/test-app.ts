@@ -1,0 +1,89 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import request from 'supertest';
+import TestAgent from 'supertest/lib/agent';
+import { createApp } from '../../src/app';
+import { loadConfig } from '../../src/config/app-config';
+
+export const AUTHOR = { username: 'author', email: 'author@example.com', password: 'secret-pass-1', name: 'كاتب المدونة' };
+
+export interface TestApp {
+  app: NestExpressApplication;
+  driver: 'sqlite' | 'postgres';
+  dataDir: string;
+  /** A fresh cookie-keeping client (a browser of its own). */
+  agent(): TestAgent;
+  /** A client signed in as the author (registered on first use). */
+  author(): Promise<TestAgent>;
+  close(): Promise<void>;
+}
+
+function postgresUrlFor(database: string): string {
+  const url = new URL(process.env.DATABASE_URL as string);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/**
+ * The whole app on a brand-new database, listening on an ephemeral port: SQLite in a temporary DATA_DIR,
+ * or (when the project runs with a PostgreSQL DATABASE_URL) a database created for this test file and
+ * dropped afterwards.
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mudawwana-test-'));
+  const driver = process.env.DATABASE_URL?.startsWith('postgres') ? 'postgres' : 'sqlite';
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (driver === 'postgres') {
+    const name = `mudawwana_test_${randomBytes(6).toString('hex')}`;
+    const admin = new Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    databaseUrl = postgresUrlFor(name);
+    dropDatabase = async () => {
+      const client = new Client({ connectionString: process.env.DATABASE_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    };
+  }
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+  const app = await createApp(config, { serveSite: false });
+  await app.listen(0, '127.0.0.1');
+  const server = app.getHttpServer();
+  let authorAgent: TestAgent | undefined;
+
+  return {
+    app,
+    driver,
+    dataDir,
+    agent: () => request.agent(server),
+    async author() {
+      if (authorAgent) return authorAgent;
+      const agent = request.agent(server);
+      const registered = await agent.post('/api/register').send(AUTHOR);
+      if (registered.status !== 201) {
+        const login = await agent.post('/api/login').send({ username: AUTHOR.username, password: AUTHOR.password });
+        if (login.status !== 200) throw new Error(`cannot sign in the author: ${login.status} ${JSON.stringify(login.body)}`);
+      }
+      authorAgent = agent;
+      return agent;
+    },
+    async close() {
+      await app.close();
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

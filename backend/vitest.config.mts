@@ -1,0 +1,33 @@
+import swc from 'unplugin-swc';
+import { defineConfig } from 'vitest/config';
+
+// Nest needs decorator metadata, which esbuild drops: tests are compiled with SWC.
+const plugins = [swc.vite({ module: { type: 'es6' } })];
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+if (!postgresUrl && process.argv.some((arg) => arg.includes('api'))) {
+  console.warn('\nTEST_DATABASE_URL is not set: the PostgreSQL API tests are SKIPPED (only SQLite runs).\n');
+}
+
+const apiProject = (name: string, env: Record<string, string>) => ({
+  plugins,
+  test: {
+    name,
+    include: ['test/e2e/**/*.e2e-spec.ts'],
+    env: { NODE_ENV: 'test', ...env },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Argon2 and sharp are CPU-heavy; two cores.
+    maxWorkers: 2,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { plugins, test: { name: 'unit', include: ['src/**/*.spec.ts'] } },
+      apiProject('api', { DATABASE_URL: '' }),
+      ...(postgresUrl ? [apiProject('api-postgres', { DATABASE_URL: postgresUrl })] : []),
+    ],
+  },
+});
