@@ -1,12 +1,43 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import '@fontsource/ibm-plex-sans-arabic/400.css';
+import '@fontsource/ibm-plex-sans-arabic/500.css';
+import '@fontsource/ibm-plex-sans-arabic/700.css';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { App } from './app/App';
+import { AppProviders } from './app/providers';
+import { createQueryClient, endHydration, markHydrated } from './app/query-client';
 
-function App() {
-  return <p>مدوّنة</p>;
+const queryClient = createQueryClient();
+const stateElement = document.getElementById('__QUERY_STATE__');
+if (stateElement?.textContent) {
+  // The server's query cache: the first render uses it as is (no second fetch of the same data).
+  const state = JSON.parse(stateElement.textContent) as DehydratedState;
+  hydrate(queryClient, state);
+  markHydrated(state.queries.map((query) => query.queryHash));
 }
 
-createRoot(document.getElementById('root')!).render(
+/** Rendered last: its effect runs after every hydrated query has subscribed; from then on the SPEC §9 defaults apply. */
+function HydrationDone() {
+  useEffect(() => {
+    const timer = setTimeout(endHydration, 0);
+    return () => clearTimeout(timer);
+  }, []);
+  return null;
+}
+
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <AppProviders queryClient={queryClient}>
+      <BrowserRouter>
+        <App />
+        <HydrationDone />
+      </BrowserRouter>
+    </AppProviders>
+  </StrictMode>
 );
+
+const root = document.getElementById('root')!;
+if (root.hasChildNodes()) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -1,24 +1,133 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { DataSource } from 'typeorm';
+import { onContentChanged } from '../common/content-events';
 import type { AppConfig } from '../config/app-config';
+import { buildRobots, buildRss, buildSitemap } from './feeds';
+import { HtmlCache, type CachedPage } from './html-cache';
+import { loadFeedPosts, loadSitemapEntries } from './site-data';
 
-const CLIENT_DIR = resolve(__dirname, '../../../frontend/dist/client');
+const FRONTEND_DIST = resolve(__dirname, '../../../frontend/dist');
 const NOT_SITE = /^\/(api|uploads)(\/|$)/;
+const BLOG_NAME = 'مدوّنة';
+const BLOG_DESCRIPTION = 'مدونة تقنية شخصية';
+
+interface RenderResult {
+  status: number;
+  head: string;
+  html: string;
+  state: string;
+  cacheable: boolean;
+}
+type RenderFn = (url: string, options: { apiBaseUrl: string; publicUrl: string }) => Promise<RenderResult>;
+
+export interface SiteOptions {
+  clientDir: string;
+  ssrEntry: string;
+  publicUrl?: string;
+}
+
+// TypeScript compiles import() to require() under CommonJS; the SSR bundle is an ES module, so keep a real import().
+const importEsm = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<{ render: RenderFn }>;
+
+/** <link rel=preload> for the Arabic font files the first paint needs (regular and bold), self-hosted. */
+function fontPreloads(clientDir: string): string {
+  const assets = join(clientDir, 'assets');
+  if (!existsSync(assets)) return '';
+  return readdirSync(assets)
+    .filter((file) => /^ibm-plex-sans-arabic-arabic-(400|700)-normal-.*\.woff2$/.test(file))
+    .map((file) => `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin />`)
+    .join('\n    ');
+}
 
 /**
- * Serves the built React app: hashed assets with a long cache, and index.html for every other GET outside
- * /api and /uploads, so client-side routes work on reload.
+ * The public site: static assets, server-rendered pages (hydrated in the browser), /rss.xml, /sitemap.xml and
+ * /robots.txt. Rendered pages and feeds are cached in memory by URL and dropped whenever any mutation succeeds
+ * (content-events), so a read costs about as much as serving a static file.
  */
-export async function mountSite(app: NestExpressApplication, _config: AppConfig, _dataSource: DataSource): Promise<void> {
-  const indexFile = join(CLIENT_DIR, 'index.html');
-  if (!existsSync(indexFile)) return;
-  app.use('/assets', express.static(join(CLIENT_DIR, 'assets'), { immutable: true, maxAge: '365d', index: false }));
-  app.use(express.static(CLIENT_DIR, { index: false }));
+export async function mountSite(app: NestExpressApplication, config: AppConfig, _dataSource: DataSource, overrides: Partial<SiteOptions> = {}): Promise<HtmlCache | undefined> {
+  const options: SiteOptions = {
+    clientDir: overrides.clientDir ?? join(FRONTEND_DIST, 'client'),
+    ssrEntry: overrides.ssrEntry ?? join(FRONTEND_DIST, 'server/entry-server.js'),
+    publicUrl: overrides.publicUrl ?? config.publicUrl,
+  };
+  const indexFile = join(options.clientDir, 'index.html');
+  if (!existsSync(indexFile)) return undefined;
+
+  const template = readFileSync(indexFile, 'utf8').replace('<!--app-head-->', `${fontPreloads(options.clientDir)}\n    <!--app-head-->`);
+  const render: RenderFn | undefined = existsSync(options.ssrEntry) ? (await importEsm(pathToFileURL(options.ssrEntry).href)).render : undefined;
+  const cache = new HtmlCache();
+  onContentChanged(() => cache.clear());
+
+  const apiBase = (request: express.Request) => `http://127.0.0.1:${request.socket.localPort ?? config.port}`;
+  const publicUrl = (request: express.Request) => options.publicUrl ?? `http://localhost:${request.socket.localPort ?? config.port}`;
+
+  const send = (response: express.Response, page: CachedPage, hit: boolean) => {
+    response.status(page.status).type(page.contentType);
+    response.setHeader('Cache-Control', 'no-cache');
+    response.setHeader('X-Site-Cache', hit ? 'HIT' : 'MISS');
+    response.send(page.body);
+  };
+
+  /** Serves a cached page or builds, caches and serves it. */
+  const cached =
+    (contentType: string, build: (request: express.Request) => Promise<{ status: number; body: string; cacheable: boolean }>) =>
+    async (request: express.Request, response: express.Response, next: express.NextFunction) => {
+      const key = `${contentType} ${request.originalUrl}`;
+      const hit = cache.get(key);
+      if (hit) return send(response, hit, true);
+      const generation = cache.currentGeneration;
+      try {
+        const built = await build(request);
+        const page = { status: built.status, body: built.body, contentType };
+        if (built.cacheable) cache.set(key, page, generation);
+        send(response, page, false);
+      } catch (error) {
+        next(error);
+      }
+    };
+
+  app.use('/assets', express.static(join(options.clientDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
+  app.use(express.static(options.clientDir, { index: false }));
+
+  app.use('/robots.txt', (request: express.Request, response: express.Response, next: express.NextFunction) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return next();
+    response.type('text/plain').send(buildRobots(publicUrl(request)));
+  });
+  const rss = cached('application/rss+xml; charset=utf-8', async (request) => ({
+    status: 200,
+    body: buildRss({ publicUrl: publicUrl(request), title: BLOG_NAME, description: BLOG_DESCRIPTION, posts: await loadFeedPosts(apiBase(request)) }),
+    cacheable: true,
+  }));
+  const sitemap = cached('application/xml; charset=utf-8', async (request) => ({
+    status: 200,
+    body: buildSitemap(publicUrl(request), await loadSitemapEntries(apiBase(request))),
+    cacheable: true,
+  }));
+  const page = cached('text/html; charset=utf-8', async (request) => {
+    if (!render) return { status: 200, body: template, cacheable: false };
+    try {
+      const result = await render(request.originalUrl, { apiBaseUrl: apiBase(request), publicUrl: publicUrl(request) });
+      const body = template
+        .replace('<!--app-head-->', result.head)
+        .replace('<!--app-html-->', () => result.html)
+        .replace('<!--app-state-->', () => result.state);
+      return { status: result.status, body, cacheable: result.cacheable };
+    } catch (error) {
+      // The browser can still render the page on its own: send the bare template rather than an error.
+      console.error('mudawwana: server rendering failed for', request.originalUrl, error);
+      return { status: 200, body: template, cacheable: false };
+    }
+  });
+
   app.use((request: express.Request, response: express.Response, next: express.NextFunction) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || NOT_SITE.test(request.path)) return next();
-    response.sendFile(indexFile);
+    if (request.path === '/rss.xml') return rss(request, response, next);
+    if (request.path === '/sitemap.xml') return sitemap(request, response, next);
+    return page(request, response, next);
   });
+  return cache;
 }

@@ -20,5 +20,5 @@ export function readTimeLabel(minutes: number): string {
   return t('post.readTimeMany', { minutes });
 }
 
-export { formatDate, INVALID_DATE } from './format';
+export { formatDate, formatDay, INVALID_DATE } from './format';
 export type { MessageKey as TranslationKey };

@@ -1,6 +1,6 @@
-import { useContext, useEffect, type RefObject } from 'react';
+import { useContext, useEffect, useState, type RefObject } from 'react';
 import { Button, Dialog, Portal } from '@chakra-ui/react';
-import { UNSAFE_DataRouterContext, useBlocker } from 'react-router-dom';
+import { UNSAFE_DataRouterContext, useBlocker, useNavigate } from 'react-router-dom';
 import { admin as t } from '@/i18n/admin';
 
 interface GuardProps {
@@ -10,14 +10,9 @@ interface GuardProps {
   bypass?: RefObject<boolean>;
 }
 
-function BlockerDialog({ when, bypass }: GuardProps) {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      when && !bypass?.current && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
-  );
-  const open = blocker.state === 'blocked';
+function LeaveDialog({ open, onStay, onLeave }: { open: boolean; onStay: () => void; onLeave: () => void }) {
   return (
-    <Dialog.Root role="alertdialog" open={open} onOpenChange={(e) => (!e.open ? blocker.reset?.() : undefined)} placement="center">
+    <Dialog.Root role="alertdialog" open={open} onOpenChange={(e) => (!e.open ? onStay() : undefined)} placement="center">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -29,10 +24,10 @@ function BlockerDialog({ when, bypass }: GuardProps) {
               <Dialog.Description>{t.unsavedBody}</Dialog.Description>
             </Dialog.Body>
             <Dialog.Footer>
-              <Button variant="outline" onClick={() => blocker.reset?.()}>
+              <Button variant="outline" onClick={onStay}>
                 {t.stay}
               </Button>
-              <Button colorPalette="red" onClick={() => blocker.proceed?.()}>
+              <Button colorPalette="red" onClick={onLeave}>
                 {t.leave}
               </Button>
             </Dialog.Footer>
@@ -40,6 +35,54 @@ function BlockerDialog({ when, bypass }: GuardProps) {
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+function BlockerDialog({ when, bypass }: GuardProps) {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      when && !bypass?.current && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
+  return <LeaveDialog open={blocker.state === 'blocked'} onStay={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />;
+}
+
+/**
+ * Without a data router (the app uses <BrowserRouter>) useBlocker is unavailable: in-app link clicks are
+ * intercepted instead (capture phase, before React Router's handler) and confirmed with the same dialog.
+ */
+function LinkInterceptor({ when, bypass }: GuardProps) {
+  const navigate = useNavigate();
+  const [pending, setPending] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!when) return;
+    const onClick = (event: MouseEvent) => {
+      if (bypass?.current || event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const anchor = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+      if (!anchor || anchor.target === '_blank' || anchor.hasAttribute('download')) return;
+      const url = new URL(anchor.href, window.location.href);
+      if (url.origin !== window.location.origin) return;
+      if (url.pathname === window.location.pathname && url.search === window.location.search) return;
+      event.preventDefault();
+      event.stopPropagation();
+      setPending(url.pathname + url.search + url.hash);
+    };
+    document.addEventListener('click', onClick, true);
+    return () => document.removeEventListener('click', onClick, true);
+  }, [when, bypass]);
+
+  return (
+    <LeaveDialog
+      open={pending !== null}
+      onStay={() => setPending(null)}
+      onLeave={() => {
+        const to = pending;
+        setPending(null);
+        if (bypass) bypass.current = true;
+        if (to) navigate(to);
+      }}
+    />
   );
 }
 
@@ -61,5 +104,5 @@ export default function UnsavedChangesGuard({ when, bypass }: GuardProps) {
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [when, bypass]);
 
-  return dataRouter ? <BlockerDialog when={when} bypass={bypass} /> : null;
+  return dataRouter ? <BlockerDialog when={when} bypass={bypass} /> : <LinkInterceptor when={when} bypass={bypass} />;
 }

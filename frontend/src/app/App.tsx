@@ -1,0 +1,40 @@
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { PageSpinner } from '@/components/ui/PageSpinner';
+import { AuthPage } from '@/features/auth/AuthPage';
+import { ResetPasswordPage } from '@/features/auth/ResetPasswordPage';
+import { CategoryPage } from '@/features/categories/CategoryPage';
+import { HomePage } from '@/features/home/HomePage';
+import { Layout } from '@/features/layout/Layout';
+import { AboutPage } from '@/features/pages/AboutPage';
+import { StaticPage } from '@/features/pages/StaticPage';
+import { PostPage } from '@/features/posts/PostPage';
+import { NotFoundPage } from '@/features/errors/NotFoundPage';
+
+/** The admin area (and the editor inside it) is a separate chunk, loaded only under /admin. */
+const AdminRoutes = lazy(() => import('@/features/admin/AdminRoutes'));
+
+export function App() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={<HomePage />} />
+        <Route path="post/:slug" element={<PostPage />} />
+        <Route path="category/:slug" element={<CategoryPage />} />
+        <Route path="about" element={<AboutPage />} />
+        <Route path="auth" element={<AuthPage />} />
+        <Route path="reset-password" element={<ResetPasswordPage />} />
+        <Route
+          path="admin/*"
+          element={
+            <Suspense fallback={<PageSpinner />}>
+              <AdminRoutes />
+            </Suspense>
+          }
+        />
+        <Route path=":slug" element={<StaticPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

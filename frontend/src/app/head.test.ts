@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { absoluteUrl, renderHeadTags, safeJson } from './head';
+
+describe('renderHeadTags', () => {
+  it('writes title, description, canonical, Open Graph, Twitter and JSON-LD', () => {
+    const html = renderHeadTags(
+      {
+        title: 'مقال "تجريبي"',
+        description: 'وصف <قصير>',
+        path: '/post/hello',
+        image: '/uploads/a.webp',
+        type: 'article',
+        jsonLd: { '@type': 'BlogPosting', headline: '</script><script>alert(1)</script>' },
+      },
+      'https://blog.example',
+    );
+    expect(html).toContain('<title>مقال &quot;تجريبي&quot; | مدوّنة</title>');
+    expect(html).toContain('<meta name="description" content="وصف &lt;قصير&gt;" />');
+    expect(html).toContain('<link rel="canonical" href="https://blog.example/post/hello" />');
+    expect(html).toContain('<meta property="og:image" content="https://blog.example/uploads/a.webp" />');
+    expect(html).toContain('summary_large_image');
+    expect(html).toContain('application/rss+xml');
+    expect(html).not.toContain('</script><script>alert');
+    expect(html).toContain('"@context":"https://schema.org"');
+  });
+
+  it('uses the blog name alone for the home page and a summary card without an image', () => {
+    const html = renderHeadTags({ path: '/' }, 'http://localhost:3000');
+    expect(html).toContain('<title>مدوّنة</title>');
+    expect(html).toContain('content="summary"');
+    expect(html).not.toContain('og:image');
+  });
+});
+
+describe('helpers', () => {
+  it('escapes JSON for script elements and resolves absolute URLs', () => {
+    expect(safeJson({ a: '<b>&' })).toBe('{"a":"\\u003cb\\u003e\\u0026"}');
+    expect(absoluteUrl('/x', 'https://e.com/blog')).toBe('https://e.com/blog/x');
+  });
+});

@@ -1,0 +1,54 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { matchPath } from 'react-router-dom';
+import {
+  categoriesQuery,
+  categoryBySlugQuery,
+  featuredPostQuery,
+  homeLayoutQuery,
+  pageBySlugQuery,
+  postBySlugQuery,
+  postsQuery,
+  socialLinksQuery,
+} from '@/lib/api';
+import { footerPostsParams } from '@/features/layout/footer-params';
+import { categoryPostsParams } from '@/features/categories/category-params';
+import { latestPostsParams } from '@/features/home/home-params';
+
+type Options = { queryKey: readonly unknown[]; queryFn?: unknown };
+
+const RESERVED = new Set(['auth', 'reset-password', 'admin']);
+
+/**
+ * What each server-rendered route reads (SPEC §2), declared once: the server runs these before rendering and
+ * ships the results; the screens read the same keys. Every page has the footer's data.
+ */
+export function routeQueries(pathname: string): Options[] {
+  const shell: Options[] = [postsQuery(footerPostsParams), socialLinksQuery()];
+  if (pathname === '/') return [...shell, homeLayoutQuery(), featuredPostQuery(), categoriesQuery()];
+  const post = matchPath('/post/:slug', pathname);
+  if (post?.params.slug) return [...shell, postBySlugQuery(post.params.slug), categoriesQuery()];
+  const category = matchPath('/category/:slug', pathname);
+  if (category?.params.slug) {
+    return [...shell, categoryBySlugQuery(category.params.slug), postsQuery(categoryPostsParams(category.params.slug)), categoriesQuery()];
+  }
+  if (pathname === '/about') return [...shell, pageBySlugQuery('about')];
+  const page = matchPath('/:slug', pathname);
+  if (page?.params.slug && !RESERVED.has(page.params.slug)) return [...shell, pageBySlugQuery(page.params.slug)];
+  return shell;
+}
+
+/** Public, cacheable routes: rendered with data on the server (the rest get the shell and render in the browser). */
+export function isPublicRoute(pathname: string): boolean {
+  const first = pathname.split('/')[1] ?? '';
+  return !RESERVED.has(first);
+}
+
+export async function prefetchRoute(queryClient: QueryClient, pathname: string, search = ''): Promise<void> {
+  const prefetch = (options: Options) => queryClient.prefetchQuery(options as Parameters<QueryClient['prefetchQuery']>[0]);
+  await Promise.all(routeQueries(pathname).map(prefetch));
+  if (pathname === '/') {
+    // The latest-posts grid depends on the layout's count, so it is read second (as the screen does).
+    const layout = queryClient.getQueryData(homeLayoutQuery().queryKey);
+    await prefetch(postsQuery(latestPostsParams(layout, new URLSearchParams(search).get('view') === 'all')));
+  }
+}

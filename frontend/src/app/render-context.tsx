@@ -1,0 +1,59 @@
+import { createContext, useContext, useEffect } from 'react';
+import { t } from '@/i18n';
+import type { HeadData } from './head';
+
+/** Filled while the server renders one page: the HTTP status and the head tags the page asked for. */
+export interface RenderContextValue {
+  status: number;
+  head: HeadData | null;
+}
+
+export const RenderContext = createContext<RenderContextValue | null>(null);
+
+/** Sets the HTTP status of a server-rendered page (e.g. 404 for the not-found screens). No-op in the browser. */
+export function HttpStatus({ code }: { code: number }) {
+  const ctx = useContext(RenderContext);
+  if (ctx) ctx.status = code;
+  return null;
+}
+
+function setMeta(attr: 'name' | 'property', key: string, content: string | undefined) {
+  let el = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);
+  if (!content) {
+    el?.remove();
+    return;
+  }
+  if (!el) {
+    el = document.createElement('meta');
+    el.setAttribute(attr, key);
+    document.head.appendChild(el);
+  }
+  el.content = content;
+}
+
+/** Title, description, canonical URL, Open Graph, Twitter card and JSON-LD of the current page. */
+export function Seo(props: HeadData) {
+  const ctx = useContext(RenderContext);
+  if (ctx) ctx.head = props;
+  const { title, description, path, image } = props;
+  useEffect(() => {
+    const fullTitle = pageTitle(title);
+    document.title = fullTitle;
+    setMeta('name', 'description', description);
+    setMeta('property', 'og:title', fullTitle);
+    setMeta('property', 'og:description', description);
+    setMeta('property', 'og:url', new URL(path, window.location.origin).href);
+    setMeta('property', 'og:image', image ? new URL(image, window.location.origin).href : undefined);
+    setMeta('name', 'twitter:title', fullTitle);
+    setMeta('name', 'twitter:description', description);
+    const canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+    if (canonical) canonical.href = new URL(path, canonical.href).href;
+  }, [title, description, path, image]);
+  return null;
+}
+
+/** 'Post title | مدوّنة' — the browser tab title of SPEC §2. */
+export function pageTitle(title: string | undefined): string {
+  const blog = t('blog.name');
+  return title && title !== blog ? `${title} | ${blog}` : blog;
+}

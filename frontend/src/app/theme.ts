@@ -1,0 +1,51 @@
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+
+const FONT = "'IBM Plex Sans Arabic', system-ui, -apple-system, 'Segoe UI', Tahoma, sans-serif";
+
+/** Chakra design system of the blog: self-hosted Arabic font, a blue brand palette, readable article typography. */
+const config = defineConfig({
+  // The `dark` class on <html> (set by the pre-paint script) drives every _dark style.
+  conditions: { dark: '.dark &', light: ':root:not(.dark) &' },
+  globalCss: {
+    html: { colorPalette: 'blue', scrollBehavior: 'smooth' },
+    'html.dark': { colorScheme: 'dark' },
+    body: { bg: 'bg', color: 'fg', fontFamily: 'body', lineHeight: '1.7' },
+    // Theme-dependent icons: both are in the HTML, CSS shows the right one (no hydration mismatch, no flash).
+    'html.dark .icon-when-light, html:not(.dark) .icon-when-dark': { display: 'none' },
+    '.skip-link': {
+      position: 'absolute',
+      insetInlineStart: '2',
+      top: '-20',
+      zIndex: 'skipLink',
+      bg: 'bg',
+      color: 'fg',
+      px: '3',
+      py: '2',
+      rounded: 'md',
+      borderWidth: '1px',
+    },
+    '.skip-link:focus': { top: '2' },
+    'pre, code, kbd, samp': { fontFamily: 'mono', direction: 'ltr', unicodeBidi: 'isolate' },
+  },
+  theme: {
+    tokens: {
+      fonts: {
+        heading: { value: FONT },
+        body: { value: FONT },
+        mono: { value: "ui-monospace, SFMono-Regular, Menlo, Consolas, 'Liberation Mono', monospace" },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: { _light: '{colors.blue.700}', _dark: '{colors.blue.300}' } },
+          fg: { value: { _light: '{colors.blue.700}', _dark: '{colors.blue.300}' } },
+          subtle: { value: { _light: '{colors.blue.50}', _dark: '{colors.blue.950}' } },
+        },
+        card: { value: { _light: '{colors.white}', _dark: '{colors.gray.900}' } },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);

@@ -1,0 +1,66 @@
+import { Box } from '@chakra-ui/react';
+import { useMemo } from 'react';
+import { highlightCodeBlocks } from '@/lib/highlight';
+
+/**
+ * A post's or page's HTML (sanitised by the API). Each block takes its direction from its own first strong
+ * character (Arabic paragraphs RTL, English ones LTR, mixed text by the bidi algorithm); code is always LTR.
+ */
+export function ArticleContent({ html }: { html: string }) {
+  const rendered = useMemo(() => highlightCodeBlocks(html), [html]);
+  return <Box className="article-content" css={articleCss} dangerouslySetInnerHTML={{ __html: rendered }} data-testid="article-content" />;
+}
+
+const articleCss = {
+  fontSize: { base: 'md', md: 'lg' },
+  lineHeight: '1.9',
+  overflowWrap: 'break-word',
+  '& > * + *': { marginTop: '1.1em' },
+  '& :is(p, li, h1, h2, h3, h4, h5, h6, blockquote, td, th, figcaption)': { unicodeBidi: 'plaintext', textAlign: 'start' },
+  '& :is(p, li, h1, h2, h3, h4, h5, h6)[style*="text-align"]': { unicodeBidi: 'isolate' },
+  '& h1': { fontSize: '2xl', fontWeight: 'bold', mt: '1.6em' },
+  '& h2': { fontSize: 'xl', fontWeight: 'bold', mt: '1.5em' },
+  '& h3, & h4, & h5, & h6': { fontSize: 'lg', fontWeight: 'bold', mt: '1.4em' },
+  '& a': { color: 'brand.fg', textDecoration: 'underline', textUnderlineOffset: '3px' },
+  '& ul, & ol': { paddingInlineStart: '1.5em' },
+  '& ul': { listStyleType: 'disc' },
+  '& ol': { listStyleType: 'decimal' },
+  '& blockquote': { borderInlineStartWidth: '4px', borderColor: 'brand.solid', paddingInlineStart: '4', color: 'fg.muted', fontStyle: 'italic' },
+  '& img': { maxWidth: '100%', height: 'auto', borderRadius: 'md', marginInline: 'auto' },
+  '& iframe': { maxWidth: '100%', aspectRatio: '16 / 9', width: '100%', height: 'auto', border: 0 },
+  '& table': { width: '100%', borderCollapse: 'collapse', display: 'block', overflowX: 'auto' },
+  '& td, & th': { borderWidth: '1px', borderColor: 'border', padding: '2' },
+  '& :not(pre) > code': {
+    direction: 'ltr',
+    unicodeBidi: 'isolate',
+    bg: 'bg.muted',
+    px: '1.5',
+    py: '0.5',
+    rounded: 'sm',
+    fontSize: '0.9em',
+  },
+  '& pre': {
+    direction: 'ltr',
+    textAlign: 'left',
+    unicodeBidi: 'isolate',
+    bg: { _light: 'gray.50', _dark: 'gray.900' },
+    borderWidth: '1px',
+    borderColor: 'border',
+    rounded: 'lg',
+    padding: '4',
+    overflowX: 'auto',
+    fontSize: 'sm',
+    lineHeight: '1.6',
+  },
+  '& pre code': { fontFamily: 'mono', whiteSpace: 'pre' },
+  // highlight.js tokens, readable on both themes (contrast >= 4.5:1)
+  '& .hljs-keyword, & .hljs-selector-tag, & .hljs-built_in, & .hljs-meta .hljs-keyword': { color: { _light: '#a626a4', _dark: '#d19ae8' } },
+  '& .hljs-string, & .hljs-attr-value, & .hljs-regexp, & .hljs-addition': { color: { _light: '#2f6f1f', _dark: '#98c379' } },
+  '& .hljs-number, & .hljs-literal, & .hljs-symbol': { color: { _light: '#a84b00', _dark: '#e5a66b' } },
+  '& .hljs-comment, & .hljs-quote': { color: { _light: '#5f6570', _dark: '#9aa1ad' }, fontStyle: 'italic' },
+  '& .hljs-title, & .hljs-section, & .hljs-title.function_': { color: { _light: '#2155c4', _dark: '#7cb4f5' } },
+  '& .hljs-attr, & .hljs-attribute, & .hljs-variable, & .hljs-template-variable, & .hljs-property': { color: { _light: '#9a3412', _dark: '#f0a07a' } },
+  '& .hljs-tag, & .hljs-name': { color: { _light: '#b4232a', _dark: '#ef7b83' } },
+  '& .hljs-type, & .hljs-class .hljs-title, & .hljs-params': { color: { _light: '#7a5a00', _dark: '#e5c07b' } },
+  '& .hljs-deletion': { color: { _light: '#b4232a', _dark: '#ef7b83' } },
+} as const;

@@ -1,0 +1,34 @@
+import { IconButton, Spinner } from '@chakra-ui/react';
+import { RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+
+/** The floating refresh button of the home and post screens (SPEC §2). */
+export function RefreshButton({ label, onRefresh }: { label: string; onRefresh: () => Promise<unknown> }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <IconButton
+      aria-label={label}
+      title={label}
+      position="fixed"
+      bottom="6"
+      insetStart="6"
+      zIndex="sticky"
+      rounded="full"
+      size="lg"
+      colorPalette="blue"
+      shadow="lg"
+      disabled={busy}
+      data-testid="refresh-button"
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await onRefresh();
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {busy ? <Spinner size="sm" /> : <RefreshCw aria-hidden />}
+    </IconButton>
+  );
+}

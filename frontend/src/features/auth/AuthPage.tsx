@@ -1,0 +1,193 @@
+import { Box, Button, Card, Grid, Heading, HStack, Link as ChakraLink, Stack, Tabs, Text } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FileText, Layers, PenTool, Share2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Navigate } from 'react-router-dom';
+import { Seo } from '@/app/render-context';
+import { FormField } from '@/components/ui/FormField';
+import { toaster } from '@/components/ui/toaster';
+import { t } from '@/i18n';
+import { api, currentUserQuery, serverMessage, type UserDto } from '@/lib/api';
+import { useAuth } from './useAuth';
+import { validateForgot, validateLogin, validateRegister, type Errors } from './validation';
+
+/** /auth (SPEC §2): login and register tabs, the forgot-password view, the four-feature panel; signed in → /. */
+export function AuthPage() {
+  const { user } = useAuth();
+  const [view, setView] = useState<'tabs' | 'forgot'>('tabs');
+  const [tab, setTab] = useState('login');
+
+  if (user) return <Navigate to="/" replace />;
+  return (
+    <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="8" alignItems="start" data-testid="auth-page">
+      <Seo title={t('auth.login')} path="/auth" noindex />
+      <Card.Root variant="outline" bg="card">
+        <Card.Body>
+          {view === 'forgot' ? (
+            <ForgotPasswordForm onDone={() => setView('tabs')} />
+          ) : (
+            <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value)} variant="enclosed" fitted>
+              <Heading as="h1" size="xl" mb="4">
+                {tab === 'login' ? t('auth.welcome') : t('auth.register')}
+              </Heading>
+              <Tabs.List>
+                <Tabs.Trigger value="login">{t('auth.login')}</Tabs.Trigger>
+                <Tabs.Trigger value="register">{t('auth.register')}</Tabs.Trigger>
+              </Tabs.List>
+              <Tabs.Content value="login">
+                <LoginForm onForgot={() => setView('forgot')} />
+              </Tabs.Content>
+              <Tabs.Content value="register">
+                <RegisterForm />
+              </Tabs.Content>
+            </Tabs.Root>
+          )}
+        </Card.Body>
+      </Card.Root>
+      <FeaturePanel />
+    </Grid>
+  );
+}
+
+function useSignedIn() {
+  const queryClient = useQueryClient();
+  return (user: UserDto) => queryClient.setQueryData<UserDto | null>(currentUserQuery().queryKey, user);
+}
+
+function LoginForm({ onForgot }: { onForgot: () => void }) {
+  const [values, setValues] = useState({ username: '', password: '' });
+  const [errors, setErrors] = useState<Errors<'username' | 'password'>>({});
+  const signedIn = useSignedIn();
+  const login = useMutation({
+    mutationFn: api.login,
+    onSuccess: (user) => {
+      toaster.create({ type: 'success', title: t('auth.loginSuccess'), description: t('auth.loginWelcome', { name: user.name }) });
+      signedIn(user);
+    },
+    onError: (error) => toaster.create({ type: 'error', title: t('auth.loginFailed'), description: serverMessage(error) }),
+  });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateLogin(values);
+    setErrors(found);
+    if (Object.keys(found).length === 0) login.mutate({ username: values.username.trim(), password: values.password });
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="login-form">
+<Stack gap="4" pt="4">
+      <Text color="fg.muted">{t('auth.loginIntro')}</Text>
+      <FormField label={t('auth.emailOrUsername')} name="username" autoComplete="username" value={values.username} error={errors.username} onChange={(e) => setValues({ ...values, username: e.target.value })} />
+      <FormField label={t('auth.password')} name="password" type="password" autoComplete="current-password" value={values.password} error={errors.password} onChange={(e) => setValues({ ...values, password: e.target.value })} />
+      <Button type="submit" colorPalette="blue" loading={login.isPending}>
+        {t('auth.login')}
+      </Button>
+      <ChakraLink as="button" type="button" onClick={onForgot} color="brand.fg" fontSize="sm" alignSelf="flex-start">
+        {t('auth.forgot')}
+      </ChakraLink>
+    </Stack>
+</form>
+  );
+}
+
+function RegisterForm() {
+  const [values, setValues] = useState({ username: '', email: '', password: '', name: '' });
+  const [errors, setErrors] = useState<Errors<'username' | 'email' | 'password' | 'name'>>({});
+  const signedIn = useSignedIn();
+  const register = useMutation({
+    mutationFn: api.register,
+    onSuccess: (user) => {
+      toaster.create({ type: 'success', title: t('auth.registerSuccess'), description: t('auth.registerSuccessText') });
+      signedIn(user);
+    },
+    onError: (error) => toaster.create({ type: 'error', title: t('auth.registerFailed'), description: serverMessage(error) }),
+  });
+  const set = (key: keyof typeof values) => (e: { target: { value: string } }) => setValues({ ...values, [key]: e.target.value });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateRegister(values);
+    setErrors(found);
+    if (Object.keys(found).length === 0) {
+      register.mutate({ username: values.username.trim(), email: values.email.trim(), password: values.password, name: values.name.trim() });
+    }
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="register-form">
+<Stack gap="4" pt="4">
+      <Text color="fg.muted">{t('auth.registerIntro')}</Text>
+      <FormField label={t('auth.name')} name="name" autoComplete="name" value={values.name} error={errors.name} onChange={set('name')} />
+      <FormField label={t('auth.username')} name="username" autoComplete="username" dir="ltr" value={values.username} error={errors.username} onChange={set('username')} />
+      <FormField label={t('auth.email')} name="email" type="email" autoComplete="email" dir="ltr" value={values.email} error={errors.email} onChange={set('email')} />
+      <FormField label={t('auth.password')} name="password" type="password" autoComplete="new-password" value={values.password} error={errors.password} onChange={set('password')} />
+      <Button type="submit" colorPalette="blue" loading={register.isPending}>
+        {t('auth.register')}
+      </Button>
+    </Stack>
+</form>
+  );
+}
+
+function ForgotPasswordForm({ onDone }: { onDone: () => void }) {
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<Errors<'email'>>({});
+  const forgot = useMutation({
+    mutationFn: api.forgotPassword,
+    onSuccess: () => {
+      toaster.create({ type: 'success', title: t('auth.forgotSuccess'), description: t('auth.forgotSuccessText') });
+      onDone();
+    },
+    onError: (error) => toaster.create({ type: 'error', title: t('auth.forgotFailed'), description: serverMessage(error) }),
+  });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateForgot({ email });
+    setErrors(found);
+    if (!found.email) forgot.mutate({ email: email.trim() });
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="forgot-form">
+<Stack gap="4">
+      <Heading as="h1" size="xl">
+        {t('auth.forgotTitle')}
+      </Heading>
+      <Text color="fg.muted">{t('auth.forgotIntro')}</Text>
+      <FormField label={t('auth.email')} name="email" type="email" dir="ltr" autoComplete="email" value={email} error={errors.email} onChange={(e) => setEmail(e.target.value)} />
+      <Button type="submit" colorPalette="blue" loading={forgot.isPending}>
+        {t('auth.sendLink')}
+      </Button>
+      <ChakraLink as="button" type="button" onClick={onDone} color="brand.fg" fontSize="sm" alignSelf="flex-start" data-testid="back-to-login">
+        {t('auth.backToLogin')}
+      </ChakraLink>
+    </Stack>
+</form>
+  );
+}
+
+const FEATURES = [
+  { icon: FileText, title: 'auth.feature.articles', text: 'auth.feature.articlesText' },
+  { icon: Layers, title: 'auth.feature.categories', text: 'auth.feature.categoriesText' },
+  { icon: PenTool, title: 'auth.feature.editor', text: 'auth.feature.editorText' },
+  { icon: Share2, title: 'auth.feature.sharing', text: 'auth.feature.sharingText' },
+] as const;
+
+function FeaturePanel() {
+  return (
+    <Box as="aside" rounded="2xl" p={{ base: '6', md: '10' }} color="white" bgGradient="to-br" gradientFrom="blue.700" gradientTo="purple.700" data-testid="auth-features">
+      <Heading as="h2" size="xl" mb="6">
+        {t('auth.panelTitle')}
+      </Heading>
+      <Stack gap="5" as="ul" listStyleType="none">
+        {FEATURES.map(({ icon: Icon, title, text }) => (
+          <HStack as="li" key={title} gap="4" align="start">
+            <Box p="2" rounded="lg" bg="whiteAlpha.300">
+              <Icon aria-hidden />
+            </Box>
+            <Stack gap="0">
+              <Text fontWeight="bold">{t(title)}</Text>
+              <Text fontSize="sm">{t(text)}</Text>
+            </Stack>
+          </HStack>
+        ))}
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,6 @@
+import { plainError } from '@/app/query-client';
+
+export function isUnauthorized(error: unknown): boolean {
+  const e = plainError(error);
+  return e.status === 401 || /^401\b/.test(e.message);
+}

@@ -1,0 +1,3 @@
+import type { ListPostsParams } from '@/lib/api';
+
+export const categoryPostsParams = (slug: string): ListPostsParams => ({ published: true, category: slug });

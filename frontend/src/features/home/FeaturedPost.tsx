@@ -1,0 +1,38 @@
+import { Badge, Box, Card, Grid, Heading, Text } from '@chakra-ui/react';
+import { Star } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { LazyImage } from '@/components/ui/LazyImage';
+import { PostMeta, categoryOf } from '@/features/posts/PostMeta';
+import { t } from '@/i18n';
+import type { CategoryDto, PostDto } from '@/lib/api';
+
+/** The featured post card with its badge, or the empty state (SPEC §2). */
+export function FeaturedPost({ post, categories }: { post: PostDto | null; categories: CategoryDto[] | undefined }) {
+  if (!post) {
+    return (
+      <Box as="section" aria-label={t('home.featuredBadge')} borderWidth="2px" borderStyle="dashed" borderColor="border" rounded="xl" p="8" textAlign="center" color="fg.muted" data-testid="featured-empty">
+        {t('home.featuredEmpty')}
+      </Box>
+    );
+  }
+  return (
+    <Card.Root as="section" aria-label={t('home.featuredBadge')} overflow="hidden" variant="outline" bg="card" position="relative" data-testid="featured-post">
+      <Grid templateColumns={{ base: '1fr', md: post.featuredImage ? '1fr 1fr' : '1fr' }}>
+        {post.featuredImage && <LazyImage src={post.featuredImage} alt="" aspectRatio={{ base: 16 / 9, md: 4 / 3 }} eager />}
+        <Card.Body gap="4" justifyContent="center">
+          <Badge colorPalette="orange" variant="solid" alignSelf="flex-start" size="lg">
+            <Star aria-hidden size={14} />
+            {t('home.featuredBadge')}
+          </Badge>
+          <Heading as="h2" size="2xl" lineHeight="1.4">
+            <Link to={`/post/${post.slug}`} className="card-link">
+              {post.title}
+            </Link>
+          </Heading>
+          {post.excerpt && <Text color="fg.muted">{post.excerpt}</Text>}
+          <PostMeta category={categoryOf(categories, post.categoryId)} createdAt={post.createdAt} readTime={post.readTime} />
+        </Card.Body>
+      </Grid>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,122 @@
+import { Box, Button, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Seo } from '@/app/render-context';
+import { PageSpinner } from '@/components/ui/PageSpinner';
+import { RefreshButton } from '@/components/ui/RefreshButton';
+import { categoryOf } from '@/features/posts/PostMeta';
+import { PostCard } from '@/features/posts/PostCard';
+import { t } from '@/i18n';
+import { categoriesQuery, featuredPostQuery, homeLayoutQuery, postsQuery, type CategoryDto } from '@/lib/api';
+import { categoryIcon } from './category-icon';
+import { FeaturedPost } from './FeaturedPost';
+import { Hero } from './Hero';
+import { DEFAULT_HOME_LAYOUT, latestPostsParams } from './home-params';
+import { Newsletter } from './Newsletter';
+
+/** Home (SPEC §2): each section obeys the home-layout settings and counts. */
+export function HomePage() {
+  const queryClient = useQueryClient();
+  const [search] = useSearchParams();
+  const viewAll = search.get('view') === 'all';
+  const layoutQuery = useQuery(homeLayoutQuery());
+  const layout = layoutQuery.data ?? DEFAULT_HOME_LAYOUT;
+  const layoutReady = !layoutQuery.isPending;
+  const featured = useQuery({ ...featuredPostQuery(), enabled: layoutReady && layout.showFeaturedPost });
+  const latest = useQuery({ ...postsQuery(latestPostsParams(layoutQuery.data, viewAll)), enabled: layoutReady && layout.showLatestPosts });
+  const categories = useQuery(categoriesQuery());
+
+  const refresh = async () => {
+    // Clear the cached home data and read it again: posts, featured post, categories and layout.
+    await queryClient.resetQueries({
+      predicate: (query) => ['/api/posts', '/api/posts/featured', '/api/categories', '/api/home-layout'].includes(String(query.queryKey[0])),
+    });
+  };
+
+  return (
+    <Stack gap={{ base: '10', md: '16' }} data-testid="home-page">
+      <Seo
+        path="/"
+        description={t('blog.tagline')}
+        jsonLd={{ '@type': 'WebSite', name: t('blog.name'), description: t('blog.tagline'), inLanguage: 'ar', url: '/' }}
+      />
+      {layoutQuery.isPending ? (
+        <PageSpinner />
+      ) : (
+        <>
+          {layout.showHero && <Hero layout={layout} />}
+          {layout.showFeaturedPost &&
+            (featured.isPending ? <PageSpinner /> : <FeaturedPost post={featured.data ?? null} categories={categories.data} />)}
+          {layout.showLatestPosts && (
+            <Box as="section" aria-labelledby="latest-title" data-testid="latest-posts">
+              <Flex justify="space-between" align="center" mb="6">
+                <Heading as="h2" id="latest-title" size="2xl">
+                  {t('home.latestPosts')}
+                </Heading>
+                {!viewAll && (
+                  <Button asChild variant="ghost" colorPalette="blue" size="sm">
+                    <Link to="/?view=all#latest-title" data-testid="view-all">
+                      {t('home.viewAll')}
+                      <ArrowLeft aria-hidden />
+                    </Link>
+                  </Button>
+                )}
+              </Flex>
+              {latest.isPending ? (
+                <PageSpinner />
+              ) : latest.data && latest.data.length > 0 ? (
+                <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="6">
+                  {latest.data.map((post) => (
+                    <PostCard key={post.id} post={post} category={categoryOf(categories.data, post.categoryId)} />
+                  ))}
+                </SimpleGrid>
+              ) : (
+                <Text color="fg.muted">{latest.isError ? t('error.fetchPosts') : t('home.noPosts')}</Text>
+              )}
+            </Box>
+          )}
+          {layout.showCategories && (
+            <CategoriesGrid categories={categories.data?.slice(0, layout.categoriesCount)} failed={categories.isError} />
+          )}
+          {layout.showNewsletter && <Newsletter />}
+        </>
+      )}
+      <RefreshButton label={t('home.refresh')} onRefresh={refresh} />
+    </Stack>
+  );
+}
+
+function CategoriesGrid({ categories, failed }: { categories: CategoryDto[] | undefined; failed: boolean }) {
+  return (
+    <Box as="section" aria-labelledby="categories-title" data-testid="categories-grid">
+      <Heading as="h2" id="categories-title" size="2xl" mb="6">
+        {t('home.categories')}
+      </Heading>
+      {categories && categories.length > 0 ? (
+        <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
+          {categories.map((category) => {
+            const Icon = categoryIcon(category.name);
+            return (
+              <Link key={category.id} to={`/category/${category.slug}`} data-testid="category-tile">
+                <Stack align="center" gap="2" p="6" rounded="xl" borderWidth="1px" borderColor="border" bg="card" _hover={{ borderColor: 'brand.solid', shadow: 'sm' }} transition="all .2s" h="full">
+                  <HStack justify="center" w="12" h="12" rounded="full" bg="brand.subtle" color="brand.fg">
+                    <Icon aria-hidden />
+                  </HStack>
+                  <Text fontWeight="bold" textAlign="center">
+                    {category.name}
+                  </Text>
+                  <Text fontSize="sm" color="fg.muted">
+                    {t('home.postCount', { count: category.postCount })}
+                  </Text>
+                </Stack>
+              </Link>
+            );
+          })}
+        </SimpleGrid>
+      ) : (
+        <Text color="fg.muted">{failed ? t('error.fetchCategories') : t('home.noCategories')}</Text>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,32 @@
+import { Badge, HStack, Text } from '@chakra-ui/react';
+import { CalendarDays, Clock } from 'lucide-react';
+import { displayReadTime } from '@rules/text';
+import { formatDate, readTimeLabel, t } from '@/i18n';
+import type { CategoryDto } from '@/lib/api';
+
+export function categoryOf(categories: CategoryDto[] | undefined, categoryId: number | null | undefined): CategoryDto | undefined {
+  return categoryId == null ? undefined : categories?.find((c) => c.id === categoryId);
+}
+
+/** Category badge (or 'Uncategorized'), date (or 'No date') and read time (5 when missing). */
+export function PostMeta({ category, createdAt, readTime, size = 'sm' }: { category?: CategoryDto; createdAt?: string | null; readTime?: number | null; size?: 'sm' | 'md' }) {
+  return (
+    <HStack gap="3" flexWrap="wrap" fontSize={size} color="fg.muted">
+      <Badge colorPalette={category ? 'blue' : 'gray'} variant="subtle" data-testid="post-category">
+        {category?.name ?? t('post.uncategorized')}
+      </Badge>
+      <HStack gap="1">
+        <CalendarDays aria-hidden size={14} />
+        <Text as="span" data-testid="post-date">
+          {createdAt ? formatDate(createdAt) : t('post.noDate')}
+        </Text>
+      </HStack>
+      <HStack gap="1">
+        <Clock aria-hidden size={14} />
+        <Text as="span" data-testid="post-read-time">
+          {readTimeLabel(displayReadTime(readTime))}
+        </Text>
+      </HStack>
+    </HStack>
+  );
+}

@@ -1,0 +1,124 @@
+import { Box, Button, Flex, Heading, HStack, Separator, Stack, Tag, Text } from '@chakra-ui/react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, ArrowRight } from 'lucide-react';
+import { Link, useParams } from 'react-router-dom';
+import { isNotFound } from '@/app/query-client';
+import { Seo } from '@/app/render-context';
+import { ArticleContent } from '@/components/ui/ArticleContent';
+import { LazyImage } from '@/components/ui/LazyImage';
+import { PageSpinner } from '@/components/ui/PageSpinner';
+import { RefreshButton } from '@/components/ui/RefreshButton';
+import { NotFoundScreen } from '@/features/errors/NotFoundPage';
+import { t } from '@/i18n';
+import { categoriesQuery, postBySlugQuery, type PostDetailDto } from '@/lib/api';
+import { categoryOf, PostMeta } from './PostMeta';
+
+function postDescription(post: PostDetailDto): string | undefined {
+  return post.metaDescription || post.excerpt || undefined;
+}
+
+/** /post/:slug (SPEC §2): badge, date, title, read time, image, content, tags, previous/next, refresh. */
+export function PostPage() {
+  const { slug = '' } = useParams();
+  const queryClient = useQueryClient();
+  const post = useQuery(postBySlugQuery(slug));
+  const categories = useQuery(categoriesQuery());
+  const path = `/post/${slug}`;
+
+  if (post.isPending) return <PageSpinner />;
+  if (post.isError) {
+    return isNotFound(post.error) ? (
+      <NotFoundScreen title={t('post.notFound')} text={t('post.notFoundText')} path={path}>
+        <Button asChild colorPalette="blue">
+          <Link to="/">{t('post.backHome')}</Link>
+        </Button>
+      </NotFoundScreen>
+    ) : (
+      <Text color="red.fg" role="alert" py="10" textAlign="center">
+        {t('post.loadError')}
+      </Text>
+    );
+  }
+
+  const data = post.data;
+  const category = categoryOf(categories.data, data.categoryId);
+  return (
+    <Box as="article" maxW="3xl" mx="auto" data-testid="post-page">
+      <Seo
+        title={data.metaTitle || data.title}
+        description={postDescription(data)}
+        path={path}
+        image={data.featuredImage}
+        type="article"
+        publishedTime={data.createdAt}
+        modifiedTime={data.updatedAt}
+        tags={data.tags}
+        jsonLd={{
+          '@type': 'BlogPosting',
+          headline: data.title,
+          description: postDescription(data),
+          datePublished: data.createdAt,
+          dateModified: data.updatedAt,
+          inLanguage: 'ar',
+          keywords: data.tags.join(', ') || undefined,
+          articleSection: category?.name,
+          image: data.featuredImage ?? undefined,
+          mainEntityOfPage: path,
+        }}
+      />
+      <Stack gap="4" mb="8">
+        <PostMeta category={category} createdAt={data.createdAt} readTime={data.readTime} size="md" />
+        <Heading as="h1" size={{ base: '2xl', md: '4xl' }} lineHeight="1.4" css={{ unicodeBidi: 'plaintext', textAlign: 'start' }}>
+          {data.title}
+        </Heading>
+      </Stack>
+      {data.featuredImage && <LazyImage src={data.featuredImage} alt={data.title} eager rounded="xl" mb="8" />}
+      <ArticleContent html={data.content} />
+      {data.tags.length > 0 && (
+        <Box mt="10" as="section" aria-labelledby="post-tags">
+          <Heading as="h2" size="sm" id="post-tags" mb="3">
+            {t('post.tags')}
+          </Heading>
+          <HStack gap="2" flexWrap="wrap" data-testid="post-tags">
+            {data.tags.map((tag) => (
+              <Tag.Root key={tag} size="lg" variant="surface">
+                <Tag.Label>{tag}</Tag.Label>
+              </Tag.Root>
+            ))}
+          </HStack>
+        </Box>
+      )}
+      <Separator my="10" />
+      <Flex as="nav" aria-label={t('post.previous') + ' / ' + t('post.next')} justify="space-between" gap="4" data-testid="post-nav">
+        {data.previous ? (
+          <PostNavLink to={data.previous.slug} label={t('post.previous')} title={data.previous.title} direction="previous" />
+        ) : (
+          <span />
+        )}
+        {data.next ? <PostNavLink to={data.next.slug} label={t('post.next')} title={data.next.title} direction="next" /> : <span />}
+      </Flex>
+      <RefreshButton
+        label={t('post.refresh')}
+        onRefresh={() => queryClient.refetchQueries({ queryKey: postBySlugQuery(slug).queryKey })}
+      />
+    </Box>
+  );
+}
+
+/** In RTL, 'previous' (older) sits on the right with an arrow pointing right; 'next' (newer) on the left. */
+function PostNavLink({ to, label, title, direction }: { to: string; label: string; title: string; direction: 'previous' | 'next' }) {
+  return (
+    <Link to={`/post/${to}`} rel={direction === 'previous' ? 'prev' : 'next'} data-testid={`post-${direction}`} style={{ maxWidth: '48%' }}>
+      <Stack gap="1" textAlign={direction === 'previous' ? 'start' : 'end'}>
+        <HStack gap="1" color="fg.muted" fontSize="sm" justify={direction === 'previous' ? 'flex-start' : 'flex-end'}>
+          {direction === 'previous' && <ArrowRight aria-hidden size={16} />}
+          <span>{label}</span>
+          {direction === 'next' && <ArrowLeft aria-hidden size={16} />}
+        </HStack>
+        <Text fontWeight="bold" color="brand.fg">
+          {title}
+        </Text>
+      </Stack>
+    </Link>
+  );
+}

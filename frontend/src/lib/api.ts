@@ -1,0 +1,91 @@
+/**
+ * The public side's one door to the API: query options (the generated query key + the generated function) for
+ * every read a public screen makes, and the generated mutation functions it calls. The server render prefetches
+ * with exactly these options and the screens read with them, so the dehydrated cache matches key for key and
+ * nothing is fetched twice.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import {
+  forgotPassword,
+  getCategoryBySlug,
+  getCurrentUser,
+  getFeaturedPost,
+  getGetCategoryBySlugQueryKey,
+  getGetCurrentUserQueryKey,
+  getGetFeaturedPostQueryKey,
+  getGetHomeLayoutQueryKey,
+  getGetPageBySlugQueryKey,
+  getGetPostBySlugQueryKey,
+  getGetSocialLinksQueryKey,
+  getHomeLayout,
+  getListCategoriesQueryKey,
+  getListPostsQueryKey,
+  getPageBySlug,
+  getPostBySlug,
+  getSocialLinks,
+  listCategories,
+  listPosts,
+  login,
+  logout,
+  register,
+  resetPassword,
+  subscribeNewsletter,
+  updateSocialLinks,
+} from '@/api/generated';
+import type { ListPostsParams } from '@/api/generated/model';
+
+export type {
+  CategoryDto,
+  HomeLayoutDto,
+  ListPostsParams,
+  PageDto,
+  PostDetailDto,
+  PostDto,
+  PostLinkDto,
+  PostSummaryDto,
+  SocialLinksDto,
+  UpdateSocialLinksDto as UpdateSocialLinksBody,
+  UserDto,
+} from '@/api/generated/model';
+export { serverMessage as apiServerMessage, setApiBaseUrl } from '@/api/http';
+
+/** The server's own message of a failed call (for toasts), else the "<status>: <body>" text. */
+export function serverMessage(error: unknown): string | undefined {
+  if (error && typeof error === 'object' && 'serverMessage' in error) {
+    const value = (error as { serverMessage?: unknown }).serverMessage;
+    if (typeof value === 'string' && value) return value;
+  }
+  return error instanceof Error ? error.message : undefined;
+}
+
+export const currentUserQuery = () =>
+  queryOptions({ queryKey: getGetCurrentUserQueryKey(), queryFn: ({ signal }) => getCurrentUser(undefined, signal) });
+export const postsQuery = (params?: ListPostsParams) =>
+  queryOptions({ queryKey: getListPostsQueryKey(params), queryFn: ({ signal }) => listPosts(params, undefined, signal) });
+export const featuredPostQuery = () =>
+  queryOptions({ queryKey: getGetFeaturedPostQueryKey(), queryFn: ({ signal }) => getFeaturedPost(undefined, signal) });
+export const postBySlugQuery = (slug: string) =>
+  queryOptions({ queryKey: getGetPostBySlugQueryKey(slug), queryFn: ({ signal }) => getPostBySlug(slug, undefined, signal) });
+export const categoriesQuery = () =>
+  queryOptions({ queryKey: getListCategoriesQueryKey(), queryFn: ({ signal }) => listCategories(undefined, signal) });
+export const categoryBySlugQuery = (slug: string) =>
+  queryOptions({ queryKey: getGetCategoryBySlugQueryKey(slug), queryFn: ({ signal }) => getCategoryBySlug(slug, undefined, signal) });
+export const pageBySlugQuery = (slug: string) =>
+  queryOptions({ queryKey: getGetPageBySlugQueryKey(slug), queryFn: ({ signal }) => getPageBySlug(slug, undefined, signal) });
+/** SPEC §7: social links are not refetched on window focus. */
+export const socialLinksQuery = () =>
+  queryOptions({ queryKey: getGetSocialLinksQueryKey(), queryFn: ({ signal }) => getSocialLinks(undefined, signal), refetchOnWindowFocus: false });
+export const homeLayoutQuery = () =>
+  queryOptions({ queryKey: getGetHomeLayoutQueryKey(), queryFn: ({ signal }) => getHomeLayout(undefined, signal) });
+
+/** The generated mutation functions the public screens call (wrapped in useMutation by the screens). */
+export const api = {
+  login: (body: { username: string; password: string }) => login(body),
+  register: (body: { username: string; email: string; password: string; name: string }) =>
+    register({ ...body, bio: null, avatarUrl: null, resetToken: null, resetTokenExpiry: null }),
+  logout: () => logout(),
+  forgotPassword: (body: { email: string }) => forgotPassword(body),
+  resetPassword: (body: { token: string; password: string }) => resetPassword(body),
+  updateSocialLinks: (body: Parameters<typeof updateSocialLinks>[0]) => updateSocialLinks(body),
+  subscribeNewsletter: (body: { email: string }) => subscribeNewsletter(body),
+};
