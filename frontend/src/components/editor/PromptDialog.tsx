@@ -43,7 +43,9 @@ export default function PromptDialog({ open, title, fields, submitLabel, cancelL
           <Dialog.Content>
             <form
               onSubmit={(event) => {
+                // the dialog is portalled but React events still bubble to an enclosing form (the post editor)
                 event.preventDefault();
+                event.stopPropagation();
                 const problem = onSubmit(values);
                 if (problem) setError(problem);
                 else onClose();
