@@ -1,4 +1,5 @@
-import { Body, Controller, Get, Param, ParseIntPipe, Put } from '@nestjs/common';
+import { Body, Controller, Get, Param, Put } from '@nestjs/common';
+import { IdPipe } from '../common/id-param.pipe';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, OptionalUser } from '../auth/current-user.decorator';
 import { ApiErrors } from '../common/api-errors.decorator';
@@ -16,14 +17,14 @@ export class UsersController {
   @Get(':id')
   @ApiOkResponse({ type: UserDto })
   @ApiErrors(404)
-  getUser(@Param('id', ParseIntPipe) id: number, @OptionalUser() viewer?: User): Promise<UserDto> {
+  getUser(@Param('id', IdPipe) id: number, @OptionalUser() viewer?: User): Promise<UserDto> {
     return this.users.getUser(id, viewer);
   }
 
   @Put(':id')
   @ApiOkResponse({ type: UserDto })
   @ApiErrors(400, 401, 403, 404)
-  updateUser(@Param('id', ParseIntPipe) id: number, @Body() changes: UpdateUserDto, @CurrentUser() viewer: User): Promise<UserDto> {
+  updateUser(@Param('id', IdPipe) id: number, @Body() changes: UpdateUserDto, @CurrentUser() viewer: User): Promise<UserDto> {
     return this.users.updateUser(id, changes, viewer);
   }
 }

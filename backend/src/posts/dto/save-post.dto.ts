@@ -9,10 +9,12 @@ import {
   IsOptional,
   IsString,
   Matches,
+  Max,
   MaxLength,
   Min,
   MinLength,
 } from 'class-validator';
+import { MAX_ID } from '../../common/id-param.pipe';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Optional text: surrounding spaces dropped, and an empty value means "none". */
@@ -62,6 +64,7 @@ export class CreatePostDto {
   @IsOptional()
   @IsInt()
   @Min(1)
+  @Max(MAX_ID)
   categoryId?: number | null;
 
   @ApiPropertyOptional({ description: 'Ignored: the author is the signed-in user' })
