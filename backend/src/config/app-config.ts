@@ -83,7 +83,7 @@ function persistentSessionSecret(dataDir: string): string {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const defined = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const vars = plainToInstance(EnvironmentVariables, defined, { exposeDefaultValues: true });
-  const errors = validateSync(vars, { skipMissingProperties: false });
+  const errors = validateSync(vars, { stopAtFirstError: true });
   if (errors.length > 0) {
     const messages = errors.flatMap((error) => Object.values(error.constraints ?? {}));
     throw new ConfigError(`Invalid configuration: ${messages.join('; ')}`);
