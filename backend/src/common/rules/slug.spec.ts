@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fallbackSlug, isSlug, pageSlugify, slugify } from './slug';
+import { fallbackSlug, isSlug, MAX_SLUG_LENGTH, pageSlugify, slugify } from './slug';
 
 const NOW = 1_700_000_012_345; // last 8 digits: 00012345
 const random = (value: number) => () => value;
@@ -91,5 +91,22 @@ describe('isSlug', () => {
     expect(isSlug('a b')).toBe(false);
     expect(isSlug('-a')).toBe(false);
     expect(isSlug('')).toBe(false);
+  });
+});
+
+describe('slug length', () => {
+  it('cuts generated slugs to MAX_SLUG_LENGTH characters, leaving room for a -2 suffix in every slug column', () => {
+    expect(MAX_SLUG_LENGTH).toBeLessThanOrEqual(195);
+    const expanded = slugify('a&'.repeat(150));
+    expect(Array.from(expanded).length).toBeLessThanOrEqual(MAX_SLUG_LENGTH);
+    expect(expanded).toMatch(/^(a-and-)+a-an$/);
+    expect(slugify(`${'x'.repeat(MAX_SLUG_LENGTH - 1)} tail`)).toBe('x'.repeat(MAX_SLUG_LENGTH - 1)); // no trailing hyphen
+    expect(Array.from(slugify('ب'.repeat(300)))).toHaveLength(MAX_SLUG_LENGTH);
+    expect(Array.from(pageSlugify('title '.repeat(100))).length).toBeLessThanOrEqual(MAX_SLUG_LENGTH);
+  });
+
+  it('counts characters, not UTF-16 units, and never splits one', () => {
+    const astral = '𝒜'.repeat(300); // a letter outside the BMP (two UTF-16 units each)
+    expect(slugify(astral)).toBe('𝒜'.repeat(MAX_SLUG_LENGTH));
   });
 });
