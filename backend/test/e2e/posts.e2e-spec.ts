@@ -76,6 +76,7 @@ describe('posts', () => {
       ['a blank title', { title: '   ' }],
       ['no content', { content: undefined }],
       ['tags that are not a list', { tags: 'a,b' }],
+      ['tags that are not strings', { tags: [{}, 5] }],
       ['a bad createdAt', { createdAt: 'yesterday' }],
       ['a category that does not exist', { categoryId: 99999 }],
       ['a featuredImage that is not a URL', { featuredImage: 'javascript:alert(1)' }],

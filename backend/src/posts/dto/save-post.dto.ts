@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { MAX_ID } from '../../common/parse-id.pipe';
 import {
   ArrayMaxSize,
@@ -99,7 +99,6 @@ export class CreatePostDto {
   @ArrayMaxSize(30)
   @IsString({ each: true })
   @MaxLength(60, { each: true })
-  @Type(() => String)
   tags?: string[];
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 300 })
