@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { IdPipe } from '../common/id-param.pipe';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../common/api-errors.decorator';
+import { ParseIdPipe } from '../common/parse-id.pipe';
 import { Public } from '../common/public.decorator';
 import { PageDto, PageSummaryDto, SavePageDto } from './dto/page.dto';
 import { PagesService } from './pages.service';
@@ -21,7 +21,7 @@ export class PagesController {
   @Get('id/:id')
   @ApiOkResponse({ type: PageDto })
   @ApiErrors(401, 404)
-  getPageById(@Param('id', IdPipe) id: number): Promise<PageDto> {
+  getPageById(@Param('id', ParseIdPipe) id: number): Promise<PageDto> {
     return this.pages.getPageById(id);
   }
 
@@ -44,7 +44,7 @@ export class PagesController {
   @Put(':id')
   @ApiOkResponse({ type: PageDto })
   @ApiErrors(400, 401, 404, 409)
-  updatePage(@Param('id', IdPipe) id: number, @Body() input: SavePageDto): Promise<PageDto> {
+  updatePage(@Param('id', ParseIdPipe) id: number, @Body() input: SavePageDto): Promise<PageDto> {
     return this.pages.updatePage(id, input);
   }
 
@@ -52,7 +52,7 @@ export class PagesController {
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiErrors(401, 404)
-  deletePage(@Param('id', IdPipe) id: number): Promise<void> {
+  deletePage(@Param('id', ParseIdPipe) id: number): Promise<void> {
     return this.pages.deletePage(id);
   }
 }

@@ -28,10 +28,11 @@ export class ListPostsQuery {
   @Max(100)
   limit?: number;
 
-  @ApiPropertyOptional({ minimum: 0 })
+  @ApiPropertyOptional({ minimum: 0, maximum: 1_000_000 })
   @IsOptional()
   @Transform(toInt)
   @IsInt()
   @Min(0)
+  @Max(1_000_000)
   offset?: number;
 }

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
+import { MAX_ID } from '../../common/parse-id.pipe';
 import {
   ArrayMaxSize,
   IsArray,
@@ -14,7 +15,6 @@ import {
   Min,
   MinLength,
 } from 'class-validator';
-import { MAX_ID } from '../../common/id-param.pipe';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Optional text: surrounding spaces dropped, and an empty value means "none". */
@@ -99,7 +99,6 @@ export class CreatePostDto {
   @ArrayMaxSize(30)
   @IsString({ each: true })
   @MaxLength(60, { each: true })
-  @Type(() => String)
   tags?: string[];
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 300 })
