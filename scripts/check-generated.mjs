@@ -11,7 +11,10 @@ else if (run('git', ['diff', '--exit-code', '--stat', '--', 'openapi', 'frontend
   console.error('openapi/ or the generated client is out of date: run `npm run api:generate` and commit the result.');
   failed = true;
 }
-const untracked = spawnSync('git', ['ls-files', '--others', '--exclude-standard', '--', 'openapi', 'frontend/src/api/generated'], { cwd: root, encoding: 'utf8' }).stdout.trim();
+const untracked = spawnSync('git', ['ls-files', '--others', '--exclude-standard', '--', 'openapi', 'frontend/src/api/generated'], {
+  cwd: root,
+  encoding: 'utf8',
+}).stdout.trim();
 if (untracked) {
   console.error(`Generated files not committed:\n${untracked}`);
   failed = true;
@@ -25,7 +28,8 @@ if (process.env.TEST_DATABASE_URL) {
   const admin = url.toString();
   url.pathname = `/${name}`;
   run('psql', [admin, '-qc', `CREATE DATABASE ${name}`]);
-  if (run('node', ['backend/scripts/generate-migration.mjs', 'Drift', 'postgres', '--check'], { DATABASE_URL: url.toString() }) !== 0) failed = true;
+  if (run('node', ['backend/scripts/generate-migration.mjs', 'Drift', 'postgres', '--check'], { DATABASE_URL: url.toString() }) !== 0)
+    failed = true;
   run('psql', [admin, '-qc', `DROP DATABASE IF EXISTS ${name}`]);
 }
 process.exit(failed ? 1 : 0);

@@ -31,9 +31,13 @@ function playwrightCounts(file) {
 const suites = [];
 function vitest(name, workspace) {
   const output = join(reports, `${name}.json`);
-  const status = run('npx', ['vitest', 'run', '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${output}`], {
-    cwd: join(root, workspace),
-  });
+  const status = run(
+    'npx',
+    ['vitest', 'run', '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${output}`],
+    {
+      cwd: join(root, workspace),
+    },
+  );
   suites.push({ name, status, ...vitestCounts(output) });
 }
 
@@ -56,7 +60,9 @@ console.log('\nSummary');
 for (const suite of suites) {
   // A runner that failed without reporting a failed test (crash, config error) still counts as a failure.
   const suiteFailed = suite.failed || (suite.status !== 0 ? 1 : 0);
-  console.log(`  ${suite.name.padEnd(9)} ${suite.passed} passed, ${suiteFailed} failed${suite.missing ? ' (no report: the runner did not finish)' : ''}`);
+  console.log(
+    `  ${suite.name.padEnd(9)} ${suite.passed} passed, ${suiteFailed} failed${suite.missing ? ' (no report: the runner did not finish)' : ''}`,
+  );
   passed += suite.passed;
   failed += suiteFailed;
 }

@@ -51,7 +51,10 @@ export function samplePosts(count: number, categoryIds: number[], authorId: numb
     const topic = TOPICS[index % TOPICS.length];
     const round = Math.floor(index / TOPICS.length);
     const title = round === 0 ? topic.title : `${topic.title} (${round + 1})`;
-    const paragraphs = Array.from({ length: 4 + Math.floor(next() * 5) }, () => `<p>${pick(PARAGRAPHS).replaceAll('{term}', topic.term)}</p>`);
+    const paragraphs = Array.from(
+      { length: 4 + Math.floor(next() * 5) },
+      () => `<p>${pick(PARAGRAPHS).replaceAll('{term}', topic.term)}</p>`,
+    );
     paragraphs.splice(2, 0, `<h2>مثال عملي على ${topic.term}</h2>`, CODE);
     const content = paragraphs.join('\n');
     const createdAt = new Date(start + Math.floor(((index + 1) / count) * span * 0.98));

@@ -20,7 +20,12 @@ async function main(): Promise<void> {
   const categories = await dataSource.getRepository(Category).find();
   const author = await dataSource.getRepository(User).findOne({ where: {}, order: { id: 'ASC' } });
   const offset = await dataSource.getRepository(Post).count();
-  const posts = samplePosts(count, categories.map((category) => category.id), author?.id ?? null, offset + 42).map((post, index) => ({
+  const posts = samplePosts(
+    count,
+    categories.map((category) => category.id),
+    author?.id ?? null,
+    offset + 42,
+  ).map((post, index) => ({
     ...post,
     slug: `${post.slug}-${offset + index + 1}`,
   }));
