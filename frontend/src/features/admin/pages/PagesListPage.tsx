@@ -30,7 +30,8 @@ export default function PagesListPage() {
     },
   });
 
-  const list = pages.data ?? [];
+  // most recently updated first
+  const list = [...(pages.data ?? [])].sort((a, b) => (b.updatedAt ?? '').localeCompare(a.updatedAt ?? '') || b.id - a.id);
   const slice = paginate(list, page);
 
   return (
