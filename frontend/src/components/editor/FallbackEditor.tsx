@@ -259,7 +259,7 @@ export default function FallbackEditor({ value, onChange, dir = 'rtl', height = 
         />
       </Box>
       {showHtml ? (
-        <Box borderTopWidth="1px" p="3" bg="bg.muted">
+        <Box borderTopWidth="1px" p="3" bg="bg.muted" data-testid="fallback-html-panel">
           <Text fontSize="xs" fontWeight="bold" mb="1">
             {t.htmlPreview}
           </Text>
