@@ -110,7 +110,7 @@ export function toast(page: Page) {
 }
 
 /** Screenshot of an admin screen in the light and the dark theme (localStorage 'darkMode', SPEC §1). */
-export async function screenshotBothThemes(page: Page, name: string) {
+export async function screenshotBothThemes(page: Page, name: string, fullPage = true) {
   const dir = join(root, 'test-output', 'screenshots');
   mkdirSync(dir, { recursive: true });
   for (const dark of [false, true]) {
@@ -120,7 +120,7 @@ export async function screenshotBothThemes(page: Page, name: string) {
       document.documentElement.style.colorScheme = value ? 'dark' : 'light';
     }, dark);
     await page.waitForTimeout(150);
-    await page.screenshot({ path: join(dir, `admin-${name}-${dark ? 'dark' : 'light'}.png`), fullPage: true });
+    await page.screenshot({ path: join(dir, `admin-${name}-${dark ? 'dark' : 'light'}.png`), fullPage });
   }
   await page.evaluate(() => {
     localStorage.setItem('darkMode', 'false');

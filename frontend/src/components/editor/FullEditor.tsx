@@ -11,7 +11,16 @@ import Youtube from '@tiptap/extension-youtube';
 import { TableKit } from '@tiptap/extension-table';
 import CodeBlockLowlight from '@tiptap/extension-code-block-lowlight';
 import { Placeholder } from '@tiptap/extensions';
-import { common, createLowlight } from 'lowlight';
+import { createLowlight } from 'lowlight';
+import bash from 'highlight.js/lib/languages/bash';
+import css from 'highlight.js/lib/languages/css';
+import javascript from 'highlight.js/lib/languages/javascript';
+import json from 'highlight.js/lib/languages/json';
+import python from 'highlight.js/lib/languages/python';
+import sql from 'highlight.js/lib/languages/sql';
+import typescript from 'highlight.js/lib/languages/typescript';
+import xml from 'highlight.js/lib/languages/xml';
+import yaml from 'highlight.js/lib/languages/yaml';
 import {
   AlignCenter,
   AlignJustify,
@@ -49,7 +58,9 @@ import { useImageUpload } from '@/components/image-upload/useImageUpload';
 import type { RichTextEditorProps } from './types';
 import './editor.css';
 
-const lowlight = createLowlight(common);
+// the same languages the public post page highlights (src/lib/highlight.ts), not lowlight's 35 'common' ones
+const lowlight = createLowlight({ bash, css, javascript, json, python, sql, typescript, xml, yaml });
+lowlight.registerAlias({ javascript: ['js', 'jsx'], typescript: ['ts', 'tsx'], xml: ['html'], bash: ['sh', 'shell'] });
 
 /** Test hook: /admin/edit?editorFail=1 (or window.__FAIL_FULL_EDITOR__) makes the full editor throw. */
 function failureRequestedForTest(): boolean {

@@ -16,6 +16,8 @@ import {
 } from './calendar';
 
 const WEEKDAYS_AR = ['الأحد', 'الاثنين', 'الثلاثاء', 'الأربعاء', 'الخميس', 'الجمعة', 'السبت'];
+/** The usual one-letter Arabic weekday initials (Sunday first). */
+const WEEKDAY_INITIALS_AR = ['ح', 'ن', 'ث', 'ر', 'خ', 'ج', 'س'];
 
 interface DatePickerProps {
   /** YYYY-MM-DD or '' */
@@ -82,8 +84,8 @@ export default function DatePicker({ value, onChange, id }: DatePickerProps) {
                 </HStack>
                 <Grid templateColumns="repeat(7, 2.5rem)" gap="1" role="grid" aria-label={t.fieldDate}>
                   {weekOrder(WEEK_START.ar).map((d) => (
-                    <Text key={d} role="columnheader" fontSize="2xs" textAlign="center" color="fg.muted" title={WEEKDAYS_AR[d]}>
-                      {WEEKDAYS_AR[d].replace('ال', '').slice(0, 3)}
+                    <Text key={d} role="columnheader" fontSize="xs" fontWeight="bold" textAlign="center" color="fg.muted" title={WEEKDAYS_AR[d]} aria-label={WEEKDAYS_AR[d]}>
+                      {WEEKDAY_INITIALS_AR[d]}
                     </Text>
                   ))}
                   {weeks.flat().map((day, i) =>

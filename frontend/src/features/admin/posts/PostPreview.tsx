@@ -3,7 +3,7 @@ import { displayReadTime, readingTime } from '@rules/text';
 import { formatDate } from '@/i18n/format';
 import { admin as t } from '@/i18n/admin';
 import { parseTags, type PostFormValues } from '@/lib/post-payload';
-import '@/components/editor/editor.css';
+import { ArticleContent } from '@/components/ui/ArticleContent';
 
 interface PostPreviewProps {
   open: boolean;
@@ -25,7 +25,7 @@ export default function PostPreview({ open, onClose, values, categoryName }: Pos
               <Dialog.Title>{t.previewTitle}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <Box as="article" maxW="3xl" mx="auto" className="rich-editor mode-rtl">
+              <Box as="article" maxW="3xl" mx="auto">
                 <Stack gap="4">
                   <HStack gap="3" wrap="wrap" fontSize="sm" color="fg.muted">
                     <Badge colorPalette="blue">{categoryName ?? 'Uncategorized'}</Badge>
@@ -36,7 +36,7 @@ export default function PostPreview({ open, onClose, values, categoryName }: Pos
                     {values.title || '—'}
                   </Heading>
                   {values.featuredImage ? <Image src={values.featuredImage} alt="" borderRadius="lg" maxH="96" objectFit="cover" /> : null}
-                  <Box className="rich-content" fontSize="lg" dangerouslySetInnerHTML={{ __html: values.content }} />
+                  <ArticleContent html={values.content} />
                   {tags.length > 0 ? (
                     <Stack gap="2" pt="4" borderTopWidth="1px">
                       <Heading as="h2" size="md">

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, Card, Field, Grid, HStack, Input, InputGroup, Link, Stack, Text } from '@chakra-ui/react';
-import { AtSign, Bird, Briefcase, Camera, Ghost, Mail, Save } from 'lucide-react';
+import { Bird, Briefcase, Camera, Ghost, Mail, Save } from 'lucide-react';
 import { SOCIAL_PROFILE_BASE, socialLinkUrl } from '@rules/social';
 import { admin as t } from '@/i18n/admin';
 import { useGetSocialLinks, useUpdateSocialLinks } from '../api';
@@ -133,7 +133,7 @@ export default function SettingsPage() {
                     <Field.Root key={network}>
                       <Field.Label>{NETWORK_LABEL[network]}</Field.Label>
                       <Box w="full" dir="ltr">
-                        <InputGroup startAddon={SOCIAL_PROFILE_BASE[network].replace('https://', '')} startElement={<AtSign size={14} />}>
+                        <InputGroup startAddon={SOCIAL_PROFILE_BASE[network].replace('https://', '')}>
                           <Input
                             name={network}
                             placeholder="username"
