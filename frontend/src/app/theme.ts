@@ -7,7 +7,7 @@ const config = defineConfig({
   // The `dark` class on <html> (set by the pre-paint script) drives every _dark style.
   conditions: { dark: '.dark &', light: ':root:not(.dark) &' },
   globalCss: {
-    html: { colorPalette: 'blue', scrollBehavior: 'smooth' },
+    html: { colorPalette: 'gray', scrollBehavior: 'smooth' },
     'html.dark': { colorScheme: 'dark' },
     body: { bg: 'bg', color: 'fg', fontFamily: 'body', lineHeight: '1.7' },
     // Theme-dependent icons: both are in the HTML, CSS shows the right one (no hydration mismatch, no flash).
