@@ -25,7 +25,7 @@ export default defineConfig({
   use: { trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   projects: [
     // Every public behaviour, desktop and light (system) theme.
-    { name: 'desktop-light', testMatch: /public\/.*\.spec\.ts/, use: { ...desktop, colorScheme: 'light' } },
+    { name: 'desktop-light', testMatch: /public\/.*\.spec\.ts/, testIgnore: /phone\.spec\.ts/, use: { ...desktop, colorScheme: 'light' } },
     // Every public screen again in the other theme and at phone width (screenshots + axe).
     { name: 'desktop-dark', testMatch: SCREENS, use: { ...desktop, colorScheme: 'dark' } },
     { name: 'phone-light', testMatch: [SCREENS, /public\/phone\.spec\.ts/], use: { ...phone, colorScheme: 'light' } },

@@ -58,7 +58,26 @@ export function coverPng(width = 1200, height = 630): Buffer {
 
 export const SCREENSHOT_DIR = resolve(__dirname, '../../test-output/screenshots');
 
-export const test = base.extend<{ authorPage: Page; shot: (name: string) => Promise<void>; checkA11y: () => Promise<void> }, { site: Site }>({
+/** Console errors that are expected: failed resource loads the tests cause on purpose (401 of the signed-out user check, 404 pages). */
+const EXPECTED_CONSOLE = /Failed to load resource: the server responded with a status of (401|404|400|403|409)/;
+
+export const test = base.extend<
+  { authorPage: Page; shot: (name: string) => Promise<void>; checkA11y: () => Promise<void>; consoleErrors: string[] },
+  { site: Site }
+>({
+  /** Fails a test on any unexpected console error (hydration mismatches, React warnings, crashes). */
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !EXPECTED_CONSOLE.test(message.text())) errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(String(error)));
+      await use(errors);
+      expect(errors, errors.join('\n')).toEqual([]);
+    },
+    { auto: true },
+  ],
   site: [
     async ({}, use) => {
       const server = await startServer();
