@@ -17,13 +17,13 @@ const apiProject = (name: string, env: Record<string, string>) => ({
     env: { NODE_ENV: 'test', ...env },
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Argon2 and sharp are CPU-heavy; two cores.
-    maxWorkers: 2,
   },
 });
 
 export default defineConfig({
   test: {
+    // Argon2 and sharp are CPU-heavy; two cores.
+    maxWorkers: 2,
     projects: [
       { plugins, test: { name: 'unit', include: ['src/**/*.spec.ts'] } },
       apiProject('api', { DATABASE_URL: '' }),

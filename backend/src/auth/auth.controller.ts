@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { LeavesContentUnchanged } from '../common/content-changed.interceptor';
 import { ApiErrors } from '../common/api-errors.decorator';
 import { MessageDto } from '../common/dto';
 import { Public } from '../common/public.decorator';
@@ -17,6 +18,7 @@ const logIn = (request: Request, user: User) =>
   new Promise<void>((resolve, reject) => request.logIn(user, (error) => (error ? reject(error) : resolve())));
 
 @ApiTags('auth')
+@LeavesContentUnchanged()
 @Controller()
 export class AuthController {
   constructor(

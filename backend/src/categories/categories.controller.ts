@@ -1,6 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../common/api-errors.decorator';
+import { ParseIdPipe } from '../common/parse-id.pipe';
 import { Public } from '../common/public.decorator';
 import { CategoriesService } from './categories.service';
 import { CategoryDto, SaveCategoryDto } from './dto/category.dto';
@@ -35,7 +36,7 @@ export class CategoriesController {
   @Put(':id')
   @ApiOkResponse({ type: CategoryDto })
   @ApiErrors(400, 401, 404, 409)
-  updateCategory(@Param('id', ParseIntPipe) id: number, @Body() input: SaveCategoryDto): Promise<CategoryDto> {
+  updateCategory(@Param('id', ParseIdPipe) id: number, @Body() input: SaveCategoryDto): Promise<CategoryDto> {
     return this.categories.updateCategory(id, input);
   }
 
@@ -43,7 +44,7 @@ export class CategoriesController {
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Deleted; its posts become uncategorized' })
   @ApiErrors(401, 404)
-  deleteCategory(@Param('id', ParseIntPipe) id: number): Promise<void> {
+  deleteCategory(@Param('id', ParseIdPipe) id: number): Promise<void> {
     return this.categories.deleteCategory(id);
   }
 }

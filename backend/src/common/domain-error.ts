@@ -1,5 +1,11 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 
+/** 'Not Found' for 404, like the errors Nest raises itself (HttpStatus[404] is 'NOT_FOUND'). */
+function statusName(status: HttpStatus): string {
+  const name = HttpStatus[status];
+  return name ? name.split('_').map((word) => word[0] + word.slice(1).toLowerCase()).join(' ') : 'Error';
+}
+
 /**
  * A typed domain error: a stable string code that clients can branch on, an HTTP status, and a
  * human-readable message. The exception filter renders it as `{ statusCode, message, error, code }`.
@@ -10,7 +16,7 @@ export class DomainError extends HttpException {
     message: string,
     status: HttpStatus,
   ) {
-    super({ statusCode: status, message, error: HttpStatus[status] ?? 'Error', code }, status);
+    super({ statusCode: status, message, error: statusName(status), code }, status);
   }
 }
 

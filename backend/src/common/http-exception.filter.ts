@@ -68,10 +68,14 @@ export class HttpExceptionFilter implements ExceptionFilter {
     }
     const status = middlewareStatus(exception);
     if (status) {
-      const message = status === 400 ? 'The request body is not valid JSON' : (exception as Error).message;
+      // Never the error's own message: express.static's 404 is "ENOENT: …, stat '/path/on/the/server'".
+      const message = status === 400 ? 'The request body is not valid JSON' : (STATUS_NAMES[status] ?? 'Error');
       return { statusCode: status, message, error: STATUS_NAMES[status] ?? 'Error' };
     }
-    this.logger.error(`${request.method} ${request.originalUrl} [request ${request.id ?? '-'}]`, (exception as Error)?.stack ?? String(exception));
+    this.logger.error(
+      `${request.method} ${request.originalUrl} [request ${request.id ?? '-'}]`,
+      (exception as Error)?.stack ?? String(exception),
+    );
     return { statusCode: 500, message: 'Internal server error', error: 'Internal Server Error' };
   }
 }

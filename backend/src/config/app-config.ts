@@ -10,9 +10,10 @@ const toBoolean = ({ value }: { value: unknown }) =>
 /** Every environment variable the server reads; `.env.example` documents the same list. */
 export class EnvironmentVariables {
   @Transform(({ value }) => (value === undefined || value === '' ? 3000 : Number(value)))
-  @IsInt({ message: 'PORT must be a whole number' })
-  @Min(1, { message: 'PORT must be between 1 and 65535' })
+  // Checked bottom-up and only the first failure of each variable is reported: "whole number" before the range.
   @Max(65535, { message: 'PORT must be between 1 and 65535' })
+  @Min(1, { message: 'PORT must be between 1 and 65535' })
+  @IsInt({ message: 'PORT must be a whole number' })
   PORT = 3000;
 
   @IsOptional()
@@ -83,7 +84,7 @@ function persistentSessionSecret(dataDir: string): string {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const defined = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const vars = plainToInstance(EnvironmentVariables, defined, { exposeDefaultValues: true });
-  const errors = validateSync(vars, { skipMissingProperties: false });
+  const errors = validateSync(vars, { skipMissingProperties: false, stopAtFirstError: true });
   if (errors.length > 0) {
     const messages = errors.flatMap((error) => Object.values(error.constraints ?? {}));
     throw new ConfigError(`Invalid configuration: ${messages.join('; ')}`);

@@ -29,7 +29,12 @@ const REPOSITORIES = [CategoriesRepository, PagesRepository, PostsRepository, Se
 @Module({})
 export class CoreModule {
   static forRoot(config: AppConfig, dataSource: DataSource): DynamicModule {
-    const providers = [{ provide: APP_CONFIG, useValue: config }, { provide: DataSource, useValue: dataSource }, ...REPOSITORIES, TypeormSessionStore];
+    const providers = [
+      { provide: APP_CONFIG, useValue: config },
+      { provide: DataSource, useValue: dataSource },
+      ...REPOSITORIES,
+      TypeormSessionStore,
+    ];
     return { module: CoreModule, providers: [...providers, DatabaseCloser], exports: providers };
   }
 }

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { Transporter } from 'nodemailer';
+import { encodeWords } from 'nodemailer/lib/mime-funcs';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 
 export interface Mail {
@@ -28,10 +29,36 @@ export class MailService {
   }
 
   async send(mail: Mail): Promise<void> {
-    const info = await this.transport.sendMail({ from: this.config.mailFrom, ...mail });
-    if (this.config.smtpUrl) return;
+    if (this.config.smtpUrl) {
+      await this.transport.sendMail({ from: this.config.mailFrom, ...mail });
+      return;
+    }
     const file = join(this.config.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
-    await writeFile(file, (info as unknown as { message: Buffer }).message);
+    await writeFile(file, await this.outboxMessage(mail));
     this.logger.log(`No SMTP_URL set: mail to ${mail.to} written to ${file}`);
+  }
+
+  /**
+   * A text mail is written with an 8bit UTF-8 body, so the file stays readable (and its link clickable) in
+   * any editor; nodemailer would base64-encode Arabic text. A mail with HTML is composed by nodemailer.
+   */
+  private async outboxMessage(mail: Mail): Promise<Buffer | string> {
+    if (mail.html) {
+      const info = await this.transport.sendMail({ from: this.config.mailFrom, ...mail });
+      return (info as unknown as { message: Buffer }).message;
+    }
+    return [
+      `From: ${encodeWords(this.config.mailFrom, 'B')}`,
+      `To: ${mail.to}`,
+      `Subject: ${encodeWords(mail.subject, 'B')}`,
+      `Date: ${new Date().toUTCString()}`,
+      `Message-ID: <${randomUUID()}@mudawwana.outbox>`,
+      'MIME-Version: 1.0',
+      'Content-Type: text/plain; charset=utf-8',
+      'Content-Transfer-Encoding: 8bit',
+      '',
+      mail.text,
+      '',
+    ].join('\n');
   }
 }

@@ -1,6 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../common/api-errors.decorator';
+import { ParseIdPipe } from '../common/parse-id.pipe';
 import { Public } from '../common/public.decorator';
 import { PageDto, PageSummaryDto, SavePageDto } from './dto/page.dto';
 import { PagesService } from './pages.service';
@@ -20,7 +21,7 @@ export class PagesController {
   @Get('id/:id')
   @ApiOkResponse({ type: PageDto })
   @ApiErrors(401, 404)
-  getPageById(@Param('id', ParseIntPipe) id: number): Promise<PageDto> {
+  getPageById(@Param('id', ParseIdPipe) id: number): Promise<PageDto> {
     return this.pages.getPageById(id);
   }
 
@@ -43,7 +44,7 @@ export class PagesController {
   @Put(':id')
   @ApiOkResponse({ type: PageDto })
   @ApiErrors(400, 401, 404, 409)
-  updatePage(@Param('id', ParseIntPipe) id: number, @Body() input: SavePageDto): Promise<PageDto> {
+  updatePage(@Param('id', ParseIdPipe) id: number, @Body() input: SavePageDto): Promise<PageDto> {
     return this.pages.updatePage(id, input);
   }
 
@@ -51,7 +52,7 @@ export class PagesController {
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiErrors(401, 404)
-  deletePage(@Param('id', ParseIntPipe) id: number): Promise<void> {
+  deletePage(@Param('id', ParseIdPipe) id: number): Promise<void> {
     return this.pages.deletePage(id);
   }
 }

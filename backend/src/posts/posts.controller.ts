@@ -1,8 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser, OptionalUser } from '../auth/current-user.decorator';
 import { ApiErrors } from '../common/api-errors.decorator';
+import { ParseIdPipe } from '../common/parse-id.pipe';
 import { Public } from '../common/public.decorator';
 import { User } from '../users/user.entity';
 import { ListPostsQuery } from './dto/list-posts.query';
@@ -40,7 +41,7 @@ export class PostsController {
   @Get('id/:id')
   @ApiOkResponse({ type: PostDto })
   @ApiErrors(401, 404)
-  getPostById(@Param('id', ParseIntPipe) id: number): Promise<PostDto> {
+  getPostById(@Param('id', ParseIdPipe) id: number): Promise<PostDto> {
     return this.posts.getPostById(id);
   }
 
@@ -62,7 +63,7 @@ export class PostsController {
   @Put(':id')
   @ApiOkResponse({ type: PostDto })
   @ApiErrors(400, 401, 404, 409)
-  updatePost(@Param('id', ParseIntPipe) id: number, @Body() input: UpdatePostDto): Promise<PostDto> {
+  updatePost(@Param('id', ParseIdPipe) id: number, @Body() input: UpdatePostDto): Promise<PostDto> {
     return this.posts.updatePost(id, input);
   }
 
@@ -70,7 +71,7 @@ export class PostsController {
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiErrors(401, 404)
-  deletePost(@Param('id', ParseIntPipe) id: number): Promise<void> {
+  deletePost(@Param('id', ParseIdPipe) id: number): Promise<void> {
     return this.posts.deletePost(id);
   }
 
@@ -78,14 +79,14 @@ export class PostsController {
   @HttpCode(200)
   @ApiOkResponse({ type: PostDto })
   @ApiErrors(401, 404)
-  fixPostSlug(@Param('id', ParseIntPipe) id: number): Promise<PostDto> {
+  fixPostSlug(@Param('id', ParseIdPipe) id: number): Promise<PostDto> {
     return this.posts.fixPostSlug(id);
   }
 
   @Put(':id/featured')
   @ApiOkResponse({ type: PostDto })
   @ApiErrors(400, 401, 404)
-  setFeaturedPost(@Param('id', ParseIntPipe) id: number): Promise<PostDto> {
+  setFeaturedPost(@Param('id', ParseIdPipe) id: number): Promise<PostDto> {
     return this.posts.setFeaturedPost(id);
   }
 }

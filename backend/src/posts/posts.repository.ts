@@ -65,7 +65,11 @@ export class PostsRepository {
     const select: FindOptionsSelect<Post> = { id: true, slug: true, title: true, createdAt: true };
     const [older, newer] = await Promise.all([
       this.posts.findOne({ select, where: { published: true, createdAt: LessThan(post.createdAt) }, order: NEWEST_FIRST }),
-      this.posts.findOne({ select, where: { published: true, createdAt: MoreThan(post.createdAt) }, order: { createdAt: 'ASC', id: 'ASC' } }),
+      this.posts.findOne({
+        select,
+        where: { published: true, createdAt: MoreThan(post.createdAt) },
+        order: { createdAt: 'ASC', id: 'ASC' },
+      }),
     ]);
     return { older, newer };
   }

@@ -14,6 +14,9 @@ import { PostFilter, PostsRepository } from './posts.repository';
 
 const postNotFound = () => notFound('POST_NOT_FOUND', 'Post not found');
 
+/** Slugs that GET /api/posts/:slug can never reach, because a fixed route of the same shape comes first. */
+const RESERVED_SLUGS = new Set(['featured']);
+
 @Injectable()
 export class PostsService {
   constructor(
@@ -67,7 +70,7 @@ export class PostsService {
   /** Regenerates the slug from the title with the slug rule (made unique if another post has it). */
   async fixPostSlug(id: number): Promise<PostDto> {
     const post = await this.findOrFail(id);
-    post.slug = await uniqueSlug(slugify(post.title), (slug) => this.posts.slugTaken(slug, post.id));
+    post.slug = await this.generatedSlug(post);
     return PostDto.from(await this.posts.save(post));
   }
 
@@ -112,13 +115,19 @@ export class PostsService {
   private async chooseSlug(post: Post, requested: string | null | undefined): Promise<string> {
     if (requested) {
       const slug = slugify(requested);
+      if (RESERVED_SLUGS.has(slug)) throw conflict('POST_SLUG_RESERVED', `"${slug}" is a reserved address of the API`);
       if (slug !== post.slug && (await this.posts.slugTaken(slug, post.id))) {
         throw conflict('POST_SLUG_TAKEN', `The slug "${slug}" is already used by another post`);
       }
       return slug;
     }
     if (post.slug) return post.slug;
-    return uniqueSlug(slugify(post.title), (slug) => this.posts.slugTaken(slug, post.id));
+    return this.generatedSlug(post);
+  }
+
+  /** The title's slug, suffixed until it is free and not reserved. */
+  private generatedSlug(post: Post): Promise<string> {
+    return uniqueSlug(slugify(post.title), async (slug) => RESERVED_SLUGS.has(slug) || (await this.posts.slugTaken(slug, post.id)));
   }
 
   private async existingCategoryId(categoryId: number | null): Promise<number | null> {

@@ -1,7 +1,8 @@
-import { Body, Controller, Get, Param, ParseIntPipe, Put } from '@nestjs/common';
+import { Body, Controller, Get, Param, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, OptionalUser } from '../auth/current-user.decorator';
 import { ApiErrors } from '../common/api-errors.decorator';
+import { ParseIdPipe } from '../common/parse-id.pipe';
 import { Public } from '../common/public.decorator';
 import { UpdateUserDto, UserDto } from './dto/user.dto';
 import { User } from './user.entity';
@@ -16,14 +17,14 @@ export class UsersController {
   @Get(':id')
   @ApiOkResponse({ type: UserDto })
   @ApiErrors(404)
-  getUser(@Param('id', ParseIntPipe) id: number, @OptionalUser() viewer?: User): Promise<UserDto> {
+  getUser(@Param('id', ParseIdPipe) id: number, @OptionalUser() viewer?: User): Promise<UserDto> {
     return this.users.getUser(id, viewer);
   }
 
   @Put(':id')
   @ApiOkResponse({ type: UserDto })
   @ApiErrors(400, 401, 403, 404)
-  updateUser(@Param('id', ParseIntPipe) id: number, @Body() changes: UpdateUserDto, @CurrentUser() viewer: User): Promise<UserDto> {
+  updateUser(@Param('id', ParseIdPipe) id: number, @Body() changes: UpdateUserDto, @CurrentUser() viewer: User): Promise<UserDto> {
     return this.users.updateUser(id, changes, viewer);
   }
 }

@@ -6,7 +6,9 @@ const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
 
 export class ListPostsQuery {
-  @ApiPropertyOptional({ description: 'true: published only; false: drafts only (signed in). Anonymous callers always get published posts.' })
+  @ApiPropertyOptional({
+    description: 'true: published only; false: drafts only (signed in). Anonymous callers always get published posts.',
+  })
   @IsOptional()
   @Transform(toBoolean)
   @IsBoolean({ message: 'published must be true or false' })
@@ -26,10 +28,11 @@ export class ListPostsQuery {
   @Max(100)
   limit?: number;
 
-  @ApiPropertyOptional({ minimum: 0 })
+  @ApiPropertyOptional({ minimum: 0, maximum: 1_000_000 })
   @IsOptional()
   @Transform(toInt)
   @IsInt()
   @Min(0)
+  @Max(1_000_000)
   offset?: number;
 }

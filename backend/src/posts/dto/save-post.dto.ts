@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
+import { MAX_ID } from '../../common/parse-id.pipe';
 import {
   ArrayMaxSize,
   IsArray,
@@ -9,6 +10,7 @@ import {
   IsOptional,
   IsString,
   Matches,
+  Max,
   MaxLength,
   Min,
   MinLength,
@@ -62,6 +64,7 @@ export class CreatePostDto {
   @IsOptional()
   @IsInt()
   @Min(1)
+  @Max(MAX_ID)
   categoryId?: number | null;
 
   @ApiPropertyOptional({ description: 'Ignored: the author is the signed-in user' })
@@ -96,7 +99,6 @@ export class CreatePostDto {
   @ArrayMaxSize(30)
   @IsString({ each: true })
   @MaxLength(60, { each: true })
-  @Type(() => String)
   tags?: string[];
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 300 })

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_READ_TIME, displayReadTime, EXCERPT_LENGTH, generateExcerpt, readingTime, stripHtml, WORDS_PER_MINUTE } from './text';
+
+const words = (count: number, word = 'كلمة') => Array.from({ length: count }, () => word).join(' ');
+
+describe('constants', () => {
+  it('match SPEC §9', () => {
+    expect(WORDS_PER_MINUTE).toBe(200);
+    expect(DEFAULT_READ_TIME).toBe(5);
+    expect(EXCERPT_LENGTH).toBe(160);
+  });
+});
+
+describe('stripHtml', () => {
+  it('removes tags, separates blocks, decodes common entities and folds white space', () => {
+    expect(stripHtml('<p>one</p><p>two&nbsp;&amp;  three</p><script>alert(1)</script>')).toBe('one two & three');
+    expect(stripHtml('<strong>in</strong>line')).toBe('inline');
+  });
+});
+
+describe('readingTime', () => {
+  it('is words / 200 rounded up', () => {
+    expect(readingTime(words(1))).toBe(1);
+    expect(readingTime(words(200))).toBe(1);
+    expect(readingTime(words(201))).toBe(2);
+    expect(readingTime(words(1000))).toBe(5);
+    expect(readingTime(words(1001))).toBe(6);
+  });
+
+  it('counts words, not tags', () => {
+    const html = Array.from({ length: 200 }, (_, i) => `<p dir="rtl" style="text-align: right"><strong>w${i}</strong></p>`).join('');
+    expect(readingTime(html)).toBe(1);
+    expect(readingTime(`${html}<p>one more</p>`)).toBe(2);
+  });
+
+  it('is 0 for no text', () => {
+    expect(readingTime('')).toBe(0);
+    expect(readingTime('<p> </p><br>')).toBe(0);
+  });
+});
+
+describe('displayReadTime', () => {
+  it('shows 5 minutes when the read time is missing', () => {
+    expect(displayReadTime(undefined)).toBe(5);
+    expect(displayReadTime(null)).toBe(5);
+    expect(displayReadTime(0)).toBe(5);
+  });
+
+  it('shows the stored value otherwise', () => {
+    expect(displayReadTime(1)).toBe(1);
+    expect(displayReadTime(12)).toBe(12);
+  });
+});
+
+describe('generateExcerpt', () => {
+  it('keeps a text of up to 160 characters whole, without an ellipsis', () => {
+    expect(generateExcerpt('<p>قصير</p>')).toBe('قصير');
+    expect(generateExcerpt('a'.repeat(160))).toBe('a'.repeat(160));
+  });
+
+  it("cuts a longer text at 160 characters and adds '...'", () => {
+    expect(generateExcerpt('a'.repeat(161))).toBe(`${'a'.repeat(160)}...`);
+    expect(generateExcerpt(`<p>${'ب'.repeat(300)}</p>`)).toBe(`${'ب'.repeat(160)}...`);
+  });
+
+  it('strips tags before counting', () => {
+    const html = `<h2>${'x'.repeat(100)}</h2><p><em>${'y'.repeat(60)}</em></p>`;
+    expect(generateExcerpt(html)).toBe(`${'x'.repeat(100)} ${'y'.repeat(59)}...`);
+  });
+});

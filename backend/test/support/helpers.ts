@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import TestAgent from 'supertest/lib/agent';
+import type { TestApp } from './test-app';
+
+/** Fields that must never leave the server in any user object. */
+export const SECRET_USER_FIELDS = ['password', 'resetToken', 'resetTokenExpiry'];
+
+export function expectNoSecrets(user: Record<string, unknown>): void {
+  for (const field of SECRET_USER_FIELDS) expect(user).not.toHaveProperty(field);
+}
+
+/** The password reset mails in DATA_DIR/outbox, oldest first. */
+export function outboxMails(t: TestApp): string[] {
+  const dir = join(t.dataDir, 'outbox');
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.eml'))
+    .sort()
+    .map((name) => readFileSync(join(dir, name), 'utf8'));
+}
+
+export function resetTokenIn(mail: string): string {
+  const match = /\/reset-password\?token=([\w-]+)/.exec(mail);
+  if (!match) throw new Error(`no reset link in the mail:\n${mail}`);
+  return match[1];
+}
+
+let counter = 0;
+
+/** Creates a post through the API (a draft unless told otherwise) and returns its JSON. */
+export async function createPost(agent: TestAgent, fields: Record<string, unknown> = {}): Promise<Record<string, any>> {
+  counter += 1;
+  const response = await agent
+    .post('/api/posts')
+    .send({ title: `Post ${counter}`, content: `<p>content of post ${counter}</p>`, ...fields });
+  if (response.status !== 201) throw new Error(`cannot create a post: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body;
+}
