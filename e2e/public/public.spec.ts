@@ -409,3 +409,55 @@ test.describe('footer social links', () => {
     await expect(authorPage.getByTestId('site-footer').getByRole('link', { name: 'إنستغرام' })).toHaveAttribute('href', 'https://instagram.com/mudawwana.ig');
   });
 });
+
+test.describe('home layout', () => {
+  test('sections and counts follow the home-layout settings; custom hero', async ({ page, site }) => {
+    const author = await (await import('@playwright/test')).request.newContext({ baseURL: site.baseURL });
+    await author.post('/api/login', { data: { username: AUTHOR.username, password: AUTHOR.password } });
+    const original = await (await author.get('/api/home-layout')).json();
+    const changed = await author.put('/api/home-layout', {
+      data: { showNewsletter: false, showFeaturedPost: false, latestPostsCount: 1, categoriesCount: 2, heroTitle: 'عنوان مخصص', heroSubtitle: 'وصف مخصص', heroBgColor: '#0f766e' },
+    });
+    expect(changed.ok()).toBeTruthy();
+    try {
+      await page.goto('/');
+      await waitForHydration(page);
+      await expect(page.getByTestId('hero')).toContainText('عنوان مخصص');
+      await expect(page.getByTestId('hero')).toContainText('وصف مخصص');
+      await expect(page.getByTestId('hero')).toHaveCSS('background-color', 'rgb(15, 118, 110)');
+      await expect(page.getByTestId('featured-post')).toHaveCount(0);
+      await expect(page.getByTestId('newsletter')).toHaveCount(0);
+      await expect(page.getByTestId('latest-posts').getByTestId('post-card')).toHaveCount(1);
+      await expect(page.getByTestId('category-tile')).toHaveCount(2);
+      await author.put('/api/home-layout', { data: { showHero: false, showLatestPosts: false, showCategories: false } });
+      await page.reload();
+      await waitForHydration(page);
+      await expect(page.getByTestId('hero')).toHaveCount(0);
+      await expect(page.getByTestId('latest-posts')).toHaveCount(0);
+      await expect(page.getByTestId('categories-grid')).toHaveCount(0);
+    } finally {
+      const { showHero, showFeaturedPost, showLatestPosts, showCategories, showNewsletter, latestPostsCount, categoriesCount, postsPerCategory } = original;
+      await author.put('/api/home-layout', {
+        data: { showHero, showFeaturedPost, showLatestPosts, showCategories, showNewsletter, latestPostsCount, categoriesCount, postsPerCategory, heroTitle: null, heroSubtitle: null, heroBgColor: null },
+      });
+      await author.dispose();
+    }
+  });
+
+  test("'View All' shows every published post", async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.getByTestId('view-all').click();
+    await expect(page).toHaveURL(/view=all/);
+    await expect(page.getByTestId('latest-posts').getByTestId('post-card')).toHaveCount(5);
+  });
+
+  test('featured post empty state', async ({ page, shot }) => {
+    await page.goto('/about');
+    await waitForHydration(page);
+    await page.route('**/api/posts/featured', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"statusCode":404,"message":"Not Found"}' }));
+    await page.getByRole('link', { name: 'مدوّنة' }).first().click();
+    await expect(page.getByTestId('featured-empty')).toHaveText('لا يوجد مقال مميز بعد. اختر مقالًا مميزًا من لوحة التحكم.');
+    await shot('home-featured-empty');
+  });
+});
