@@ -1,5 +1,6 @@
 import { DynamicModule, Global, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { TypeormSessionStore } from '../auth/typeorm-session.store';
+import { ContentChangeBridge } from './content-change-bridge';
 import { DataSource } from 'typeorm';
 import { CategoriesRepository } from '../categories/categories.repository';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
@@ -35,6 +36,6 @@ export class CoreModule {
       ...REPOSITORIES,
       TypeormSessionStore,
     ];
-    return { module: CoreModule, providers: [...providers, DatabaseCloser], exports: providers };
+    return { module: CoreModule, providers: [...providers, DatabaseCloser, ContentChangeBridge], exports: providers };
   }
 }
