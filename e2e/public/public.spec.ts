@@ -301,7 +301,7 @@ test.describe('auth', () => {
     await expect(page).toHaveURL(/\/$/);
     // One toast at a time: the success replaced the failure.
     await expect(page.getByTestId('toast')).toHaveCount(1);
-    await expect(page.getByTestId('toast')).toContainText('تم تسجيل الدخول بنجاح');
+    await expect(page.getByTestId('toast')).toContainText('تم تسجيل الدخول بنجاح', { timeout: 3000 });
     await expect(page.getByTestId('toast')).toContainText(`مرحبًا بك، ${AUTHOR.name}`);
     await page.getByTestId('logout-button').click();
     await expect(page.getByTestId('toast')).toContainText('تم تسجيل الخروج');
