@@ -7,7 +7,7 @@ import type { DataSource } from 'typeorm';
 import { onContentChanged } from '../common/content-events';
 import type { AppConfig } from '../config/app-config';
 import { buildRobots, buildRss, buildSitemap } from './feeds';
-import { HtmlCache, type CachedPage } from './html-cache';
+import { HtmlCache, preparePage, type PreparedPage } from './html-cache';
 import { loadFeedPosts, loadSitemapEntries } from './site-data';
 
 const FRONTEND_DIST = resolve(__dirname, '../../../frontend/dist');
@@ -65,11 +65,23 @@ export async function mountSite(app: NestExpressApplication, config: AppConfig, 
   const apiBase = (request: express.Request) => `http://127.0.0.1:${request.socket.localPort ?? config.port}`;
   const publicUrl = (request: express.Request) => options.publicUrl ?? `http://localhost:${request.socket.localPort ?? config.port}`;
 
-  const send = (response: express.Response, page: CachedPage, hit: boolean) => {
-    response.status(page.status).type(page.contentType);
+  /** Sends prepared bytes directly (no per-request hashing or encoding): 304 on a matching ETag, gzip when accepted. */
+  const send = (request: express.Request, response: express.Response, page: PreparedPage, hit: boolean) => {
     response.setHeader('Cache-Control', 'no-cache');
+    response.setHeader('ETag', page.etag);
+    response.setHeader('Vary', 'Accept-Encoding');
     response.setHeader('X-Site-Cache', hit ? 'HIT' : 'MISS');
-    response.send(page.body);
+    if (request.headers['if-none-match'] === page.etag) {
+      response.statusCode = 304;
+      return response.end();
+    }
+    const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+    const body = gzip ? page.gzip : page.buffer;
+    response.statusCode = page.status;
+    response.setHeader('Content-Type', page.contentType);
+    if (gzip) response.setHeader('Content-Encoding', 'gzip');
+    response.setHeader('Content-Length', body.length);
+    response.end(request.method === 'HEAD' ? undefined : body);
   };
 
   /** Serves a cached page or builds, caches and serves it. */
@@ -78,13 +90,13 @@ export async function mountSite(app: NestExpressApplication, config: AppConfig, 
     async (request: express.Request, response: express.Response, next: express.NextFunction) => {
       const key = `${contentType} ${request.originalUrl}`;
       const hit = cache.get(key);
-      if (hit) return send(response, hit, true);
+      if (hit) return send(request, response, hit, true);
       const generation = cache.currentGeneration;
       try {
         const built = await build(request);
-        const page = { status: built.status, body: built.body, contentType };
+        const page = preparePage({ status: built.status, body: built.body, contentType });
         if (built.cacheable) cache.set(key, page, generation);
-        send(response, page, false);
+        send(request, response, page, false);
       } catch (error) {
         next(error);
       }
