@@ -103,16 +103,40 @@ test.describe('server rendering', () => {
 
   test('hydration does not fetch the same data again and loads no admin code', async ({ page }) => {
     const requests: string[] = [];
+    const scripts: Promise<string>[] = [];
     page.on('request', (request) => requests.push(request.url()));
+    page.on('response', (response) => {
+      if (response.url().endsWith('.js')) scripts.push(response.text());
+    });
     await page.goto('/post/typescript-functions');
     await waitForHydration(page);
     await page.waitForTimeout(300);
     const api = requests.filter((url) => url.includes('/api/')).map((url) => new URL(url).pathname);
     expect(api).toEqual(['/api/user']);
     expect(requests.filter((url) => /AdminRoutes|tiptap|editor/i.test(url))).toEqual([]);
+    // ...and no editor code hides inside the chunks a reader does load.
+    for (const source of await Promise.all(scripts)) expect(source).not.toMatch(/prosemirror|@tiptap/i);
     // Nothing leaves the site (fonts are self-hosted).
     expect(requests.filter((url) => !url.startsWith(page.url().split('/post/')[0]))).toEqual([]);
     expect(await page.evaluate(() => document.fonts.check('16px "IBM Plex Sans Arabic"', 'مرحبا'))).toBe(true);
+  });
+
+  test('no layout shift while the page loads and hydrates', async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { cls: number };
+      w.cls = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+          if (!entry.hadRecentInput) w.cls += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    for (const path of ['/post/future-of-ai', '/']) {
+      await page.goto(path);
+      await waitForHydration(page);
+      await page.waitForTimeout(500);
+      expect(await page.evaluate(() => (window as unknown as { cls: number }).cls), path).toBeLessThan(0.05);
+    }
   });
 
   test('head: title, description, canonical, Open Graph, Twitter, JSON-LD, feed link', async ({ page, site }) => {
