@@ -232,8 +232,13 @@ test.describe('feeds', () => {
 
 test.describe('reading', () => {
   test('uncategorized post, one-minute read, previous/next navigation', async ({ page }) => {
-    await page.goto('/post/uncategorized-thoughts');
+    // An Arabic slug: rendered on the server with its data, hydrated without a refetch.
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    const response = await page.goto(`/post/${encodeURIComponent('خواطر-بلا-تصنيف')}`);
+    expect(response?.status()).toBe(200);
     await waitForHydration(page);
+    expect(requests.filter((path) => path.startsWith('/api/'))).toEqual(['/api/user']);
     await expect(page.getByTestId('post-category')).toHaveText('غير مصنف');
     await expect(page.getByTestId('post-read-time')).toHaveText('دقيقة واحدة للقراءة');
     await page.getByTestId('post-previous').click();
@@ -396,7 +401,10 @@ test.describe('auth', () => {
     await expect(page).toHaveURL(/\/auth$/, { timeout: 6000 });
   });
 
-  test('reset password: no token goes to /auth, a bad token shows the failure toast', async ({ page }) => {
+  test('reset password: no token goes to /auth, a bad token shows the failure toast', async ({ page, request }) => {
+    const redirect = await request.get('/reset-password', { maxRedirects: 0 });
+    expect(redirect.status()).toBe(302);
+    expect(redirect.headers().location).toBe('/auth');
     await page.goto('/reset-password');
     await expect(page).toHaveURL(/\/auth$/);
     await page.goto('/reset-password?token=not-a-real-token');

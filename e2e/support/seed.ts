@@ -95,7 +95,7 @@ export async function seedBlog(api: APIRequestContext, options: { image?: Buffer
   });
   const noCategory = await createPost(api, {
     title: 'خواطر بلا تصنيف',
-    slug: 'uncategorized-thoughts',
+    slug: 'خواطر-بلا-تصنيف',
     content: '<p>نص قصير.</p>',
     published: true,
     createdAt: '2025-10-10T10:00:00.000Z',

@@ -26,6 +26,8 @@ export interface RenderResult {
   html: string;
   /** The dehydrated query cache as a JSON <script>. */
   state: string;
+  /** Where to redirect (status 302), when the page asked for it. */
+  redirect?: string;
   /** Same HTML for every visitor (public pages with their data), so it may be cached until content changes. */
   cacheable: boolean;
 }
@@ -84,6 +86,7 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
   const head = renderHeadTags(context.head ?? { path: pathname }, options.publicUrl);
   return {
     status: context.status,
+    redirect: context.redirect,
     head: `${head}\n    ${styles}`,
     html,
     state: `<script id="__QUERY_STATE__" type="application/json">${safeJson(dehydrated)}</script>`,

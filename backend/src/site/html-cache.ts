@@ -10,6 +10,8 @@ export interface CachedPage {
   status: number;
   body: string;
   contentType: string;
+  /** Location of a redirect (status 302). */
+  location?: string;
 }
 
 /** A page ready to send as is: bytes, gzip bytes and ETag computed once, when it is stored. */

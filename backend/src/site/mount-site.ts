@@ -17,6 +17,7 @@ const BLOG_DESCRIPTION = 'مدونة تقنية شخصية';
 
 interface RenderResult {
   status: number;
+  redirect?: string;
   head: string;
   html: string;
   state: string;
@@ -78,6 +79,7 @@ export async function mountSite(app: NestExpressApplication, config: AppConfig, 
     const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
     const body = gzip ? page.gzip : page.buffer;
     response.statusCode = page.status;
+    if (page.location) response.setHeader('Location', page.location);
     response.setHeader('Content-Type', page.contentType);
     if (gzip) response.setHeader('Content-Encoding', 'gzip');
     response.setHeader('Content-Length', body.length);
@@ -86,7 +88,7 @@ export async function mountSite(app: NestExpressApplication, config: AppConfig, 
 
   /** Serves a cached page or builds, caches and serves it. */
   const cached =
-    (contentType: string, build: (request: express.Request) => Promise<{ status: number; body: string; cacheable: boolean }>) =>
+    (contentType: string, build: (request: express.Request) => Promise<{ status: number; body: string; cacheable: boolean; location?: string }>) =>
     async (request: express.Request, response: express.Response, next: express.NextFunction) => {
       const key = `${contentType} ${request.originalUrl}`;
       const hit = cache.get(key);
@@ -94,7 +96,7 @@ export async function mountSite(app: NestExpressApplication, config: AppConfig, 
       const generation = cache.currentGeneration;
       try {
         const built = await build(request);
-        const page = preparePage({ status: built.status, body: built.body, contentType });
+        const page = preparePage({ status: built.status, body: built.body, contentType, location: built.location });
         if (built.cacheable) cache.set(key, page, generation);
         send(request, response, page, false);
       } catch (error) {
@@ -123,6 +125,7 @@ export async function mountSite(app: NestExpressApplication, config: AppConfig, 
     if (!render) return { status: 200, body: template, cacheable: false };
     try {
       const result = await render(request.originalUrl, { apiBaseUrl: apiBase(request), publicUrl: publicUrl(request) });
+      if (result.redirect) return { status: 302, body: '', cacheable: false, location: result.redirect };
       const body = template
         .replace('<!--app-head-->', result.head)
         .replace('<!--app-html-->', () => result.html)
