@@ -139,6 +139,17 @@ test.describe('server rendering', () => {
     }
   });
 
+  test('server HTML: styles in the head only, one dehydrated state, lang and dir on <html>', async ({ request }) => {
+    for (const path of ['/', '/post/typescript-functions', '/category/marketing', '/about', '/privacy', '/nope']) {
+      const html = await (await request.get(path)).text();
+      const [head, body] = html.split('<body>');
+      expect(head, path).toContain('<html lang="ar" dir="rtl">');
+      expect(head, path).toMatch(/<style data-emotion="css [^"]+">/);
+      expect(body, path).not.toContain('<style');
+      expect(html.match(/id="__QUERY_STATE__"/g), path).toHaveLength(1);
+    }
+  });
+
   test('head: title, description, canonical, Open Graph, Twitter, JSON-LD, feed link', async ({ page, site }) => {
     await page.goto('/post/future-of-ai');
     await expect(page).toHaveTitle('أحدث مقال: مستقبل الذكاء الاصطناعي | مدوّنة');

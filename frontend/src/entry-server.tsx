@@ -9,6 +9,7 @@ import { isPublicRoute, prefetchRoute } from './app/prefetch';
 import { AppProviders } from './app/providers';
 import { createQueryClient, plainError } from './app/query-client';
 import { RenderContext, type RenderContextValue } from './app/render-context';
+import { http } from './api/http';
 import { setApiBaseUrl } from './lib/api';
 
 export interface RenderOptions {
@@ -38,6 +39,8 @@ export interface RenderResult {
  */
 export async function render(url: string, options: RenderOptions): Promise<RenderResult> {
   setApiBaseUrl(options.apiBaseUrl);
+  // A render never waits long on its own API: a slow call becomes an error (not cached) instead of a hung request.
+  http.defaults.timeout = 10_000;
   const { pathname, search } = new URL(url, 'http://localhost');
   const queryClient = createQueryClient();
   const publicRoute = isPublicRoute(pathname);
