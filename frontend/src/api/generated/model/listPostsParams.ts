@@ -22,6 +22,7 @@ category?: string;
 limit?: number;
 /**
  * @minimum 0
+ * @maximum 1000000
  */
 offset?: number;
 };
