@@ -19,13 +19,15 @@ const apiProject = (name: string, env: Record<string, string>) => ({
     hookTimeout: 60_000,
     // Argon2 and sharp are CPU-heavy; two cores.
     maxWorkers: 2,
+    // Projects with different maxWorkers must run in different groups: unit tests first, then both API projects.
+    sequence: { groupOrder: 1 },
   },
 });
 
 export default defineConfig({
   test: {
     projects: [
-      { plugins, test: { name: 'unit', include: ['src/**/*.spec.ts'] } },
+      { plugins, test: { name: 'unit', include: ['src/**/*.spec.ts'], sequence: { groupOrder: 0 } } },
       apiProject('api', { DATABASE_URL: '' }),
       ...(postgresUrl ? [apiProject('api-postgres', { DATABASE_URL: postgresUrl })] : []),
     ],
