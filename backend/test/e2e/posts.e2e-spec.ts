@@ -282,6 +282,23 @@ describe('posts', () => {
       expect(await read(oldest)).toMatchObject({ previous: null, next: link(middle) });
       expect((await read(newest)).previous).toEqual(link(middle));
     });
+
+    it('posts with the same creation time (a date picked without a time) are neighbours in list order', async () => {
+      const sameDay = '1985-06-01T00:00:00.000Z';
+      const first = await createPost(author, { published: true, createdAt: sameDay });
+      const second = await createPost(author, { published: true, createdAt: sameDay });
+      const third = await createPost(author, { published: true, createdAt: sameDay });
+
+      // The list shows them newest id first: third, second, first.
+      const listed = (await t.agent().get('/api/posts?published=true').expect(200)).body.map((post: Json) => post.id);
+      expect(listed.filter((id: number) => [first.id, second.id, third.id].includes(id))).toEqual([third.id, second.id, first.id]);
+
+      const read = async (post: Json) => (await t.agent().get(slugPath(post.slug)).expect(200)).body;
+      const link = (post: Json) => ({ slug: post.slug, title: post.title });
+      expect(await read(second)).toMatchObject({ previous: link(first), next: link(third) });
+      expect((await read(first)).next).toEqual(link(second));
+      expect((await read(third)).previous).toEqual(link(second));
+    });
   });
 
   describe('update, delete, fix-slug', () => {
