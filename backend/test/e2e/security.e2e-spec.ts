@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import TestAgent from 'supertest/lib/agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -22,7 +23,7 @@ function operationsOf(document: { paths: Record<string, Record<string, { 'x-publ
 }
 
 /** The committed contract (what the frontend's generated client is built from). */
-const committed = operationsOf(JSON.parse(readFileSync(new URL('../../../openapi/openapi.json', import.meta.url), 'utf8')));
+const committed = operationsOf(JSON.parse(readFileSync(join(__dirname, '../../../openapi/openapi.json'), 'utf8')));
 const protectedOperations = committed.filter((operation) => !operation.isPublic);
 const publicOperations = committed.filter((operation) => operation.isPublic);
 const label = (operation: Operation) => `${operation.method.toUpperCase()} ${operation.path}`;
