@@ -197,3 +197,27 @@ describe('auth with ALLOW_REGISTRATION=true', () => {
     await t.agent().post('/api/register').send({ ...second, username: 'third', email: 'SECOND@example.com' }).expect(409);
   });
 });
+
+describe('auth with PUBLIC_URL set', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ PUBLIC_URL: 'https://blog.example.com' });
+    await t.app
+      .get(DataSource)
+      .getRepository(User)
+      .save({ username: 'author', email: AUTHOR.email, password: 'not-a-real-hash', name: 'Author', bio: null, avatarUrl: null });
+  });
+  afterAll(() => t.close());
+
+  it('the reset link points at PUBLIC_URL, whatever Host header the request carried', async () => {
+    await t.agent().post('/api/forgot-password').set('Host', 'evil.example').send({ email: AUTHOR.email }).expect(200);
+    const [mail] = outboxMails(t);
+    expect(mail).toContain('https://blog.example.com/reset-password?token=');
+    expect(mail).not.toContain('evil.example');
+  });
+
+  it('accepts writes whose Origin is PUBLIC_URL (the site behind a proxy)', async () => {
+    const response = await t.agent().post('/api/newsletter').set('Origin', 'https://blog.example.com').send({ email: 'reader@example.com' });
+    expect(response.status).toBe(201);
+  });
+});
