@@ -17,17 +17,15 @@ const apiProject = (name: string, env: Record<string, string>) => ({
     env: { NODE_ENV: 'test', ...env },
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Argon2 and sharp are CPU-heavy; two cores.
-    maxWorkers: 2,
-    // Projects with different maxWorkers must run in different groups: unit tests first, then both API projects.
-    sequence: { groupOrder: 1 },
   },
 });
 
 export default defineConfig({
   test: {
+    // Argon2 and sharp are CPU-heavy; two cores.
+    maxWorkers: 2,
     projects: [
-      { plugins, test: { name: 'unit', include: ['src/**/*.spec.ts'], sequence: { groupOrder: 0 } } },
+      { plugins, test: { name: 'unit', include: ['src/**/*.spec.ts'] } },
       apiProject('api', { DATABASE_URL: '' }),
       ...(postgresUrl ? [apiProject('api-postgres', { DATABASE_URL: postgresUrl })] : []),
     ],

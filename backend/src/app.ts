@@ -5,6 +5,7 @@ import express from 'express';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { setUpSessions } from './auth/session';
+import { SessionAuthenticator } from './auth/session-authenticator';
 import { TypeormSessionStore } from './auth/typeorm-session.store';
 import { bodyParserErrors } from './common/body-parser-errors.middleware';
 import { requestId } from './common/request-id.middleware';
@@ -35,7 +36,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.use(requestId, securityHeaders);
   app.use(express.json({ limit: '3mb' }), express.urlencoded({ extended: false, limit: '100kb' }), bodyParserErrors);
   app.use(sameOriginOnly(config.publicUrl));
-  setUpSessions(app, config, app.get(TypeormSessionStore));
+  setUpSessions(app, config, app.get(TypeormSessionStore), app.get(SessionAuthenticator));
   app.use(
     '/uploads',
     express.static(config.uploadsDir, { index: false, immutable: true, maxAge: '365d', fallthrough: false, dotfiles: 'deny' }),

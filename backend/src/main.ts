@@ -21,7 +21,9 @@ async function bootstrap(): Promise<void> {
     fail(`cannot open the ${config.database.type} database: ${error.message || error.code}`),
   );
   await app.listen(config.port).catch((error: Error) => fail(`cannot listen on port ${config.port}: ${error.message}`));
-  console.log(`Mudawwana is running on ${config.publicUrl ?? `http://localhost:${config.port}`} (${config.database.type} database; API docs at /api/docs)`);
+  console.log(
+    `Mudawwana is running on ${config.publicUrl ?? `http://localhost:${config.port}`} (${config.database.type} database; API docs at /api/docs)`,
+  );
 }
 
 void bootstrap();

@@ -1,6 +1,7 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { LeavesContentUnchanged } from '../common/content-changed.interceptor';
 import { ApiErrors } from '../common/api-errors.decorator';
 import { MessageDto } from '../common/dto';
 import { Public } from '../common/public.decorator';
@@ -10,17 +11,16 @@ import { User } from '../users/user.entity';
 import { AuthService, FORGOT_PASSWORD_MESSAGE } from './auth.service';
 import { CurrentUser } from './current-user.decorator';
 import { ForgotPasswordDto, LoginDto, RegisterDto, ResetPasswordDto } from './dto/auth.dto';
-import { LocalAuthGuard } from './guards';
+import { SessionAuthenticator } from './session-authenticator';
 import { SESSION_COOKIE } from './session';
 
-const logIn = (request: Request, user: User) =>
-  new Promise<void>((resolve, reject) => request.logIn(user, (error) => (error ? reject(error) : resolve())));
-
 @ApiTags('auth')
+@LeavesContentUnchanged()
 @Controller()
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
+    private readonly authenticator: SessionAuthenticator,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -34,11 +34,11 @@ export class AuthController {
   @Public()
   @Post('login')
   @HttpCode(200)
-  @UseGuards(LocalAuthGuard)
-  @ApiBody({ type: LoginDto })
   @ApiOkResponse({ type: UserDto })
   @ApiErrors(400, 401, 429)
-  login(@CurrentUser() user: User): UserDto {
+  async login(@Body() _credentials: LoginDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<UserDto> {
+    // The body is validated above; passport-local reads the same fields from it.
+    const user = await this.authenticator.logIn(request, response);
     return UserDto.from(user, { withEmail: true });
   }
 
@@ -48,7 +48,7 @@ export class AuthController {
   @ApiErrors(400, 403, 409)
   async register(@Body() input: RegisterDto, @Req() request: Request): Promise<UserDto> {
     const user = await this.auth.register(input);
-    await logIn(request, user);
+    await this.authenticator.logInAs(request, user);
     return UserDto.from(user, { withEmail: true });
   }
 

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import session from 'express-session';
-import passport from 'passport';
 import { AppConfig } from '../config/app-config';
+import { SessionAuthenticator } from './session-authenticator';
 import { TypeormSessionStore } from './typeorm-session.store';
 
 export const SESSION_COOKIE = 'mudawwana.sid';
@@ -11,7 +11,12 @@ const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
  * Server-side sessions in the database. The cookie is httpOnly and SameSite=Lax, Secure when the request
  * came over HTTPS (behind a proxy that says so, with TRUST_PROXY). Anonymous readers get no session at all.
  */
-export function setUpSessions(app: INestApplication, config: AppConfig, store: TypeormSessionStore): void {
+export function setUpSessions(
+  app: INestApplication,
+  config: AppConfig,
+  store: TypeormSessionStore,
+  authenticator: SessionAuthenticator,
+): void {
   app.use(
     session({
       name: SESSION_COOKIE,
@@ -24,6 +29,5 @@ export function setUpSessions(app: INestApplication, config: AppConfig, store: T
       cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: SESSION_TTL_MS, path: '/' },
     }),
   );
-  app.use(passport.initialize());
-  app.use(passport.session());
+  app.use(...authenticator.middleware());
 }

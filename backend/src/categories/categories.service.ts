@@ -48,7 +48,8 @@ export class CategoriesService {
     let slug: string;
     if (input.slug) {
       slug = slugify(input.slug);
-      if (await this.categories.slugTaken(slug, category.id)) throw conflict('CATEGORY_SLUG_TAKEN', `The slug "${slug}" is already used by another category`);
+      if (await this.categories.slugTaken(slug, category.id))
+        throw conflict('CATEGORY_SLUG_TAKEN', `The slug "${slug}" is already used by another category`);
     } else {
       slug = await uniqueSlug(slugify(input.name), (candidate) => this.categories.slugTaken(candidate, category.id));
     }

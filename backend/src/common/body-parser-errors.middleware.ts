@@ -8,6 +8,10 @@ export function bodyParserErrors(error: unknown, _request: Request, response: Re
   const { type, status } = (error ?? {}) as { type?: string; status?: number };
   if (!type || !status) return next(error);
   const message =
-    type === 'entity.too.large' ? 'The request body is too large' : type === 'entity.parse.failed' ? 'The request body is not valid JSON' : 'The request body could not be read';
+    type === 'entity.too.large'
+      ? 'The request body is too large'
+      : type === 'entity.parse.failed'
+        ? 'The request body is not valid JSON'
+        : 'The request body could not be read';
   response.status(status).json({ statusCode: status, message, error: status === 413 ? 'Payload Too Large' : 'Bad Request' });
 }

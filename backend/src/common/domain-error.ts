@@ -3,7 +3,12 @@ import { HttpException, HttpStatus } from '@nestjs/common';
 /** 'Not Found' for 404, like the errors Nest raises itself (HttpStatus[404] is 'NOT_FOUND'). */
 function statusName(status: HttpStatus): string {
   const name = HttpStatus[status];
-  return name ? name.split('_').map((word) => word[0] + word.slice(1).toLowerCase()).join(' ') : 'Error';
+  return name
+    ? name
+        .split('_')
+        .map((word) => word[0] + word.slice(1).toLowerCase())
+        .join(' ')
+    : 'Error';
 }
 
 /**

@@ -72,7 +72,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const message = status === 400 ? 'The request body is not valid JSON' : (STATUS_NAMES[status] ?? 'Error');
       return { statusCode: status, message, error: STATUS_NAMES[status] ?? 'Error' };
     }
-    this.logger.error(`${request.method} ${request.originalUrl} [request ${request.id ?? '-'}]`, (exception as Error)?.stack ?? String(exception));
+    this.logger.error(
+      `${request.method} ${request.originalUrl} [request ${request.id ?? '-'}]`,
+      (exception as Error)?.stack ?? String(exception),
+    );
     return { statusCode: 500, message: 'Internal server error', error: 'Internal Server Error' };
   }
 }

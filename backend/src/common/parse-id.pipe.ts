@@ -12,7 +12,12 @@ export class ParseIdPipe implements PipeTransform<string, number> {
   transform(value: string): number {
     const id = /^\d{1,10}$/.test(value) ? Number(value) : NaN;
     if (!(id >= 1 && id <= MAX_ID)) {
-      throw new BadRequestException({ statusCode: 400, message: 'The id must be a whole number from 1 to 2147483647', error: 'Bad Request', code: 'INVALID_ID' });
+      throw new BadRequestException({
+        statusCode: 400,
+        message: 'The id must be a whole number from 1 to 2147483647',
+        error: 'Bad Request',
+        code: 'INVALID_ID',
+      });
     }
     return id;
   }

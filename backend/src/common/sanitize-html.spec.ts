@@ -13,7 +13,9 @@ describe('sanitizeContent removes everything that can run', () => {
   });
 
   it('drops javascript: and data: URLs', () => {
-    const clean = sanitizeContent('<a href="javascript:alert(1)">x</a><a href="JaVaScRiPt:alert(2)">y</a><img src="data:image/png;base64,AAAA">');
+    const clean = sanitizeContent(
+      '<a href="javascript:alert(1)">x</a><a href="JaVaScRiPt:alert(2)">y</a><img src="data:image/png;base64,AAAA">',
+    );
     expect(clean).not.toMatch(/javascript|data:/i);
     expect(clean).toContain('<a>x</a>');
   });
@@ -40,7 +42,8 @@ describe('sanitizeContent removes everything that can run', () => {
 
 describe('sanitizeContent keeps what the editor produces', () => {
   it('keeps dir, text-align, direction and colours', () => {
-    const html = '<p dir="rtl" style="text-align:right;direction:rtl"><span style="color:#ff0000;background-color:rgb(1, 2, 3)">نص</span></p>';
+    const html =
+      '<p dir="rtl" style="text-align:right;direction:rtl"><span style="color:#ff0000;background-color:rgb(1, 2, 3)">نص</span></p>';
     expect(sanitizeContent(html)).toBe(html);
   });
 
@@ -49,7 +52,8 @@ describe('sanitizeContent keeps what the editor produces', () => {
   });
 
   it('keeps a YouTube embed', () => {
-    const html = '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" width="560" height="315" allowfullscreen="true" frameborder="0"></iframe>';
+    const html =
+      '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" width="560" height="315" allowfullscreen="true" frameborder="0"></iframe>';
     expect(sanitizeContent(html)).toBe(html);
     const nocookie = '<iframe src="https://www.youtube-nocookie.com/embed/abc"></iframe>';
     expect(sanitizeContent(nocookie)).toBe(nocookie);
@@ -61,7 +65,9 @@ describe('sanitizeContent keeps what the editor produces', () => {
   });
 
   it('keeps code with its language class, and drops other classes', () => {
-    expect(sanitizeContent('<pre><code class="language-ts">const a = 1;</code></pre>')).toBe('<pre><code class="language-ts">const a = 1;</code></pre>');
+    expect(sanitizeContent('<pre><code class="language-ts">const a = 1;</code></pre>')).toBe(
+      '<pre><code class="language-ts">const a = 1;</code></pre>',
+    );
     expect(sanitizeContent('<code class="evil language-ts">x</code>')).toBe('<code class="language-ts">x</code>');
     expect(sanitizeContent('<p class="big">x</p>')).toBe('<p>x</p>');
   });
@@ -73,7 +79,8 @@ describe('sanitizeContent keeps what the editor produces', () => {
   });
 
   it('keeps http(s), mailto and tel links and https images', () => {
-    const html = '<a href="https://a.example">a</a><a href="mailto:a@b.c">m</a><a href="tel:+1">t</a><img src="https://a.example/i.png" alt="صورة" />';
+    const html =
+      '<a href="https://a.example">a</a><a href="mailto:a@b.c">m</a><a href="tel:+1">t</a><img src="https://a.example/i.png" alt="صورة" />';
     expect(sanitizeContent(html)).toBe(html);
   });
 });

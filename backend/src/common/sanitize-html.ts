@@ -23,8 +23,35 @@ const YOUTUBE_HOSTS = ['www.youtube.com', 'youtube.com', 'www.youtube-nocookie.c
 const OPTIONS: sanitize.IOptions = {
   allowedTags: [
     ...BLOCKS,
-    'br', 'hr', 'span', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'del', 'ins', 'mark', 'sub', 'sup', 'code', 'kbd',
-    'a', 'img', 'iframe', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'colgroup', 'col', 'caption', 'figcaption',
+    'br',
+    'hr',
+    'span',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'strike',
+    'del',
+    'ins',
+    'mark',
+    'sub',
+    'sup',
+    'code',
+    'kbd',
+    'a',
+    'img',
+    'iframe',
+    'table',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'colgroup',
+    'col',
+    'caption',
+    'figcaption',
   ],
   allowedAttributes: {
     '*': ['dir', 'style', 'data-indent'],
@@ -58,7 +85,8 @@ const OPTIONS: sanitize.IOptions = {
       attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer nofollow' } : attribs,
     }),
   },
-  exclusiveFilter: (frame) => frame.tag === 'iframe' && !/^https:\/\/(www\.)?youtube(-nocookie)?\.com\/embed\//.test(frame.attribs.src ?? ''),
+  exclusiveFilter: (frame) =>
+    frame.tag === 'iframe' && !/^https:\/\/(www\.)?youtube(-nocookie)?\.com\/embed\//.test(frame.attribs.src ?? ''),
 };
 
 export function sanitizeContent(html: string): string {

@@ -68,7 +68,9 @@ describe('loadConfig defaults', () => {
 describe('loadConfig refuses a bad configuration with one clear message', () => {
   it.each(['abc', '0', '70000', '80.5'])('PORT=%s', (port) => {
     expect(configError({ PORT: port }).message).toBe(
-      port === 'abc' || port === '80.5' ? 'Invalid configuration: PORT must be a whole number' : 'Invalid configuration: PORT must be between 1 and 65535',
+      port === 'abc' || port === '80.5'
+        ? 'Invalid configuration: PORT must be a whole number'
+        : 'Invalid configuration: PORT must be between 1 and 65535',
     );
   });
 

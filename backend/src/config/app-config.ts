@@ -101,9 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     uploadsDir,
     outboxDir,
-    database: vars.DATABASE_URL
-      ? { type: 'postgres', url: vars.DATABASE_URL }
-      : { type: 'sqlite', file: join(dataDir, 'blog.sqlite') },
+    database: vars.DATABASE_URL ? { type: 'postgres', url: vars.DATABASE_URL } : { type: 'sqlite', file: join(dataDir, 'blog.sqlite') },
     sessionSecret: vars.SESSION_SECRET ?? persistentSessionSecret(dataDir),
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM ?? 'Mudawwana <no-reply@localhost>',

@@ -1,5 +1,6 @@
 import { DynamicModule, Global, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { TypeormSessionStore } from '../auth/typeorm-session.store';
+import { ContentChangeBridge } from './content-change-bridge';
 import { DataSource } from 'typeorm';
 import { CategoriesRepository } from '../categories/categories.repository';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
@@ -29,7 +30,12 @@ const REPOSITORIES = [CategoriesRepository, PagesRepository, PostsRepository, Se
 @Module({})
 export class CoreModule {
   static forRoot(config: AppConfig, dataSource: DataSource): DynamicModule {
-    const providers = [{ provide: APP_CONFIG, useValue: config }, { provide: DataSource, useValue: dataSource }, ...REPOSITORIES, TypeormSessionStore];
-    return { module: CoreModule, providers: [...providers, DatabaseCloser], exports: providers };
+    const providers = [
+      { provide: APP_CONFIG, useValue: config },
+      { provide: DataSource, useValue: dataSource },
+      ...REPOSITORIES,
+      TypeormSessionStore,
+    ];
+    return { module: CoreModule, providers: [...providers, DatabaseCloser, ContentChangeBridge], exports: providers };
   }
 }

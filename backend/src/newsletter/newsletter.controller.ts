@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Post, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { LeavesContentUnchanged } from '../common/content-changed.interceptor';
 import { ApiErrors } from '../common/api-errors.decorator';
 import { MessageDto } from '../common/dto';
 import { Public } from '../common/public.decorator';
@@ -8,6 +9,7 @@ import { SubscribeDto, SubscriberDto } from './newsletter.dto';
 import { NewsletterService } from './newsletter.service';
 
 @ApiTags('newsletter')
+@LeavesContentUnchanged()
 @Controller('newsletter')
 export class NewsletterController {
   constructor(private readonly newsletter: NewsletterService) {}

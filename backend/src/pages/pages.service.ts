@@ -10,7 +10,18 @@ import { PagesRepository } from './pages.repository';
 const pageNotFound = () => notFound('PAGE_NOT_FOUND', 'Page not found');
 
 /** Slugs that are routes of the site itself, so a page there could never be reached. */
-const RESERVED_SLUGS = new Set(['admin', 'api', 'auth', 'post', 'category', 'reset-password', 'uploads', 'rss.xml', 'sitemap.xml', 'robots.txt']);
+const RESERVED_SLUGS = new Set([
+  'admin',
+  'api',
+  'auth',
+  'post',
+  'category',
+  'reset-password',
+  'uploads',
+  'rss.xml',
+  'sitemap.xml',
+  'robots.txt',
+]);
 
 @Injectable()
 export class PagesService {
@@ -57,7 +68,8 @@ export class PagesService {
       const slug = pageSlugify(input.slug);
       if (!slug) throw badRequest('PAGE_SLUG_INVALID', 'The slug must contain letters or digits');
       if (RESERVED_SLUGS.has(slug)) throw conflict('PAGE_SLUG_RESERVED', `"${slug}" is a reserved address of the site`);
-      if (await this.pages.slugTaken(slug, page.id)) throw conflict('PAGE_SLUG_TAKEN', `The slug "${slug}" is already used by another page`);
+      if (await this.pages.slugTaken(slug, page.id))
+        throw conflict('PAGE_SLUG_TAKEN', `The slug "${slug}" is already used by another page`);
       return slug;
     }
     if (page.slug) return page.slug;

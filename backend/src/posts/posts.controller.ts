@@ -18,7 +18,10 @@ export class PostsController {
 
   @Public()
   @Get()
-  @ApiOkResponse({ type: [PostSummaryDto], headers: { 'X-Total-Count': { description: 'Posts matching the filter', schema: { type: 'integer' } } } })
+  @ApiOkResponse({
+    type: [PostSummaryDto],
+    headers: { 'X-Total-Count': { description: 'Posts matching the filter', schema: { type: 'integer' } } },
+  })
   @ApiErrors(400)
   async listPosts(
     @Query() query: ListPostsQuery,

@@ -29,9 +29,11 @@ export class UploadService {
    * GPS position, after applying the orientation), and stores it under a random name.
    */
   async storeImage(file: Buffer): Promise<string> {
-    const metadata = await sharp(file).metadata().catch(() => {
-      throw notAnImage();
-    });
+    const metadata = await sharp(file)
+      .metadata()
+      .catch(() => {
+        throw notAnImage();
+      });
     const formatName = metadata.format === 'heif' && metadata.compression === 'av1' ? 'avif' : metadata.format;
     const output = formatName ? OUTPUT_FORMATS[String(formatName)] : undefined;
     if (!output) throw notAnImage();

@@ -30,14 +30,7 @@ export function fallbackSlug(prefix = 'post', now: number = Date.now(), random: 
 /** Post and category slug: lowercase, trim, whitespace to hyphens, '&' to '-and-', repeated hyphens collapsed. */
 export function slugify(text: string, now?: number, random?: () => number): string {
   const slug = limitLength(
-    collapseHyphens(
-      text
-        .toLowerCase()
-        .trim()
-        .replace(/&/g, '-and-')
-        .replace(/\s+/g, '-')
-        .replace(NOT_SLUG_CHARACTER, ''),
-    ),
+    collapseHyphens(text.toLowerCase().trim().replace(/&/g, '-and-').replace(/\s+/g, '-').replace(NOT_SLUG_CHARACTER, '')),
   );
   return slug.length < MIN_SLUG_LENGTH ? fallbackSlug('post', now, random) : slug;
 }

@@ -6,7 +6,9 @@ const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
 
 export class ListPostsQuery {
-  @ApiPropertyOptional({ description: 'true: published only; false: drafts only (signed in). Anonymous callers always get published posts.' })
+  @ApiPropertyOptional({
+    description: 'true: published only; false: drafts only (signed in). Anonymous callers always get published posts.',
+  })
   @IsOptional()
   @Transform(toBoolean)
   @IsBoolean({ message: 'published must be true or false' })

@@ -15,12 +15,18 @@ export class SocialLinksDto {
 
 /** Each value is a full URL or a handle; no format check (SPEC §5). Empty clears the link. */
 export class UpdateSocialLinksDto {
-  @ApiPropertyOptional({ type: String, nullable: true }) @Transform(blankToNull) @IsOptional() @IsString() @MaxLength(300) twitter?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) @Transform(blankToNull) @IsOptional() @IsString() @MaxLength(300) facebook?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) @Transform(blankToNull) @IsOptional() @IsString() @MaxLength(300) instagram?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) @Transform(blankToNull) @IsOptional() @IsString() @MaxLength(300) snapchat?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) @Transform(blankToNull) @IsOptional() @IsString() @MaxLength(300) linkedin?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) @Transform(blankToNull) @IsOptional() @IsString() @MaxLength(300) youtube?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @Transform(blankToNull) @IsOptional() @IsString() @MaxLength(300) twitter?:
+    string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @Transform(blankToNull) @IsOptional() @IsString() @MaxLength(300) facebook?:
+    string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @Transform(blankToNull) @IsOptional() @IsString() @MaxLength(300) instagram?:
+    string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @Transform(blankToNull) @IsOptional() @IsString() @MaxLength(300) snapchat?:
+    string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @Transform(blankToNull) @IsOptional() @IsString() @MaxLength(300) linkedin?:
+    string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @Transform(blankToNull) @IsOptional() @IsString() @MaxLength(300) youtube?:
+    string | null;
 }
 
 export class HomeLayoutDto {
@@ -67,8 +73,10 @@ export class UpdateHomeLayoutDto {
   @Max(10, { message: 'postsPerCategory must be between 1 and 10' })
   postsPerCategory?: number;
 
-  @ApiPropertyOptional({ type: String, nullable: true }) @Transform(blankToNull) @IsOptional() @IsString() @MaxLength(200) heroTitle?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) @Transform(blankToNull) @IsOptional() @IsString() @MaxLength(500) heroSubtitle?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @Transform(blankToNull) @IsOptional() @IsString() @MaxLength(200) heroTitle?:
+    string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @Transform(blankToNull) @IsOptional() @IsString() @MaxLength(500) heroSubtitle?:
+    string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, example: '#2563eb' })
   @Transform(blankToNull)

@@ -1,0 +1,46 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import { notifyContentChanged, onContentChanged } from '../common/content-events';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+
+const CHANNEL = 'mudawwana_content_changed';
+
+/**
+ * Several instances share one PostgreSQL database, and each keeps its own cache of rendered pages. This relays
+ * "content changed" between them with LISTEN/NOTIFY: a local change is announced on the channel, and a change
+ * announced by another instance is replayed locally. Nothing to do on SQLite (one process).
+ */
+@Injectable()
+export class ContentChangeBridge implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('ContentChangeBridge');
+  private readonly instanceId = randomUUID();
+  private client?: Client;
+  private unsubscribe?: () => void;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.config.database.type !== 'postgres') return;
+    const client = new Client({ connectionString: this.config.database.url });
+    // @types/pg's EventEmitter base does not resolve under this project's module settings; the runtime object is one.
+    const events = client as unknown as NodeJS.EventEmitter;
+    events.on('error', (error: Error) => this.logger.warn(`listener connection lost: ${error.message}`));
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    events.on('notification', (message: { channel: string; payload?: string }) => {
+      if (message.channel === CHANNEL && message.payload !== this.instanceId) notifyContentChanged('remote');
+    });
+    // The payload is this instance's UUID: no quoting concerns.
+    const announce = `SELECT pg_notify('${CHANNEL}', '${this.instanceId}')`;
+    this.unsubscribe = onContentChanged((origin) => {
+      if (origin === 'local') client.query(announce).catch(() => undefined);
+    });
+    this.client = client;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.unsubscribe?.();
+    await this.client?.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,44 @@
+import 'dotenv/config';
+import 'reflect-metadata';
+import { Category } from '../../categories/category.entity';
+import { ConfigError, loadConfig } from '../../config/app-config';
+import { Post } from '../../posts/post.entity';
+import { User } from '../../users/user.entity';
+import { openDatabase } from '../data-source';
+import { samplePosts } from './sample-posts';
+
+/** `npm run seed -- --posts N`: adds N published demo posts to the configured database (the newest one featured). */
+async function main(): Promise<void> {
+  const flag = process.argv.indexOf('--posts');
+  const count = flag >= 0 ? Number(process.argv[flag + 1]) : 30;
+  if (!Number.isInteger(count) || count < 1 || count > 100_000) {
+    console.error('usage: npm run seed -- --posts N   (N from 1 to 100000)');
+    process.exit(2);
+  }
+  const config = loadConfig();
+  const dataSource = await openDatabase(config.database);
+  const categories = await dataSource.getRepository(Category).find();
+  const author = await dataSource.getRepository(User).findOne({ where: {}, order: { id: 'ASC' } });
+  const offset = await dataSource.getRepository(Post).count();
+  const posts = samplePosts(
+    count,
+    categories.map((category) => category.id),
+    author?.id ?? null,
+    offset + 42,
+  ).map((post, index) => ({
+    ...post,
+    slug: `${post.slug}-${offset + index + 1}`,
+  }));
+  posts[posts.length - 1].featured = true;
+  await dataSource.transaction(async (manager) => {
+    await manager.update(Post, { featured: true }, { featured: false });
+    for (let index = 0; index < posts.length; index += 200) await manager.insert(Post, posts.slice(index, index + 200));
+  });
+  console.log(`Seeded ${count} published posts into the ${config.database.type} database.`);
+  await dataSource.destroy();
+}
+
+main().catch((error) => {
+  console.error(error instanceof ConfigError ? `mudawwana: ${error.message}` : error);
+  process.exit(1);
+});

@@ -1,0 +1,35 @@
+// CI guard: the committed OpenAPI document, the generated client and the migrations must match the code.
+// Regenerates the first two and fails on any difference; asks TypeORM whether the entities need a migration.
+import { spawnSync } from 'node:child_process';
+
+const root = new URL('..', import.meta.url).pathname;
+const run = (command, args, env = {}) => spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status;
+
+let failed = false;
+if (run('npm', ['run', 'api:generate']) !== 0) failed = true;
+else if (run('git', ['diff', '--exit-code', '--stat', '--', 'openapi', 'frontend/src/api/generated']) !== 0) {
+  console.error('openapi/ or the generated client is out of date: run `npm run api:generate` and commit the result.');
+  failed = true;
+}
+const untracked = spawnSync('git', ['ls-files', '--others', '--exclude-standard', '--', 'openapi', 'frontend/src/api/generated'], {
+  cwd: root,
+  encoding: 'utf8',
+}).stdout.trim();
+if (untracked) {
+  console.error(`Generated files not committed:\n${untracked}`);
+  failed = true;
+}
+
+if (run('node', ['backend/scripts/generate-migration.mjs', 'Drift', 'sqlite', '--check'], { DATABASE_URL: '' }) !== 0) failed = true;
+if (process.env.TEST_DATABASE_URL) {
+  // A scratch database for the PostgreSQL check, dropped afterwards.
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  const name = `mudawwana_drift_${process.pid}`;
+  const admin = url.toString();
+  url.pathname = `/${name}`;
+  run('psql', [admin, '-qc', `CREATE DATABASE ${name}`]);
+  if (run('node', ['backend/scripts/generate-migration.mjs', 'Drift', 'postgres', '--check'], { DATABASE_URL: url.toString() }) !== 0)
+    failed = true;
+  run('psql', [admin, '-qc', `DROP DATABASE IF EXISTS ${name}`]);
+}
+process.exit(failed ? 1 : 0);
