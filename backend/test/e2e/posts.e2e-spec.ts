@@ -83,7 +83,10 @@ describe('posts', () => {
       ['published as a string', { published: 'yes' }],
       ['an unknown field', { views: 10 }],
     ])('refuses %s with 400', async (_case, change) => {
-      const response = await author.post('/api/posts').send({ title: 'عنوان', content: '<p>نص</p>', ...change }).expect(400);
+      const response = await author
+        .post('/api/posts')
+        .send({ title: 'عنوان', content: '<p>نص</p>', ...change })
+        .expect(400);
       expect(response.body).toMatchObject({ statusCode: 400 });
     });
 
@@ -187,7 +190,8 @@ describe('posts', () => {
       category = categories[1];
       const dates = ['2022-05-01T10:00:00.000Z', '2024-01-15T08:30:00.000Z', '2023-07-20T12:00:00.000Z', '2020-02-02T00:00:00.000Z'];
       posts = [];
-      for (const createdAt of dates) posts.push(await createPost(author, { published: true, categoryId: category.id, createdAt, featuredImage: '/uploads/a.png' }));
+      for (const createdAt of dates)
+        posts.push(await createPost(author, { published: true, categoryId: category.id, createdAt, featuredImage: '/uploads/a.png' }));
       await createPost(author, { published: false, categoryId: category.id, createdAt: '2025-01-01T00:00:00.000Z' });
     });
 
@@ -252,7 +256,12 @@ describe('posts', () => {
 
   describe('single post', () => {
     it('GET /api/posts/:slug returns the reading fields', async () => {
-      const post = await createPost(author, { title: 'للقراءة', published: true, tags: ['وسم'], featuredImage: 'https://example.com/i.jpg' });
+      const post = await createPost(author, {
+        title: 'للقراءة',
+        published: true,
+        tags: ['وسم'],
+        featuredImage: 'https://example.com/i.jpg',
+      });
       const response = await t.agent().get(slugPath(post.slug)).expect(200);
       expect(response.body).toMatchObject({
         title: 'للقراءة',

@@ -50,15 +50,28 @@ describe('security', () => {
     it('the committed openapi/openapi.json lists exactly the routes the app serves (regenerate it with npm run openapi)', async () => {
       const live = operationsOf((await t.agent().get('/api/docs-json').expect(200)).body);
       expect(committed.map(label).sort()).toEqual(live.map(label).sort());
-      expect(committed.filter((o) => o.isPublic).map(label).sort()).toEqual(live.filter((o) => o.isPublic).map(label).sort());
+      expect(
+        committed
+          .filter((o) => o.isPublic)
+          .map(label)
+          .sort(),
+      ).toEqual(
+        live
+          .filter((o) => o.isPublic)
+          .map(label)
+          .sort(),
+      );
       expect(protectedOperations.length).toBeGreaterThanOrEqual(19);
     });
 
-    it.each(protectedOperations.map((operation) => [label(operation), operation] as const))('%s answers 401 anonymously', async (_label, operation) => {
-      const response = await call(t.agent(), operation, '1');
-      expect(response.status).toBe(401);
-      expect(response.body).toMatchObject({ statusCode: 401, error: 'Unauthorized', code: 'NOT_SIGNED_IN' });
-    });
+    it.each(protectedOperations.map((operation) => [label(operation), operation] as const))(
+      '%s answers 401 anonymously',
+      async (_label, operation) => {
+        const response = await call(t.agent(), operation, '1');
+        expect(response.status).toBe(401);
+        expect(response.body).toMatchObject({ statusCode: 401, error: 'Unauthorized', code: 'NOT_SIGNED_IN' });
+      },
+    );
 
     it.each(publicOperations.map((operation) => [label(operation), operation] as const))(
       '%s is open to anonymous readers and answers an empty request without a server error',
@@ -73,7 +86,8 @@ describe('security', () => {
       for (const operation of protectedOperations) {
         const response = await call(author, operation, '999999');
         expect(response.status, label(operation)).toBeLessThan(500);
-        if (response.status >= 400) expect(response.body, label(operation)).toMatchObject({ statusCode: response.status, message: expect.anything() });
+        if (response.status >= 400)
+          expect(response.body, label(operation)).toMatchObject({ statusCode: response.status, message: expect.anything() });
       }
     });
   });
@@ -93,11 +107,17 @@ describe('security', () => {
         expect(response.body).toEqual({ statusCode: 400, message: 'The request body is not valid JSON', error: 'Bad Request' });
       }
       await author.post('/api/categories').set('Content-Type', 'application/json').send('"just a string"').expect(400);
-      await author.post('/api/categories').send([{ name: 'In an array' }]).expect(400);
+      await author
+        .post('/api/categories')
+        .send([{ name: 'In an array' }])
+        .expect(400);
     });
 
     it('answers a JSON body over 3 MB with a JSON 413', async () => {
-      const response = await author.post('/api/posts').send({ title: 'big', content: 'a'.repeat(3.5 * 1024 * 1024) }).expect(413);
+      const response = await author
+        .post('/api/posts')
+        .send({ title: 'big', content: 'a'.repeat(3.5 * 1024 * 1024) })
+        .expect(413);
       expect(response.body).toMatchObject({ statusCode: 413, error: 'Payload Too Large' });
     });
 
@@ -149,7 +169,11 @@ describe('security', () => {
 
   describe('responses', () => {
     it('answers unknown API paths with a JSON 404, for any method and with or without a session', async () => {
-      for (const request of [t.agent().get('/api/nothing-here'), t.agent().post('/api/nothing-here').send({}), author.delete('/api/posts/1/nothing')]) {
+      for (const request of [
+        t.agent().get('/api/nothing-here'),
+        t.agent().post('/api/nothing-here').send({}),
+        author.delete('/api/posts/1/nothing'),
+      ]) {
         const response = await request.expect(404);
         expect(response.headers['content-type']).toMatch(/application\/json/);
         expect(response.body).toMatchObject({ statusCode: 404, error: 'Not Found' });

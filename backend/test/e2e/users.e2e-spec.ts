@@ -19,7 +19,16 @@ describe('users', () => {
     other = await t.app
       .get(DataSource)
       .getRepository(User)
-      .save({ username: 'other', email: 'other@example.com', password: 'not-a-real-hash', name: 'Other', bio: null, avatarUrl: null, resetToken: 'abc', resetTokenExpiry: new Date() });
+      .save({
+        username: 'other',
+        email: 'other@example.com',
+        password: 'not-a-real-hash',
+        name: 'Other',
+        bio: null,
+        avatarUrl: null,
+        resetToken: 'abc',
+        resetTokenExpiry: new Date(),
+      });
   });
   afterAll(() => t.close());
 
