@@ -1,4 +1,6 @@
 import TestAgent from 'supertest/lib/agent';
+import { DataSource } from 'typeorm';
+import { Post } from '../../src/posts/post.entity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPost } from '../support/helpers';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -170,6 +172,13 @@ describe('posts', () => {
 
     it('GET /api/posts/:slug answers 404 for an unknown slug', async () => {
       await t.agent().get('/api/posts/no-such-post').expect(404);
+    });
+
+    it('/featured never answers with a draft, even one marked featured in the database', async () => {
+      await t.app.get(DataSource).getRepository(Post).update({ id: draft.id }, { featured: true });
+      const response = await t.agent().get('/api/posts/featured');
+      expect(response.status === 404 || response.body.id !== draft.id).toBe(true);
+      await t.app.get(DataSource).getRepository(Post).update({ id: draft.id }, { featured: false });
     });
 
     it('unpublishing the featured post removes it from /featured', async () => {
