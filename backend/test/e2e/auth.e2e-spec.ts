@@ -138,14 +138,18 @@ describe('auth: register, login, logout, password reset', () => {
       await t.agent().post('/api/forgot-password').send({}).expect(400);
     });
 
-    it('the mailed token sets a new password once: the new one signs in, the old one does not, the token is spent', async () => {
+    it('the mailed token sets a new password once: the new one signs in, the old one and its sessions do not, the token is spent', async () => {
       const token = resetTokenIn(outboxMails(t)[0]);
+      const openBefore = t.agent();
+      await openBefore.post('/api/login').send({ username: AUTHOR.username, password }).expect(200);
       const newPassword = 'brand-new-pass';
       const reset = await t.agent().post('/api/reset-password').send({ token, password: newPassword }).expect(200);
       expect(reset.body).toEqual({ message: expect.any(String) });
 
       await t.agent().post('/api/login').send({ username: AUTHOR.username, password: newPassword }).expect(200);
       await t.agent().post('/api/login').send({ username: AUTHOR.username, password }).expect(401);
+      // A session opened with the old password (perhaps by whoever made the reset necessary) is over.
+      await openBefore.get('/api/user').expect(401);
       password = newPassword;
 
       const again = await t.agent().post('/api/reset-password').send({ token, password: 'another-pass' }).expect(400);
