@@ -82,6 +82,8 @@ describe('posts', () => {
       ['a bad createdAt', { createdAt: 'yesterday' }],
       ['a category that does not exist', { categoryId: 99999 }],
       ['a featuredImage that is not a URL', { featuredImage: 'javascript:alert(1)' }],
+      ['a featuredImage that breaks out of an attribute', { featuredImage: 'https://x.example/a.png"onerror="alert(1)' }],
+      ['a featuredImage with a tag in it', { featuredImage: 'https://x.example/<script>' }],
       ['published as a string', { published: 'yes' }],
       ['an unknown field', { views: 10 }],
     ])('refuses %s with 400', async (_case, change) => {
