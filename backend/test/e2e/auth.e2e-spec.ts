@@ -13,6 +13,7 @@ describe('auth: register, login, logout, password reset', () => {
   let t: TestApp;
   let author: TestAgent;
   let password = AUTHOR.password;
+  let authorCookie: string;
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -32,7 +33,11 @@ describe('auth: register, login, logout, password reset', () => {
     ['a missing name', { name: undefined }],
     ['a non-null bio', { bio: 'hello' }],
   ])('register refuses %s with 400', async (_case, change) => {
-    const response = await t.agent().post('/api/register').send({ ...AUTHOR, ...change }).expect(400);
+    const response = await t
+      .agent()
+      .post('/api/register')
+      .send({ ...AUTHOR, ...change })
+      .expect(400);
     expect(response.body).toMatchObject({ statusCode: 400, message: expect.anything() });
   });
 
@@ -50,6 +55,7 @@ describe('auth: register, login, logout, password reset', () => {
       bio: null,
       avatarUrl: null,
     });
+    authorCookie = (response.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
     const me = await author.get('/api/user').expect(200);
     expect(me.body).toEqual(response.body);
     expectNoSecrets(me.body);
@@ -101,14 +107,13 @@ describe('auth: register, login, logout, password reset', () => {
   });
 
   it('logout answers 200 and ends the session on the server (the old cookie no longer works)', async () => {
-    const agent = t.agent();
-    const login = await agent.post('/api/login').send({ username: AUTHOR.username, password }).expect(200);
-    const cookie = (login.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
+    // The agent that registered: its session cookie, replayed by another client after logout, must be dead.
+    const cookie = authorCookie;
     await request(t.app.getHttpServer()).get('/api/user').set('Cookie', cookie).expect(200);
 
-    const logout = await agent.post('/api/logout').expect(200);
+    const logout = await author.post('/api/logout').expect(200);
     expect(logout.body).toEqual({ message: expect.any(String) });
-    await agent.get('/api/user').expect(401);
+    await author.get('/api/user').expect(401);
     await request(t.app.getHttpServer()).get('/api/user').set('Cookie', cookie).expect(401);
   });
 
@@ -133,14 +138,18 @@ describe('auth: register, login, logout, password reset', () => {
       await t.agent().post('/api/forgot-password').send({}).expect(400);
     });
 
-    it('the mailed token sets a new password once: the new one signs in, the old one does not, the token is spent', async () => {
+    it('the mailed token sets a new password once: the new one signs in, the old one and its sessions do not, the token is spent', async () => {
       const token = resetTokenIn(outboxMails(t)[0]);
+      const openBefore = t.agent();
+      await openBefore.post('/api/login').send({ username: AUTHOR.username, password }).expect(200);
       const newPassword = 'brand-new-pass';
       const reset = await t.agent().post('/api/reset-password').send({ token, password: newPassword }).expect(200);
       expect(reset.body).toEqual({ message: expect.any(String) });
 
       await t.agent().post('/api/login').send({ username: AUTHOR.username, password: newPassword }).expect(200);
       await t.agent().post('/api/login').send({ username: AUTHOR.username, password }).expect(401);
+      // A session opened with the old password (perhaps by whoever made the reset necessary) is over.
+      await openBefore.get('/api/user').expect(401);
       password = newPassword;
 
       const again = await t.agent().post('/api/reset-password').send({ token, password: 'another-pass' }).expect(400);
@@ -157,10 +166,12 @@ describe('auth: register, login, logout, password reset', () => {
 
     it('an expired token answers 400', async () => {
       const token = resetTokenIn(outboxMails(t).at(-1)!);
-      await t.app.get(DataSource).getRepository(User).update({ username: AUTHOR.username }, { resetTokenExpiry: new Date(Date.now() - 60_000) });
+      await t.app
+        .get(DataSource)
+        .getRepository(User)
+        .update({ username: AUTHOR.username }, { resetTokenExpiry: new Date(Date.now() - 60_000) });
       const response = await t.agent().post('/api/reset-password').send({ token, password: 'too-late-pass' }).expect(400);
       expect(response.body).toMatchObject({ code: 'RESET_TOKEN_INVALID' });
-      await t.agent().post('/api/login').send({ username: AUTHOR.username, password }).expect(200);
     });
 
     it('an unknown token answers 400, and a short new password 400', async () => {
@@ -187,13 +198,54 @@ describe('auth with ALLOW_REGISTRATION=true', () => {
   });
   afterAll(() => t.close());
 
-  it('registers more than one user, and refuses a taken username or email with 409', async () => {
-    await t.agent().post('/api/register').send(AUTHOR).expect(201);
+  it('registers while a user exists (201), and refuses a taken username or email with 409', async () => {
+    await t.app
+      .get(DataSource)
+      .getRepository(User)
+      .save({ username: 'first', email: 'first@example.com', password: 'not-a-real-hash', name: 'First', bio: null, avatarUrl: null });
     const second = { username: 'second', email: 'second@example.com', password: 'secret-pass-2', name: 'الثاني' };
-    await t.agent().post('/api/register').send(second).expect(201);
+    const agent = t.agent();
+    expect((await agent.post('/api/register').send(second).expect(201)).body).toMatchObject({ username: 'second' });
+    await agent.get('/api/user').expect(200);
 
-    const sameUsername = await t.agent().post('/api/register').send({ ...second, email: 'other@example.com' }).expect(409);
+    const sameUsername = await t
+      .agent()
+      .post('/api/register')
+      .send({ ...second, email: 'other@example.com' })
+      .expect(409);
     expect(sameUsername.body).toMatchObject({ statusCode: 409, code: 'USER_TAKEN' });
-    await t.agent().post('/api/register').send({ ...second, username: 'third', email: 'SECOND@example.com' }).expect(409);
+    await t
+      .agent()
+      .post('/api/register')
+      .send({ ...second, username: 'third', email: 'FIRST@example.com' })
+      .expect(409);
+  });
+});
+
+describe('auth with PUBLIC_URL set', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ PUBLIC_URL: 'https://blog.example.com' });
+    await t.app
+      .get(DataSource)
+      .getRepository(User)
+      .save({ username: 'author', email: AUTHOR.email, password: 'not-a-real-hash', name: 'Author', bio: null, avatarUrl: null });
+  });
+  afterAll(() => t.close());
+
+  it('the reset link points at PUBLIC_URL, whatever Host header the request carried', async () => {
+    await t.agent().post('/api/forgot-password').set('Host', 'evil.example').send({ email: AUTHOR.email }).expect(200);
+    const [mail] = outboxMails(t);
+    expect(mail).toContain('https://blog.example.com/reset-password?token=');
+    expect(mail).not.toContain('evil.example');
+  });
+
+  it('accepts writes whose Origin is PUBLIC_URL (the site behind a proxy)', async () => {
+    const response = await t
+      .agent()
+      .post('/api/newsletter')
+      .set('Origin', 'https://blog.example.com')
+      .send({ email: 'reader@example.com' });
+    expect(response.status).toBe(201);
   });
 });

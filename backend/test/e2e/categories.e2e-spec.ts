@@ -64,7 +64,12 @@ describe('categories', () => {
     await createPost(author, { categoryId: category.id, published: false });
 
     const list = (await t.agent().get('/api/categories').expect(200)).body;
-    expect(list.find((c: Json) => c.slug === 'with-posts')).toEqual({ id: category.id, name: 'مع مقالات', slug: 'with-posts', postCount: 2 });
+    expect(list.find((c: Json) => c.slug === 'with-posts')).toEqual({
+      id: category.id,
+      name: 'مع مقالات',
+      slug: 'with-posts',
+      postCount: 2,
+    });
     expect(list.find((c: Json) => c.slug === 'marketing')).toMatchObject({ postCount: 0 });
     for (const item of list) expect(Object.keys(item).sort()).toEqual(['id', 'name', 'postCount', 'slug']);
 
@@ -73,7 +78,10 @@ describe('categories', () => {
   });
 
   it('GET by an Arabic slug works; an unknown slug answers 404', async () => {
-    await t.agent().get(`/api/categories/${encodeURIComponent('تعلم-الآلة')}`).expect(200);
+    await t
+      .agent()
+      .get(`/api/categories/${encodeURIComponent('تعلم-الآلة')}`)
+      .expect(200);
     const response = await t.agent().get('/api/categories/no-such-category').expect(404);
     expect(response.body).toMatchObject({ statusCode: 404, message: 'Category not found' });
   });

@@ -15,12 +15,14 @@ describe('newsletter', () => {
     expect(again.body.message).not.toBe(first.body.message);
   });
 
-  it.each([['not an email', { email: 'nope' }], ['no email', {}], ['a number', { email: 5 }], ['an unknown field', { email: 'a@b.co', name: 'x' }]])(
-    'POST refuses %s with 400',
-    async (_case, body) => {
-      await t.agent().post('/api/newsletter').send(body).expect(400);
-    },
-  );
+  it.each([
+    ['not an email', { email: 'nope' }],
+    ['no email', {}],
+    ['a number', { email: 5 }],
+    ['an unknown field', { email: 'a@b.co', name: 'x' }],
+  ])('POST refuses %s with 400', async (_case, body) => {
+    await t.agent().post('/api/newsletter').send(body).expect(400);
+  });
 
   it('GET the subscribers answers 401 anonymously; the author sees the one subscriber, lower-cased', async () => {
     await t.agent().get('/api/newsletter').expect(401);
