@@ -133,13 +133,21 @@ describe('auth: register, login, logout, password reset', () => {
       expect(mails[0]).toContain('/reset-password?token=');
     });
 
+    it("without PUBLIC_URL the reset link points at this server's local address, never at the request's Host header", async () => {
+      const before = outboxMails(t).length;
+      await t.agent().post('/api/forgot-password').set('Host', 'evil.example').send({ email: AUTHOR.email }).expect(200);
+      const mail = outboxMails(t)[before];
+      expect(mail).toMatch(/http:\/\/localhost:\d+\/reset-password\?token=/);
+      expect(mail).not.toContain('evil.example');
+    });
+
     it('forgot-password refuses an invalid email with 400', async () => {
       await t.agent().post('/api/forgot-password').send({ email: 'nope' }).expect(400);
       await t.agent().post('/api/forgot-password').send({}).expect(400);
     });
 
     it('the mailed token sets a new password once: the new one signs in, the old one and its sessions do not, the token is spent', async () => {
-      const token = resetTokenIn(outboxMails(t)[0]);
+      const token = resetTokenIn(outboxMails(t).at(-1)!); // the newest link: each request replaces the previous token
       const openBefore = t.agent();
       await openBefore.post('/api/login').send({ username: AUTHOR.username, password }).expect(200);
       const newPassword = 'brand-new-pass';
@@ -188,6 +196,25 @@ describe('auth: register, login, logout, password reset', () => {
     expect(refused.body).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' });
     // Another account is not affected.
     await t.agent().post('/api/login').send({ username: AUTHOR.username, password }).expect(200);
+  });
+});
+
+describe('login rate limits behind a proxy (TRUST_PROXY=true)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ TRUST_PROXY: 'true' });
+    await t.author();
+  });
+  afterAll(() => t.close());
+
+  const attempt = (ip: string, password = 'guess-guess') =>
+    t.agent().post('/api/login').set('X-Forwarded-For', ip).send({ username: AUTHOR.username, password });
+
+  it("a stranger's failures lock only the stranger's address out of the account, not the author", async () => {
+    for (let i = 0; i < 10; i += 1) expect((await attempt('203.0.113.7')).status).toBe(401);
+    await attempt('203.0.113.7').expect(429);
+    await attempt('203.0.113.7', AUTHOR.password).expect(429);
+    await attempt('198.51.100.20', AUTHOR.password).expect(200);
   });
 });
 

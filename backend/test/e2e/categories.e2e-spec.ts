@@ -98,6 +98,14 @@ describe('categories', () => {
     await t.agent().get('/api/categories/new-slug').expect(200);
   });
 
+  it('PUT without a slug keeps the address; an empty slug generates it from the name again', async () => {
+    const category = (await create({ name: 'Kept', slug: 'kept-address' }).expect(201)).body;
+    const renamed = await author.put(`/api/categories/${category.id}`).send({ name: 'Renamed' }).expect(200);
+    expect(renamed.body.slug).toBe('kept-address');
+    const regenerated = await author.put(`/api/categories/${category.id}`).send({ name: 'Renamed', slug: '' }).expect(200);
+    expect(regenerated.body.slug).toBe('renamed');
+  });
+
   it('DELETE answers 204 and keeps its posts, now uncategorized', async () => {
     const category = (await create({ name: 'Temporary' }).expect(201)).body;
     const post = await createPost(author, { categoryId: category.id, published: true });

@@ -30,4 +30,16 @@ describe('newsletter', () => {
     const response = await author.get('/api/newsletter').expect(200);
     expect(response.body).toEqual([{ id: expect.any(Number), email: 'reader@example.com', createdAt: expect.any(String) }]);
   });
+
+  it('refuses more than 10 sign-ups an hour from one address with 429', async () => {
+    // Two sign-ups were made above (refused bodies never reach the counter).
+    for (let i = 0; i < 8; i += 1)
+      await t
+        .agent()
+        .post('/api/newsletter')
+        .send({ email: `reader${i}@example.com` })
+        .expect(201);
+    const refused = await t.agent().post('/api/newsletter').send({ email: 'one-more@example.com' }).expect(429);
+    expect(refused.body).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' });
+  });
 });
