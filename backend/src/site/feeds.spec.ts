@@ -27,7 +27,10 @@ describe('buildRss', () => {
 
 describe('buildSitemap', () => {
   it('lists absolute URLs with ISO last-modified dates', () => {
-    const xml = buildSitemap('https://blog.example', [{ path: '/', lastmod: '2025-01-06T10:00:00.000Z' }, { path: '/about', lastmod: null }]);
+    const xml = buildSitemap('https://blog.example', [
+      { path: '/', lastmod: '2025-01-06T10:00:00.000Z' },
+      { path: '/about', lastmod: null },
+    ]);
     expect(xml).toContain('<url><loc>https://blog.example/</loc><lastmod>2025-01-06T10:00:00.000Z</lastmod></url>');
     expect(xml).toContain('<url><loc>https://blog.example/about</loc></url>');
   });

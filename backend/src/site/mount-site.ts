@@ -49,7 +49,12 @@ function fontPreloads(clientDir: string): string {
  * /robots.txt. Rendered pages and feeds are cached in memory by URL and dropped whenever any mutation succeeds
  * (content-events), so a read costs about as much as serving a static file.
  */
-export async function mountSite(app: NestExpressApplication, config: AppConfig, _dataSource: DataSource, overrides: Partial<SiteOptions> = {}): Promise<HtmlCache | undefined> {
+export async function mountSite(
+  app: NestExpressApplication,
+  config: AppConfig,
+  _dataSource: DataSource,
+  overrides: Partial<SiteOptions> = {},
+): Promise<HtmlCache | undefined> {
   const options: SiteOptions = {
     clientDir: overrides.clientDir ?? join(FRONTEND_DIST, 'client'),
     ssrEntry: overrides.ssrEntry ?? join(FRONTEND_DIST, 'server/entry-server.js'),
@@ -59,7 +64,9 @@ export async function mountSite(app: NestExpressApplication, config: AppConfig, 
   if (!existsSync(indexFile)) return undefined;
 
   const template = readFileSync(indexFile, 'utf8').replace('<!--app-head-->', `${fontPreloads(options.clientDir)}\n    <!--app-head-->`);
-  const render: RenderFn | undefined = existsSync(options.ssrEntry) ? (await importEsm(pathToFileURL(options.ssrEntry).href)).render : undefined;
+  const render: RenderFn | undefined = existsSync(options.ssrEntry)
+    ? (await importEsm(pathToFileURL(options.ssrEntry).href)).render
+    : undefined;
   const cache = new HtmlCache();
   onContentChanged(() => cache.clear());
 
@@ -104,7 +111,10 @@ export async function mountSite(app: NestExpressApplication, config: AppConfig, 
       }
     };
 
-  app.use('/assets', express.static(join(options.clientDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
+  app.use(
+    '/assets',
+    express.static(join(options.clientDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),
+  );
   app.use(express.static(options.clientDir, { index: false }));
 
   app.use('/robots.txt', (request: express.Request, response: express.Response, next: express.NextFunction) => {
@@ -113,7 +123,12 @@ export async function mountSite(app: NestExpressApplication, config: AppConfig, 
   });
   const rss = cached('application/rss+xml; charset=utf-8', async (request) => ({
     status: 200,
-    body: buildRss({ publicUrl: publicUrl(request), title: BLOG_NAME, description: BLOG_DESCRIPTION, posts: await loadFeedPosts(apiBase(request)) }),
+    body: buildRss({
+      publicUrl: publicUrl(request),
+      title: BLOG_NAME,
+      description: BLOG_DESCRIPTION,
+      posts: await loadFeedPosts(apiBase(request)),
+    }),
     cacheable: true,
   }));
   const sitemap = cached('application/xml; charset=utf-8', async (request) => ({
