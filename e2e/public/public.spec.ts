@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AUTHOR, expect, test, waitForHydration } from '../support/fixtures';
+import { startServer } from '../support/server';
 
 /** Behaviour of the public side (desktop, light theme): navigation, theme, server rendering, feeds, auth flows. */
 
@@ -312,6 +313,21 @@ test.describe('reading', () => {
     await author.dispose();
   });
 
+  test('about shows a spinner while it loads (client-side navigation)', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/pages/about', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('navigation', { name: 'التنقل الرئيسي' }).getByRole('link', { name: 'من أنا' }).click();
+    await expect(page.getByTestId('page-spinner')).toBeVisible();
+    release();
+    await expect(page.getByTestId('about-fallback')).toBeVisible();
+  });
+
   test('about shows its error message when the page cannot be loaded', async ({ page, consoleErrors }) => {
     await page.goto('/');
     await waitForHydration(page);
@@ -410,6 +426,41 @@ test.describe('auth', () => {
     await expect(page.getByTestId('reset-success')).toBeVisible();
     await expect(page.getByTestId('toast')).toContainText('تم إعادة تعيين كلمة المرور بنجاح');
     await expect(page).toHaveURL(/\/auth$/, { timeout: 6000 });
+  });
+
+  test('register on a blog without an author: success toast, signed in, redirected to /', async ({ browser }) => {
+    const fresh = await startServer();
+    try {
+      const context = await browser.newContext({ baseURL: fresh.baseURL });
+      const page = await context.newPage();
+      await page.goto('/auth');
+      await waitForHydration(page);
+      await page.getByRole('tab', { name: 'إنشاء حساب' }).click();
+      const form = page.getByTestId('register-form');
+      await form.getByLabel('الاسم').fill('كاتبة جديدة');
+      await form.getByLabel('اسم المستخدم').fill('writer');
+      await form.getByLabel('البريد الإلكتروني').fill('writer@example.com');
+      await form.getByLabel('كلمة المرور').fill('secret123');
+      await form.getByRole('button', { name: 'إنشاء حساب' }).click();
+      await expect(page.getByTestId('toast')).toContainText('تم التسجيل بنجاح');
+      await expect(page).toHaveURL(new RegExp(`${fresh.baseURL}/$`));
+      await expect(page.getByTestId('logout-button')).toBeVisible();
+      await context.close();
+    } finally {
+      await fresh.stop();
+    }
+  });
+
+  test('reset password success view: the button goes to /auth at once', async ({ page }) => {
+    await page.goto('/reset-password?token=some-token');
+    await waitForHydration(page);
+    await page.route('**/api/reset-password', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"message":"ok"}' }));
+    await page.getByLabel('كلمة المرور الجديدة').fill('123456');
+    await page.getByLabel('تأكيد كلمة المرور').fill('123456');
+    await page.getByRole('button', { name: 'تعيين كلمة المرور' }).click();
+    await expect(page.getByTestId('reset-success')).toContainText('سيتم تحويلك إلى صفحة تسجيل الدخول خلال 3 ثوانٍ');
+    await page.getByRole('button', { name: 'الذهاب إلى تسجيل الدخول' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
   });
 
   test('reset password: no token goes to /auth, a bad token shows the failure toast', async ({ page, request }) => {
