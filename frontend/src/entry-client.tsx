@@ -2,12 +2,12 @@ import '@fontsource/ibm-plex-sans-arabic/400.css';
 import '@fontsource/ibm-plex-sans-arabic/500.css';
 import '@fontsource/ibm-plex-sans-arabic/700.css';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
 import { AppProviders } from './app/providers';
-import { createQueryClient, endHydration, markHydrated } from './app/query-client';
+import { createQueryClient, markHydrated } from './app/query-client';
 
 const queryClient = createQueryClient();
 const stateElement = document.getElementById('__QUERY_STATE__');
@@ -18,21 +18,11 @@ if (stateElement?.textContent) {
   markHydrated(state.queries.map((query) => query.queryHash));
 }
 
-/** Rendered last: its effect runs after every hydrated query has subscribed; from then on the SPEC §9 defaults apply. */
-function HydrationDone() {
-  useEffect(() => {
-    const timer = setTimeout(endHydration, 0);
-    return () => clearTimeout(timer);
-  }, []);
-  return null;
-}
-
 const app = (
   <StrictMode>
     <AppProviders queryClient={queryClient}>
       <BrowserRouter>
         <App />
-        <HydrationDone />
       </BrowserRouter>
     </AppProviders>
   </StrictMode>

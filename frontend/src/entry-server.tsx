@@ -9,6 +9,7 @@ import { isPublicRoute, prefetchRoute } from './app/prefetch';
 import { AppProviders } from './app/providers';
 import { createQueryClient, plainError } from './app/query-client';
 import { RenderContext, type RenderContextValue } from './app/render-context';
+import { http } from './api/http';
 import { setApiBaseUrl } from './lib/api';
 
 export interface RenderOptions {
@@ -26,6 +27,8 @@ export interface RenderResult {
   html: string;
   /** The dehydrated query cache as a JSON <script>. */
   state: string;
+  /** Where to redirect (status 302), when the page asked for it. */
+  redirect?: string;
   /** Same HTML for every visitor (public pages with their data), so it may be cached until content changes. */
   cacheable: boolean;
 }
@@ -36,6 +39,8 @@ export interface RenderResult {
  */
 export async function render(url: string, options: RenderOptions): Promise<RenderResult> {
   setApiBaseUrl(options.apiBaseUrl);
+  // A render never waits long on its own API: a slow call becomes an error (not cached) instead of a hung request.
+  http.defaults.timeout = 10_000;
   const { pathname, search } = new URL(url, 'http://localhost');
   const queryClient = createQueryClient();
   const publicRoute = isPublicRoute(pathname);
@@ -84,6 +89,7 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
   const head = renderHeadTags(context.head ?? { path: pathname }, options.publicUrl);
   return {
     status: context.status,
+    redirect: context.redirect,
     head: `${head}\n    ${styles}`,
     html,
     state: `<script id="__QUERY_STATE__" type="application/json">${safeJson(dehydrated)}</script>`,

@@ -69,7 +69,8 @@ export class AuthController {
   @ApiOkResponse({ type: MessageDto })
   @ApiErrors(400, 429)
   async forgotPassword(@Body() input: ForgotPasswordDto, @Req() request: Request): Promise<MessageDto> {
-    const origin = this.config.publicUrl ?? `${request.protocol}://${request.get('host')}`;
+    // Never the request's Host header: anyone could make the author receive a real token on a link to their site.
+    const origin = this.config.publicUrl ?? `http://localhost:${this.config.port}`;
     await this.auth.requestPasswordReset(input.email, request.ip ?? 'unknown', (token) => `${origin}/reset-password?token=${token}`);
     return { message: FORGOT_PASSWORD_MESSAGE };
   }

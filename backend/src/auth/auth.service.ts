@@ -5,7 +5,7 @@ import { badRequest, conflict, DomainError } from '../common/domain-error';
 import { MailService } from '../mail/mail.service';
 import { User } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
-import { AttemptLimiter } from './attempt-limiter';
+import { AttemptLimiter } from '../common/attempt-limiter';
 import { RegisterDto } from './dto/auth.dto';
 import { hashPassword, verifyPassword } from './password';
 
@@ -20,12 +20,19 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 @Injectable()
 export class AuthService {
   private readonly logger = new Logger('Auth');
-  /** Failed logins: 10 per account and 30 per address in 15 minutes. */
+  /**
+   * Failed logins in 15 minutes: 10 for one account from one address, 30 from one address, 200 for one account
+   * from anywhere. Keyed on account and address together, so a stranger guessing cannot lock the author out
+   * from their own address; the account-wide ceiling still bounds a guess spread over many addresses.
+   */
   private readonly loginFailures = new AttemptLimiter(10, 15 * MINUTE_MS, 'Too many failed sign-in attempts; try again later');
+  private readonly accountLoginFailures = new AttemptLimiter(200, 15 * MINUTE_MS, 'Too many failed sign-in attempts; try again later');
   /** Reset requests: 5 per address and 3 per email an hour (each one sends a mail). */
   private readonly resetRequests = new AttemptLimiter(5, 60 * MINUTE_MS, 'Too many password reset requests; try again later');
   private readonly accountResetRequests = new AttemptLimiter(3, 60 * MINUTE_MS, 'Too many password reset requests; try again later');
   private readonly ipLoginFailures = new AttemptLimiter(30, 15 * MINUTE_MS, 'Too many failed sign-in attempts; try again later');
+
+  private dummyHash?: Promise<string>;
 
   constructor(
     private readonly users: UsersRepository,
@@ -35,17 +42,27 @@ export class AuthService {
 
   async validateCredentials(login: string, password: string, ip: string): Promise<User> {
     const accountKey = `account:${login.toLowerCase()}`;
+    const accountFromIpKey = `${accountKey}|ip:${ip}`;
     const ipKey = `ip:${ip}`;
-    this.loginFailures.assertAllowed([accountKey]);
+    this.loginFailures.assertAllowed([accountFromIpKey]);
     this.ipLoginFailures.assertAllowed([ipKey]);
+    this.accountLoginFailures.assertAllowed([accountKey]);
     const user = await this.users.findByUsernameOrEmail(login);
-    if (user && (await verifyPassword(user.password, password))) {
-      this.loginFailures.reset([accountKey]);
+    // An unknown account costs the same hashing time as a wrong password, so timing does not reveal which exist.
+    const passwordMatches = await verifyPassword(user?.password ?? (await this.unknownUserHash()), password);
+    if (user && passwordMatches) {
+      this.loginFailures.reset([accountFromIpKey]);
       return user;
     }
-    this.loginFailures.record([accountKey]);
+    this.loginFailures.record([accountFromIpKey]);
     this.ipLoginFailures.record([ipKey]);
+    this.accountLoginFailures.record([accountKey]);
     throw new UnauthorizedException({ statusCode: 401, message: INVALID_CREDENTIALS, error: 'Unauthorized', code: 'INVALID_CREDENTIALS' });
+  }
+
+  private unknownUserHash(): Promise<string> {
+    this.dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+    return this.dummyHash;
   }
 
   /** The first account becomes the author; after that registration is closed unless ALLOW_REGISTRATION=true. */
@@ -80,15 +97,16 @@ export class AuthService {
     await this.users.save(user);
 
     const link = resetPageUrl(token);
-    try {
-      await this.mail.send({
+    const sending = this.mail
+      .send({
         to: user.email,
         subject: 'إعادة تعيين كلمة المرور',
         text: `مرحباً ${user.name}،\n\nلإعادة تعيين كلمة المرور افتح الرابط التالي خلال ساعة:\n${link}\n\nإن لم تطلب ذلك فتجاهل هذه الرسالة.`,
-      });
-    } catch (error) {
-      this.logger.error(`Could not send the password reset mail: ${(error as Error).message}`);
-    }
+      })
+      .catch((error: Error) => this.logger.error(`Could not send the password reset mail: ${error.message}`));
+    // Over SMTP the answer does not wait for the mail server, so response time does not tell which addresses
+    // have accounts; the local outbox (no SMTP) is written before answering, so the link is there at once.
+    if (!this.config.smtpUrl) await sending;
   }
 
   /** Tokens are single use and expire after an hour. */

@@ -1,4 +1,5 @@
 import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { Passport } from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
@@ -6,11 +7,20 @@ import { User } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
 import { AuthService, INVALID_CREDENTIALS } from './auth.service';
 
+/** What a session keeps of its user: the id, and a stamp of the password it was opened with. */
+interface StoredUser {
+  id: number;
+  stamp: string;
+}
+
+/** Changes whenever the password does, so a password reset signs out every session opened before it. */
+const passwordStamp = (user: User) => createHash('sha256').update(user.password).digest('base64url').slice(0, 16);
+
 /**
  * passport with the local strategy and sessions, as an instance of this app's own rather than passport's global
  * singleton: several apps in one process (the API tests) then each check passwords and load users against their
- * own database. The session keeps only the user id; the user is loaded fresh on each request, so a deleted
- * user is signed out.
+ * own database. The session keeps only the user id and a password stamp; the user is loaded fresh on each request,
+ * so a deleted user, or one whose password has been reset since, is signed out.
  */
 @Injectable()
 export class SessionAuthenticator {
@@ -26,11 +36,13 @@ export class SessionAuthenticator {
         },
       ),
     );
-    this.passport.serializeUser((user: Express.User, done) => done(null, user.id));
-    this.passport.deserializeUser((id: number, done) => {
+    this.passport.serializeUser((user: Express.User, done) => done(null, { id: user.id, stamp: passwordStamp(user) }));
+    this.passport.deserializeUser((stored: StoredUser, done) => {
+      // Never look up an id that is not a number: TypeORM reads `{ id: undefined }` as "any user".
+      if (typeof stored?.id !== 'number' || typeof stored.stamp !== 'string') return done(null, false);
       users
-        .findById(id)
-        .then((user) => done(null, user ?? false))
+        .findById(stored.id)
+        .then((user) => done(null, user && passwordStamp(user) === stored.stamp ? user : false))
         .catch((error) => done(error));
     });
   }

@@ -9,7 +9,8 @@ const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
  * Server-side sessions in the database. The cookie is httpOnly and SameSite=Lax, Secure when the request
- * came over HTTPS (behind a proxy that says so, with TRUST_PROXY). Anonymous readers get no session at all.
+ * came over HTTPS (behind a proxy that says so, with TRUST_PROXY). Anonymous readers get no session at all,
+ * and only the API reads sessions: public pages are the same for everyone and never touch the session store.
  */
 export function setUpSessions(
   app: INestApplication,
@@ -18,6 +19,7 @@ export function setUpSessions(
   authenticator: SessionAuthenticator,
 ): void {
   app.use(
+    '/api',
     session({
       name: SESSION_COOKIE,
       secret: config.sessionSecret,
@@ -29,5 +31,5 @@ export function setUpSessions(
       cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: SESSION_TTL_MS, path: '/' },
     }),
   );
-  app.use(...authenticator.middleware());
+  app.use('/api', ...authenticator.middleware());
 }

@@ -46,7 +46,10 @@ export class CategoriesService {
       throw conflict('CATEGORY_NAME_TAKEN', `A category named "${input.name}" already exists`);
     }
     let slug: string;
-    if (input.slug) {
+    if (input.slug === undefined && category.slug) {
+      // An edit that does not mention the slug keeps the address readers and links already use.
+      slug = category.slug;
+    } else if (input.slug) {
       slug = slugify(input.slug);
       if (await this.categories.slugTaken(slug, category.id))
         throw conflict('CATEGORY_SLUG_TAKEN', `The slug "${slug}" is already used by another category`);

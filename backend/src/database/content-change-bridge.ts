@@ -23,18 +23,14 @@ export class ContentChangeBridge implements OnApplicationBootstrap, OnApplicatio
   async onApplicationBootstrap(): Promise<void> {
     if (this.config.database.type !== 'postgres') return;
     const client = new Client({ connectionString: this.config.database.url });
-    // @types/pg's EventEmitter base does not resolve under this project's module settings; the runtime object is one.
-    const events = client as unknown as NodeJS.EventEmitter;
-    events.on('error', (error: Error) => this.logger.warn(`listener connection lost: ${error.message}`));
+    client.on('error', (error) => this.logger.warn(`listener connection lost: ${error.message}`));
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
-    events.on('notification', (message: { channel: string; payload?: string }) => {
+    client.on('notification', (message) => {
       if (message.channel === CHANNEL && message.payload !== this.instanceId) notifyContentChanged('remote');
     });
-    // The payload is this instance's UUID: no quoting concerns.
-    const announce = `SELECT pg_notify('${CHANNEL}', '${this.instanceId}')`;
     this.unsubscribe = onContentChanged((origin) => {
-      if (origin === 'local') client.query(announce).catch(() => undefined);
+      if (origin === 'local') client.query('SELECT pg_notify($1, $2)', [CHANNEL, this.instanceId]).catch(() => undefined);
     });
     this.client = client;
   }

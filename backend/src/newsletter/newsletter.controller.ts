@@ -1,6 +1,6 @@
-import { Body, Controller, Get, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Post, Req, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { LeavesContentUnchanged } from '../common/content-changed.interceptor';
 import { ApiErrors } from '../common/api-errors.decorator';
 import { MessageDto } from '../common/dto';
@@ -19,9 +19,13 @@ export class NewsletterController {
   @Post()
   @ApiCreatedResponse({ type: MessageDto, description: 'Subscribed' })
   @ApiOkResponse({ type: MessageDto, description: 'Already subscribed' })
-  @ApiErrors(400)
-  async subscribeNewsletter(@Body() input: SubscribeDto, @Res({ passthrough: true }) response: Response): Promise<MessageDto> {
-    const isNew = await this.newsletter.subscribe(input.email);
+  @ApiErrors(400, 429)
+  async subscribeNewsletter(
+    @Body() input: SubscribeDto,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<MessageDto> {
+    const isNew = await this.newsletter.subscribe(input.email, request.ip ?? 'unknown');
     response.status(isNew ? 201 : 200);
     return { message: isNew ? 'تم الاشتراك في النشرة البريدية' : 'هذا البريد مشترك بالفعل في النشرة البريدية' };
   }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError, Repository } from 'typeorm';
+import { AttemptLimiter } from '../common/attempt-limiter';
 import { SubscriberDto } from './newsletter.dto';
 import { Subscriber } from './subscriber.entity';
 
@@ -11,8 +12,13 @@ export class NewsletterService {
     this.subscribers = dataSource.getRepository(Subscriber);
   }
 
+  /** Sign-ups from one address: 10 an hour, so the public form cannot be used to fill the table. */
+  private readonly signUps = new AttemptLimiter(10, 60 * 60_000, 'Too many subscriptions from this address; try again later');
+
   /** Idempotent: an address subscribed twice stays one subscriber. Returns whether it is new. */
-  async subscribe(email: string): Promise<boolean> {
+  async subscribe(email: string, ip: string): Promise<boolean> {
+    this.signUps.assertAllowed([ip]);
+    this.signUps.record([ip]);
     if (await this.subscribers.existsBy({ email })) return false;
     try {
       await this.subscribers.insert({ email });

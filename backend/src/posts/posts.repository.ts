@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, FindOptionsSelect, FindOptionsWhere, LessThan, MoreThan, Not, Repository } from 'typeorm';
+import { DataSource, EntityManager, Equal, FindOptionsSelect, FindOptionsWhere, LessThan, MoreThan, Not, Repository } from 'typeorm';
 import { Post } from './post.entity';
 
 /** Every column but the content, for lists. */
@@ -60,14 +60,27 @@ export class PostsRepository {
     return this.posts.findOne({ where: { featured: true, published: true }, order: NEWEST_FIRST });
   }
 
-  /** The published posts just before (older) and after (newer) this one by creation date. */
+  /**
+   * The published posts just before (older) and after (newer) this one in list order: by creation date, then
+   * by id among posts created at the same instant (a publication date picked without a time).
+   */
   async findPublishedNeighbours(post: Post): Promise<{ older: Post | null; newer: Post | null }> {
     const select: FindOptionsSelect<Post> = { id: true, slug: true, title: true, createdAt: true };
     const [older, newer] = await Promise.all([
-      this.posts.findOne({ select, where: { published: true, createdAt: LessThan(post.createdAt) }, order: NEWEST_FIRST }),
       this.posts.findOne({
         select,
-        where: { published: true, createdAt: MoreThan(post.createdAt) },
+        where: [
+          { published: true, createdAt: LessThan(post.createdAt) },
+          { published: true, createdAt: Equal(post.createdAt), id: LessThan(post.id) },
+        ],
+        order: NEWEST_FIRST,
+      }),
+      this.posts.findOne({
+        select,
+        where: [
+          { published: true, createdAt: MoreThan(post.createdAt) },
+          { published: true, createdAt: Equal(post.createdAt), id: MoreThan(post.id) },
+        ],
         order: { createdAt: 'ASC', id: 'ASC' },
       }),
     ]);

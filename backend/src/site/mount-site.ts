@@ -7,7 +7,7 @@ import type { DataSource } from 'typeorm';
 import { onContentChanged } from '../common/content-events';
 import type { AppConfig } from '../config/app-config';
 import { buildRobots, buildRss, buildSitemap } from './feeds';
-import { HtmlCache, type CachedPage } from './html-cache';
+import { HtmlCache, preparePage, type PreparedPage } from './html-cache';
 import { loadFeedPosts, loadSitemapEntries } from './site-data';
 
 const FRONTEND_DIST = resolve(__dirname, '../../../frontend/dist');
@@ -17,6 +17,7 @@ const BLOG_DESCRIPTION = 'مدونة تقنية شخصية';
 
 interface RenderResult {
   status: number;
+  redirect?: string;
   head: string;
   html: string;
   state: string;
@@ -48,7 +49,12 @@ function fontPreloads(clientDir: string): string {
  * /robots.txt. Rendered pages and feeds are cached in memory by URL and dropped whenever any mutation succeeds
  * (content-events), so a read costs about as much as serving a static file.
  */
-export async function mountSite(app: NestExpressApplication, config: AppConfig, _dataSource: DataSource, overrides: Partial<SiteOptions> = {}): Promise<HtmlCache | undefined> {
+export async function mountSite(
+  app: NestExpressApplication,
+  config: AppConfig,
+  _dataSource: DataSource,
+  overrides: Partial<SiteOptions> = {},
+): Promise<HtmlCache | undefined> {
   const options: SiteOptions = {
     clientDir: overrides.clientDir ?? join(FRONTEND_DIST, 'client'),
     ssrEntry: overrides.ssrEntry ?? join(FRONTEND_DIST, 'server/entry-server.js'),
@@ -58,39 +64,57 @@ export async function mountSite(app: NestExpressApplication, config: AppConfig, 
   if (!existsSync(indexFile)) return undefined;
 
   const template = readFileSync(indexFile, 'utf8').replace('<!--app-head-->', `${fontPreloads(options.clientDir)}\n    <!--app-head-->`);
-  const render: RenderFn | undefined = existsSync(options.ssrEntry) ? (await importEsm(pathToFileURL(options.ssrEntry).href)).render : undefined;
+  const render: RenderFn | undefined = existsSync(options.ssrEntry)
+    ? (await importEsm(pathToFileURL(options.ssrEntry).href)).render
+    : undefined;
   const cache = new HtmlCache();
   onContentChanged(() => cache.clear());
 
   const apiBase = (request: express.Request) => `http://127.0.0.1:${request.socket.localPort ?? config.port}`;
   const publicUrl = (request: express.Request) => options.publicUrl ?? `http://localhost:${request.socket.localPort ?? config.port}`;
 
-  const send = (response: express.Response, page: CachedPage, hit: boolean) => {
-    response.status(page.status).type(page.contentType);
+  /** Sends prepared bytes directly (no per-request hashing or encoding): 304 on a matching ETag, gzip when accepted. */
+  const send = (request: express.Request, response: express.Response, page: PreparedPage, hit: boolean) => {
     response.setHeader('Cache-Control', 'no-cache');
+    response.setHeader('ETag', page.etag);
+    response.setHeader('Vary', 'Accept-Encoding');
     response.setHeader('X-Site-Cache', hit ? 'HIT' : 'MISS');
-    response.send(page.body);
+    if (request.headers['if-none-match'] === page.etag) {
+      response.statusCode = 304;
+      return response.end();
+    }
+    const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+    const body = gzip ? page.gzip : page.buffer;
+    response.statusCode = page.status;
+    if (page.location) response.setHeader('Location', page.location);
+    response.setHeader('Content-Type', page.contentType);
+    if (gzip) response.setHeader('Content-Encoding', 'gzip');
+    response.setHeader('Content-Length', body.length);
+    response.end(request.method === 'HEAD' ? undefined : body);
   };
 
   /** Serves a cached page or builds, caches and serves it. */
   const cached =
-    (contentType: string, build: (request: express.Request) => Promise<{ status: number; body: string; cacheable: boolean }>) =>
+    (contentType: string, build: (request: express.Request) => Promise<{ status: number; body: string; cacheable: boolean; location?: string }>) =>
     async (request: express.Request, response: express.Response, next: express.NextFunction) => {
       const key = `${contentType} ${request.originalUrl}`;
       const hit = cache.get(key);
-      if (hit) return send(response, hit, true);
+      if (hit) return send(request, response, hit, true);
       const generation = cache.currentGeneration;
       try {
         const built = await build(request);
-        const page = { status: built.status, body: built.body, contentType };
+        const page = preparePage({ status: built.status, body: built.body, contentType, location: built.location });
         if (built.cacheable) cache.set(key, page, generation);
-        send(response, page, false);
+        send(request, response, page, false);
       } catch (error) {
         next(error);
       }
     };
 
-  app.use('/assets', express.static(join(options.clientDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
+  app.use(
+    '/assets',
+    express.static(join(options.clientDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),
+  );
   app.use(express.static(options.clientDir, { index: false }));
 
   app.use('/robots.txt', (request: express.Request, response: express.Response, next: express.NextFunction) => {
@@ -99,7 +123,12 @@ export async function mountSite(app: NestExpressApplication, config: AppConfig, 
   });
   const rss = cached('application/rss+xml; charset=utf-8', async (request) => ({
     status: 200,
-    body: buildRss({ publicUrl: publicUrl(request), title: BLOG_NAME, description: BLOG_DESCRIPTION, posts: await loadFeedPosts(apiBase(request)) }),
+    body: buildRss({
+      publicUrl: publicUrl(request),
+      title: BLOG_NAME,
+      description: BLOG_DESCRIPTION,
+      posts: await loadFeedPosts(apiBase(request)),
+    }),
     cacheable: true,
   }));
   const sitemap = cached('application/xml; charset=utf-8', async (request) => ({
@@ -111,6 +140,7 @@ export async function mountSite(app: NestExpressApplication, config: AppConfig, 
     if (!render) return { status: 200, body: template, cacheable: false };
     try {
       const result = await render(request.originalUrl, { apiBaseUrl: apiBase(request), publicUrl: publicUrl(request) });
+      if (result.redirect) return { status: 302, body: '', cacheable: false, location: result.redirect };
       const body = template
         .replace('<!--app-head-->', result.head)
         .replace('<!--app-html-->', () => result.html)

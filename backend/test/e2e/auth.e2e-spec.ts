@@ -13,6 +13,7 @@ describe('auth: register, login, logout, password reset', () => {
   let t: TestApp;
   let author: TestAgent;
   let password = AUTHOR.password;
+  let authorCookie: string;
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -32,7 +33,11 @@ describe('auth: register, login, logout, password reset', () => {
     ['a missing name', { name: undefined }],
     ['a non-null bio', { bio: 'hello' }],
   ])('register refuses %s with 400', async (_case, change) => {
-    const response = await t.agent().post('/api/register').send({ ...AUTHOR, ...change }).expect(400);
+    const response = await t
+      .agent()
+      .post('/api/register')
+      .send({ ...AUTHOR, ...change })
+      .expect(400);
     expect(response.body).toMatchObject({ statusCode: 400, message: expect.anything() });
   });
 
@@ -50,6 +55,7 @@ describe('auth: register, login, logout, password reset', () => {
       bio: null,
       avatarUrl: null,
     });
+    authorCookie = (response.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
     const me = await author.get('/api/user').expect(200);
     expect(me.body).toEqual(response.body);
     expectNoSecrets(me.body);
@@ -101,14 +107,13 @@ describe('auth: register, login, logout, password reset', () => {
   });
 
   it('logout answers 200 and ends the session on the server (the old cookie no longer works)', async () => {
-    const agent = t.agent();
-    const login = await agent.post('/api/login').send({ username: AUTHOR.username, password }).expect(200);
-    const cookie = (login.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
+    // The agent that registered: its session cookie, replayed by another client after logout, must be dead.
+    const cookie = authorCookie;
     await request(t.app.getHttpServer()).get('/api/user').set('Cookie', cookie).expect(200);
 
-    const logout = await agent.post('/api/logout').expect(200);
+    const logout = await author.post('/api/logout').expect(200);
     expect(logout.body).toEqual({ message: expect.any(String) });
-    await agent.get('/api/user').expect(401);
+    await author.get('/api/user').expect(401);
     await request(t.app.getHttpServer()).get('/api/user').set('Cookie', cookie).expect(401);
   });
 
@@ -128,19 +133,31 @@ describe('auth: register, login, logout, password reset', () => {
       expect(mails[0]).toContain('/reset-password?token=');
     });
 
+    it("without PUBLIC_URL the reset link points at this server's local address, never at the request's Host header", async () => {
+      const before = outboxMails(t).length;
+      await t.agent().post('/api/forgot-password').set('Host', 'evil.example').send({ email: AUTHOR.email }).expect(200);
+      const mail = outboxMails(t)[before];
+      expect(mail).toMatch(/http:\/\/localhost:\d+\/reset-password\?token=/);
+      expect(mail).not.toContain('evil.example');
+    });
+
     it('forgot-password refuses an invalid email with 400', async () => {
       await t.agent().post('/api/forgot-password').send({ email: 'nope' }).expect(400);
       await t.agent().post('/api/forgot-password').send({}).expect(400);
     });
 
-    it('the mailed token sets a new password once: the new one signs in, the old one does not, the token is spent', async () => {
-      const token = resetTokenIn(outboxMails(t)[0]);
+    it('the mailed token sets a new password once: the new one signs in, the old one and its sessions do not, the token is spent', async () => {
+      const token = resetTokenIn(outboxMails(t).at(-1)!); // the newest link: each request replaces the previous token
+      const openBefore = t.agent();
+      await openBefore.post('/api/login').send({ username: AUTHOR.username, password }).expect(200);
       const newPassword = 'brand-new-pass';
       const reset = await t.agent().post('/api/reset-password').send({ token, password: newPassword }).expect(200);
       expect(reset.body).toEqual({ message: expect.any(String) });
 
       await t.agent().post('/api/login').send({ username: AUTHOR.username, password: newPassword }).expect(200);
       await t.agent().post('/api/login').send({ username: AUTHOR.username, password }).expect(401);
+      // A session opened with the old password (perhaps by whoever made the reset necessary) is over.
+      await openBefore.get('/api/user').expect(401);
       password = newPassword;
 
       const again = await t.agent().post('/api/reset-password').send({ token, password: 'another-pass' }).expect(400);
@@ -157,10 +174,12 @@ describe('auth: register, login, logout, password reset', () => {
 
     it('an expired token answers 400', async () => {
       const token = resetTokenIn(outboxMails(t).at(-1)!);
-      await t.app.get(DataSource).getRepository(User).update({ username: AUTHOR.username }, { resetTokenExpiry: new Date(Date.now() - 60_000) });
+      await t.app
+        .get(DataSource)
+        .getRepository(User)
+        .update({ username: AUTHOR.username }, { resetTokenExpiry: new Date(Date.now() - 60_000) });
       const response = await t.agent().post('/api/reset-password').send({ token, password: 'too-late-pass' }).expect(400);
       expect(response.body).toMatchObject({ code: 'RESET_TOKEN_INVALID' });
-      await t.agent().post('/api/login').send({ username: AUTHOR.username, password }).expect(200);
     });
 
     it('an unknown token answers 400, and a short new password 400', async () => {
@@ -180,6 +199,25 @@ describe('auth: register, login, logout, password reset', () => {
   });
 });
 
+describe('login rate limits behind a proxy (TRUST_PROXY=true)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ TRUST_PROXY: 'true' });
+    await t.author();
+  });
+  afterAll(() => t.close());
+
+  const attempt = (ip: string, password = 'guess-guess') =>
+    t.agent().post('/api/login').set('X-Forwarded-For', ip).send({ username: AUTHOR.username, password });
+
+  it("a stranger's failures lock only the stranger's address out of the account, not the author", async () => {
+    for (let i = 0; i < 10; i += 1) expect((await attempt('203.0.113.7')).status).toBe(401);
+    await attempt('203.0.113.7').expect(429);
+    await attempt('203.0.113.7', AUTHOR.password).expect(429);
+    await attempt('198.51.100.20', AUTHOR.password).expect(200);
+  });
+});
+
 describe('auth with ALLOW_REGISTRATION=true', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -187,13 +225,54 @@ describe('auth with ALLOW_REGISTRATION=true', () => {
   });
   afterAll(() => t.close());
 
-  it('registers more than one user, and refuses a taken username or email with 409', async () => {
-    await t.agent().post('/api/register').send(AUTHOR).expect(201);
+  it('registers while a user exists (201), and refuses a taken username or email with 409', async () => {
+    await t.app
+      .get(DataSource)
+      .getRepository(User)
+      .save({ username: 'first', email: 'first@example.com', password: 'not-a-real-hash', name: 'First', bio: null, avatarUrl: null });
     const second = { username: 'second', email: 'second@example.com', password: 'secret-pass-2', name: 'الثاني' };
-    await t.agent().post('/api/register').send(second).expect(201);
+    const agent = t.agent();
+    expect((await agent.post('/api/register').send(second).expect(201)).body).toMatchObject({ username: 'second' });
+    await agent.get('/api/user').expect(200);
 
-    const sameUsername = await t.agent().post('/api/register').send({ ...second, email: 'other@example.com' }).expect(409);
+    const sameUsername = await t
+      .agent()
+      .post('/api/register')
+      .send({ ...second, email: 'other@example.com' })
+      .expect(409);
     expect(sameUsername.body).toMatchObject({ statusCode: 409, code: 'USER_TAKEN' });
-    await t.agent().post('/api/register').send({ ...second, username: 'third', email: 'SECOND@example.com' }).expect(409);
+    await t
+      .agent()
+      .post('/api/register')
+      .send({ ...second, username: 'third', email: 'FIRST@example.com' })
+      .expect(409);
+  });
+});
+
+describe('auth with PUBLIC_URL set', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ PUBLIC_URL: 'https://blog.example.com' });
+    await t.app
+      .get(DataSource)
+      .getRepository(User)
+      .save({ username: 'author', email: AUTHOR.email, password: 'not-a-real-hash', name: 'Author', bio: null, avatarUrl: null });
+  });
+  afterAll(() => t.close());
+
+  it('the reset link points at PUBLIC_URL, whatever Host header the request carried', async () => {
+    await t.agent().post('/api/forgot-password').set('Host', 'evil.example').send({ email: AUTHOR.email }).expect(200);
+    const [mail] = outboxMails(t);
+    expect(mail).toContain('https://blog.example.com/reset-password?token=');
+    expect(mail).not.toContain('evil.example');
+  });
+
+  it('accepts writes whose Origin is PUBLIC_URL (the site behind a proxy)', async () => {
+    const response = await t
+      .agent()
+      .post('/api/newsletter')
+      .set('Origin', 'https://blog.example.com')
+      .send({ email: 'reader@example.com' });
+    expect(response.status).toBe(201);
   });
 });

@@ -64,7 +64,12 @@ describe('categories', () => {
     await createPost(author, { categoryId: category.id, published: false });
 
     const list = (await t.agent().get('/api/categories').expect(200)).body;
-    expect(list.find((c: Json) => c.slug === 'with-posts')).toEqual({ id: category.id, name: 'مع مقالات', slug: 'with-posts', postCount: 2 });
+    expect(list.find((c: Json) => c.slug === 'with-posts')).toEqual({
+      id: category.id,
+      name: 'مع مقالات',
+      slug: 'with-posts',
+      postCount: 2,
+    });
     expect(list.find((c: Json) => c.slug === 'marketing')).toMatchObject({ postCount: 0 });
     for (const item of list) expect(Object.keys(item).sort()).toEqual(['id', 'name', 'postCount', 'slug']);
 
@@ -73,7 +78,10 @@ describe('categories', () => {
   });
 
   it('GET by an Arabic slug works; an unknown slug answers 404', async () => {
-    await t.agent().get(`/api/categories/${encodeURIComponent('تعلم-الآلة')}`).expect(200);
+    await t
+      .agent()
+      .get(`/api/categories/${encodeURIComponent('تعلم-الآلة')}`)
+      .expect(200);
     const response = await t.agent().get('/api/categories/no-such-category').expect(404);
     expect(response.body).toMatchObject({ statusCode: 404, message: 'Category not found' });
   });
@@ -88,6 +96,14 @@ describe('categories', () => {
     await author.put(`/api/categories/${category.id}`).send({ name: '' }).expect(400);
     await author.put('/api/categories/99999').send({ name: 'Ghost' }).expect(404);
     await t.agent().get('/api/categories/new-slug').expect(200);
+  });
+
+  it('PUT without a slug keeps the address; an empty slug generates it from the name again', async () => {
+    const category = (await create({ name: 'Kept', slug: 'kept-address' }).expect(201)).body;
+    const renamed = await author.put(`/api/categories/${category.id}`).send({ name: 'Renamed' }).expect(200);
+    expect(renamed.body.slug).toBe('kept-address');
+    const regenerated = await author.put(`/api/categories/${category.id}`).send({ name: 'Renamed', slug: '' }).expect(200);
+    expect(regenerated.body.slug).toBe('renamed');
   });
 
   it('DELETE answers 204 and keeps its posts, now uncategorized', async () => {

@@ -45,9 +45,7 @@ describe.runIf(process.env.DATABASE_URL?.startsWith('postgres'))('content change
   });
 
   it('announces a local change to the other instances', async () => {
-    const received = new Promise<string>((resolve) =>
-      (other as unknown as NodeJS.EventEmitter).once('notification', (message: { payload: string }) => resolve(message.payload)),
-    );
+    const received = new Promise<string>((resolve) => other.once('notification', (message) => resolve(message.payload ?? '')));
     const author = await t.author();
     await author.put('/api/social-links').send({ twitter: 'someone' }).expect(200);
     expect(await received).toMatch(/^[0-9a-f-]{36}$/);

@@ -39,8 +39,12 @@ describe('pages', () => {
   });
 
   it('refuses an explicit slug that is taken or reserved with 409, and one with no letters with 400', async () => {
-    expect((await create({ title: 'Again', slug: 'about', content: '<p>x</p>' }).expect(409)).body).toMatchObject({ code: 'PAGE_SLUG_TAKEN' });
-    expect((await create({ title: 'Admin', slug: 'admin', content: '<p>x</p>' }).expect(409)).body).toMatchObject({ code: 'PAGE_SLUG_RESERVED' });
+    expect((await create({ title: 'Again', slug: 'about', content: '<p>x</p>' }).expect(409)).body).toMatchObject({
+      code: 'PAGE_SLUG_TAKEN',
+    });
+    expect((await create({ title: 'Admin', slug: 'admin', content: '<p>x</p>' }).expect(409)).body).toMatchObject({
+      code: 'PAGE_SLUG_RESERVED',
+    });
     await create({ title: 'Punct', slug: '!!!', content: '<p>x</p>' }).expect(400);
   });
 
@@ -62,7 +66,8 @@ describe('pages', () => {
   it('sanitizes the content', async () => {
     const response = await create({
       title: 'XSS',
-      content: '<p style="text-align:right">ok</p><script>alert(1)</script><img src="https://example.com/x.png" onerror="alert(2)"><a href="javascript:alert(3)">l</a><iframe src="https://evil.example"></iframe>',
+      content:
+        '<p style="text-align:right">ok</p><script>alert(1)</script><img src="https://example.com/x.png" onerror="alert(2)"><a href="javascript:alert(3)">l</a><iframe src="https://evil.example"></iframe>',
     }).expect(201);
     expect(response.body.content).toBe('<p style="text-align:right">ok</p><img src="https://example.com/x.png" /><a>l</a>');
   });
@@ -93,7 +98,9 @@ describe('pages', () => {
 
   it('PUT keeps the slug when none is sent, refuses a taken one (409), 404s for an unknown page', async () => {
     const page = (await create({ title: 'Keep', content: '<p>k</p>' }).expect(201)).body;
-    expect((await author.put(`/api/pages/${page.id}`).send({ title: 'Kept title', content: '<p>k</p>' }).expect(200)).body.slug).toBe('keep');
+    expect((await author.put(`/api/pages/${page.id}`).send({ title: 'Kept title', content: '<p>k</p>' }).expect(200)).body.slug).toBe(
+      'keep',
+    );
     await author.put(`/api/pages/${page.id}`).send({ title: 'Keep', content: '<p>k</p>', slug: 'about' }).expect(409);
     await author.put('/api/pages/99999').send({ title: 'x', content: '<p>x</p>' }).expect(404);
   });

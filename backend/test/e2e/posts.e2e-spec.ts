@@ -1,4 +1,6 @@
 import TestAgent from 'supertest/lib/agent';
+import { DataSource } from 'typeorm';
+import { Post } from '../../src/posts/post.entity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPost } from '../support/helpers';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -80,10 +82,15 @@ describe('posts', () => {
       ['a bad createdAt', { createdAt: 'yesterday' }],
       ['a category that does not exist', { categoryId: 99999 }],
       ['a featuredImage that is not a URL', { featuredImage: 'javascript:alert(1)' }],
+      ['a featuredImage that breaks out of an attribute', { featuredImage: 'https://x.example/a.png"onerror="alert(1)' }],
+      ['a featuredImage with a tag in it', { featuredImage: 'https://x.example/<script>' }],
       ['published as a string', { published: 'yes' }],
       ['an unknown field', { views: 10 }],
     ])('refuses %s with 400', async (_case, change) => {
-      const response = await author.post('/api/posts').send({ title: 'عنوان', content: '<p>نص</p>', ...change }).expect(400);
+      const response = await author
+        .post('/api/posts')
+        .send({ title: 'عنوان', content: '<p>نص</p>', ...change })
+        .expect(400);
       expect(response.body).toMatchObject({ statusCode: 400 });
     });
 
@@ -169,6 +176,13 @@ describe('posts', () => {
       await t.agent().get('/api/posts/no-such-post').expect(404);
     });
 
+    it('/featured never answers with a draft, even one marked featured in the database', async () => {
+      await t.app.get(DataSource).getRepository(Post).update({ id: draft.id }, { featured: true });
+      const response = await t.agent().get('/api/posts/featured');
+      expect(response.status === 404 || response.body.id !== draft.id).toBe(true);
+      await t.app.get(DataSource).getRepository(Post).update({ id: draft.id }, { featured: false });
+    });
+
     it('unpublishing the featured post removes it from /featured', async () => {
       const post = await createPost(author, { published: true });
       await author.put(`/api/posts/${post.id}/featured`).expect(200);
@@ -187,7 +201,8 @@ describe('posts', () => {
       category = categories[1];
       const dates = ['2022-05-01T10:00:00.000Z', '2024-01-15T08:30:00.000Z', '2023-07-20T12:00:00.000Z', '2020-02-02T00:00:00.000Z'];
       posts = [];
-      for (const createdAt of dates) posts.push(await createPost(author, { published: true, categoryId: category.id, createdAt, featuredImage: '/uploads/a.png' }));
+      for (const createdAt of dates)
+        posts.push(await createPost(author, { published: true, categoryId: category.id, createdAt, featuredImage: '/uploads/a.png' }));
       await createPost(author, { published: false, categoryId: category.id, createdAt: '2025-01-01T00:00:00.000Z' });
     });
 
@@ -245,6 +260,13 @@ describe('posts', () => {
       expect(response.headers['x-total-count']).toBe('0');
     });
 
+    it('an empty category filter lists every category', async () => {
+      const all = await t.agent().get('/api/posts?published=true').expect(200);
+      const emptyFilter = await t.agent().get('/api/posts?published=true&category=').expect(200);
+      expect(emptyFilter.body).toEqual(all.body);
+      expect(all.body.length).toBeGreaterThan(0);
+    });
+
     it.each(['limit=0', 'limit=101', 'limit=abc', 'offset=-1', 'published=maybe', 'sort=title'])('refuses ?%s with 400', async (query) => {
       await t.agent().get(`/api/posts?${query}`).expect(400);
     });
@@ -252,7 +274,12 @@ describe('posts', () => {
 
   describe('single post', () => {
     it('GET /api/posts/:slug returns the reading fields', async () => {
-      const post = await createPost(author, { title: 'للقراءة', published: true, tags: ['وسم'], featuredImage: 'https://example.com/i.jpg' });
+      const post = await createPost(author, {
+        title: 'للقراءة',
+        published: true,
+        tags: ['وسم'],
+        featuredImage: 'https://example.com/i.jpg',
+      });
       const response = await t.agent().get(slugPath(post.slug)).expect(200);
       expect(response.body).toMatchObject({
         title: 'للقراءة',
@@ -281,6 +308,23 @@ describe('posts', () => {
       expect(await read(middle)).toMatchObject({ previous: link(oldest), next: link(newest) });
       expect(await read(oldest)).toMatchObject({ previous: null, next: link(middle) });
       expect((await read(newest)).previous).toEqual(link(middle));
+    });
+
+    it('posts with the same creation time (a date picked without a time) are neighbours in list order', async () => {
+      const sameDay = '1985-06-01T00:00:00.000Z';
+      const first = await createPost(author, { published: true, createdAt: sameDay });
+      const second = await createPost(author, { published: true, createdAt: sameDay });
+      const third = await createPost(author, { published: true, createdAt: sameDay });
+
+      // The list shows them newest id first: third, second, first.
+      const listed = (await t.agent().get('/api/posts?published=true').expect(200)).body.map((post: Json) => post.id);
+      expect(listed.filter((id: number) => [first.id, second.id, third.id].includes(id))).toEqual([third.id, second.id, first.id]);
+
+      const read = async (post: Json) => (await t.agent().get(slugPath(post.slug)).expect(200)).body;
+      const link = (post: Json) => ({ slug: post.slug, title: post.title });
+      expect(await read(second)).toMatchObject({ previous: link(first), next: link(third) });
+      expect((await read(first)).next).toEqual(link(second));
+      expect((await read(third)).previous).toEqual(link(second));
     });
   });
 

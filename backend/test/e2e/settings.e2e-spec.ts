@@ -37,14 +37,26 @@ describe('settings', () => {
         .put('/api/social-links')
         .send({ twitter: 'my_handle', instagram: 'https://instagram.com/me', snapchat: ' snap ', linkedin: 'in-name' })
         .expect(200);
-      const expected = { twitter: 'my_handle', facebook: null, instagram: 'https://instagram.com/me', snapchat: 'snap', linkedin: 'in-name', youtube: null };
+      const expected = {
+        twitter: 'my_handle',
+        facebook: null,
+        instagram: 'https://instagram.com/me',
+        snapchat: 'snap',
+        linkedin: 'in-name',
+        youtube: null,
+      };
       expect(response.body).toEqual(expected);
       expect((await t.agent().get('/api/social-links').expect(200)).body).toEqual(expected);
     });
 
     it('PUT keeps the links it is not sent, and an empty value clears one', async () => {
       const response = await author.put('/api/social-links').send({ twitter: '', youtube: 'channel' }).expect(200);
-      expect(response.body).toMatchObject({ twitter: null, youtube: 'channel', instagram: 'https://instagram.com/me', linkedin: 'in-name' });
+      expect(response.body).toMatchObject({
+        twitter: null,
+        youtube: 'channel',
+        instagram: 'https://instagram.com/me',
+        linkedin: 'in-name',
+      });
     });
 
     it('PUT refuses unknown networks and non-strings with 400, and anonymous callers with 401', async () => {
@@ -66,7 +78,10 @@ describe('settings', () => {
       expect(response.body).toEqual(expected);
       expect((await t.agent().get('/api/home-layout').expect(200)).body).toEqual(expected);
 
-      const next = await author.put('/api/home-layout').send({ heroBgColor: '#2563eb', categoriesCount: 12, postsPerCategory: 10 }).expect(200);
+      const next = await author
+        .put('/api/home-layout')
+        .send({ heroBgColor: '#2563eb', categoriesCount: 12, postsPerCategory: 10 })
+        .expect(200);
       expect(next.body).toEqual({ ...expected, heroBgColor: '#2563eb', categoriesCount: 12, postsPerCategory: 10 });
     });
 

@@ -6,7 +6,10 @@ import { startTestApp, TestApp } from '../support/test-app';
 
 const UPLOADED_URL = /^\/uploads\/[0-9a-f]{32}\.(png|jpg|gif|webp|avif)$/;
 
-const png = () => sharp({ create: { width: 10, height: 10, channels: 3, background: '#f00' } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 10, height: 10, channels: 3, background: '#f00' } })
+    .png()
+    .toBuffer();
 
 /** A 20×10 JPEG that says "rotate 90°" and carries a GPS position and a copyright in its EXIF. */
 const jpegWithGps = () =>
@@ -78,7 +81,9 @@ describe('upload', () => {
   });
 
   it('refuses an SVG (it can carry script) with 400', async () => {
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
+    );
     const response = await upload(svg, 'logo.svg', 'image/svg+xml').expect(400);
     expect(response.body).toMatchObject({ code: 'NOT_AN_IMAGE' });
   });
@@ -96,7 +101,14 @@ describe('upload', () => {
   it('answers 400 when no file is sent, or it is sent in another field', async () => {
     expect((await author.post('/api/upload').expect(400)).body).toMatchObject({ code: 'IMAGE_REQUIRED' });
     expect((await author.post('/api/upload').field('image', 'text').expect(400)).body).toMatchObject({ statusCode: 400 });
-    expect((await author.post('/api/upload').attach('file', await png(), 'a.png').expect(400)).body).toMatchObject({ statusCode: 400 });
+    expect(
+      (
+        await author
+          .post('/api/upload')
+          .attach('file', await png(), 'a.png')
+          .expect(400)
+      ).body,
+    ).toMatchObject({ statusCode: 400 });
   });
 
   it('answers 400 for two files', async () => {
@@ -105,7 +117,11 @@ describe('upload', () => {
   });
 
   it('answers 401 anonymously', async () => {
-    await t.agent().post('/api/upload').attach('image', await png(), 'a.png').expect(401);
+    await t
+      .agent()
+      .post('/api/upload')
+      .attach('image', await png(), 'a.png')
+      .expect(401);
   });
 
   it('answers 404 for an upload that does not exist, and does not list the folder', async () => {

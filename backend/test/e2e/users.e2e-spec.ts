@@ -16,10 +16,16 @@ describe('users', () => {
     author = await t.author();
     me = (await author.get('/api/user').expect(200)).body;
     // A second account straight in the database (registration is closed once the author exists).
-    other = await t.app
-      .get(DataSource)
-      .getRepository(User)
-      .save({ username: 'other', email: 'other@example.com', password: 'not-a-real-hash', name: 'Other', bio: null, avatarUrl: null, resetToken: 'abc', resetTokenExpiry: new Date() });
+    other = await t.app.get(DataSource).getRepository(User).save({
+      username: 'other',
+      email: 'other@example.com',
+      password: 'not-a-real-hash',
+      name: 'Other',
+      bio: null,
+      avatarUrl: null,
+      resetToken: 'abc',
+      resetTokenExpiry: new Date(),
+    });
   });
   afterAll(() => t.close());
 

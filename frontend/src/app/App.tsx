@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/PageSpinner';
 import { AuthPage } from '@/features/auth/AuthPage';
@@ -10,11 +10,36 @@ import { AboutPage } from '@/features/pages/AboutPage';
 import { StaticPage } from '@/features/pages/StaticPage';
 import { PostPage } from '@/features/posts/PostPage';
 import { NotFoundPage } from '@/features/errors/NotFoundPage';
+import { endHydration } from './query-client';
 
 /** The admin area (and the editor inside it) is a separate chunk, loaded only under /admin. */
 const AdminRoutes = lazy(() => import('@/features/admin/AdminRoutes'));
 
+/**
+ * Rendered after the routes (on the server too, so both trees have the same shape and useId values match):
+ * its effect runs once every hydrated query has subscribed; from then on the SPEC §9 defaults apply.
+ */
+function HydrationDone() {
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      endHydration();
+      document.documentElement.dataset.hydrated = 'true';
+    }, 0);
+    return () => clearTimeout(timer);
+  }, []);
+  return null;
+}
+
 export function App() {
+  return (
+    <>
+      <AppRoutes />
+      <HydrationDone />
+    </>
+  );
+}
+
+function AppRoutes() {
   return (
     <Routes>
       <Route element={<Layout />}>

@@ -66,7 +66,15 @@ export function renderHeadTags(head: HeadData, publicUrl: string): string {
   for (const tag of head.tags ?? []) tags.push(`<meta property="article:tag" content="${escapeHtml(tag)}" />`);
   if (head.noindex) tags.push('<meta name="robots" content="noindex" />');
   if (head.jsonLd) {
-    tags.push(`<script type="application/ld+json">${safeJson({ '@context': 'https://schema.org', ...head.jsonLd })}</script>`);
+    const ld: Record<string, unknown> = { '@context': 'https://schema.org', ...head.jsonLd };
+    for (const key of ['url', 'mainEntityOfPage', 'image']) {
+      const value = ld[key];
+      if (typeof value === 'string') ld[key] = absoluteUrl(value, publicUrl);
+    }
+    if (ld['@type'] === 'BlogPosting') {
+      ld.publisher = { '@type': 'Organization', name: blog, url: absoluteUrl('/', publicUrl) };
+    }
+    tags.push(`<script type="application/ld+json">${safeJson(ld)}</script>`);
   }
   return tags.join('\n    ');
 }

@@ -22,7 +22,9 @@ const RESERVED = new Set(['auth', 'reset-password', 'admin']);
  * What each server-rendered route reads (SPEC §2), declared once: the server runs these before rendering and
  * ships the results; the screens read the same keys. Every page has the footer's data.
  */
-export function routeQueries(pathname: string): Options[] {
+export function routeQueries(rawPathname: string): Options[] {
+  // Route params are matched on the decoded path, as react-router's useParams gives them to the screens.
+  const pathname = decodePath(rawPathname);
   const shell: Options[] = [postsQuery(footerPostsParams), socialLinksQuery()];
   if (pathname === '/') return [...shell, homeLayoutQuery(), featuredPostQuery(), categoriesQuery()];
   const post = matchPath('/post/:slug', pathname);
@@ -35,6 +37,19 @@ export function routeQueries(pathname: string): Options[] {
   const page = matchPath('/:slug', pathname);
   if (page?.params.slug && !RESERVED.has(page.params.slug)) return [...shell, pageBySlugQuery(page.params.slug)];
   return shell;
+}
+
+export function decodePath(pathname: string): string {
+  return pathname
+    .split('/')
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    })
+    .join('/');
 }
 
 /** Public, cacheable routes: rendered with data on the server (the rest get the shell and render in the browser). */

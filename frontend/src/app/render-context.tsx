@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect } from 'react';
+import { Navigate } from 'react-router-dom';
 import { t } from '@/i18n';
 import type { HeadData } from './head';
 
@@ -6,6 +7,8 @@ import type { HeadData } from './head';
 export interface RenderContextValue {
   status: number;
   head: HeadData | null;
+  /** Set when the page redirects on the server (answered with 302 and Location). */
+  redirect?: string;
 }
 
 export const RenderContext = createContext<RenderContextValue | null>(null);
@@ -15,6 +18,17 @@ export function HttpStatus({ code }: { code: number }) {
   const ctx = useContext(RenderContext);
   if (ctx) ctx.status = code;
   return null;
+}
+
+/** A redirect that works on both sides: an HTTP 302 from the server render, <Navigate replace> in the browser. */
+export function Redirect({ to }: { to: string }) {
+  const ctx = useContext(RenderContext);
+  if (ctx) {
+    ctx.status = 302;
+    ctx.redirect = to;
+    return null;
+  }
+  return <Navigate to={to} replace />;
 }
 
 function setMeta(attr: 'name' | 'property', key: string, content: string | undefined) {

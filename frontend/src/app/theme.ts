@@ -5,9 +5,9 @@ const FONT = "'IBM Plex Sans Arabic', system-ui, -apple-system, 'Segoe UI', Taho
 /** Chakra design system of the blog: self-hosted Arabic font, a blue brand palette, readable article typography. */
 const config = defineConfig({
   // The `dark` class on <html> (set by the pre-paint script) drives every _dark style.
-  conditions: { dark: '.dark &', light: ':root:not(.dark) &' },
+  conditions: { dark: '.dark &', light: 'html:not(.dark) &' },
   globalCss: {
-    html: { colorPalette: 'blue', scrollBehavior: 'smooth' },
+    html: { colorPalette: 'gray', scrollBehavior: 'smooth' },
     'html.dark': { colorScheme: 'dark' },
     body: { bg: 'bg', color: 'fg', fontFamily: 'body', lineHeight: '1.7' },
     // Theme-dependent icons: both are in the HTML, CSS shows the right one (no hydration mismatch, no flash).

@@ -23,7 +23,7 @@ export const ar = {
   'category.marketing': 'التسويق',
   'category.artificial-intelligence': 'الذكاء الاصطناعي',
   'category.entrepreneurship': 'ريادة الأعمال',
-  'category.humanities': 'العلوم الإنسانية',
+  'category.humanities': 'الإنسانيات',
   'category.work-life': 'العمل والحياة',
 
   // Footer

@@ -5,7 +5,7 @@ describe('highlightCodeBlocks', () => {
   it('highlights a fenced language and makes the block left-to-right', () => {
     const out = highlightCodeBlocks('<p>نص</p><pre><code class="language-js">const a = 1 &lt; 2;</code></pre>');
     expect(out).toContain('<p>نص</p>');
-    expect(out).toContain('<pre dir="ltr" data-language="js">');
+    expect(out).toContain('<pre dir="ltr" tabindex="0" data-language="js">');
     expect(out).toContain('<span class="hljs-keyword">const</span>');
     expect(out).toContain('&lt;');
   });

@@ -50,6 +50,6 @@ export function highlightCodeBlocks(html: string): string {
     else if (language) result = { value: hljs.highlight(code, { language: 'plaintext', ignoreIllegals: true }).value, language };
     else result = hljs.highlightAuto(code);
     const lang = result.language ?? language ?? 'plaintext';
-    return `<pre dir="ltr" data-language="${lang}"><code class="hljs language-${lang}">${result.value}</code></pre>`;
+    return `<pre dir="ltr" tabindex="0" data-language="${lang}"><code class="hljs language-${lang}">${result.value}</code></pre>`;
   });
 }

@@ -14,7 +14,8 @@ export class ListPostsQuery {
   @IsBoolean({ message: 'published must be true or false' })
   published?: boolean;
 
-  @ApiPropertyOptional({ description: 'Only posts of the category with this slug' })
+  @ApiPropertyOptional({ description: 'Only posts of the category with this slug (empty: every category)' })
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() === '' ? undefined : value))
   @IsOptional()
   @IsString()
   @MaxLength(200)

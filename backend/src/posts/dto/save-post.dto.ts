@@ -22,7 +22,8 @@ const blankToNull = ({ value }: { value: unknown }) => (typeof value === 'string
 const trimTags = ({ value }: { value: unknown }) =>
   Array.isArray(value) ? value.map((tag) => (typeof tag === 'string' ? tag.trim() : tag)).filter((tag) => tag !== '') : value;
 
-export const IMAGE_URL = /^(https?:\/\/\S+|\/uploads\/[\w.-]+)$/;
+/** An http(s) URL or an uploaded file; no characters that could close an HTML attribute or tag ("<>`). */
+export const IMAGE_URL = /^(https?:\/\/[^\s"<>`]+|\/uploads\/[\w.-]+)$/;
 
 /** The post fields of SPEC §3 that a client may send; `authorId` and `readTime` are accepted but the server decides them. */
 export class CreatePostDto {

@@ -15,6 +15,13 @@ export const toaster = createToaster({
   pauseOnPageIdle: true,
 });
 
+// One at a time, the newest wins: a new toast dismisses the one on screen instead of waiting behind it.
+const createOne = toaster.create.bind(toaster);
+toaster.create = ((data: Parameters<typeof createOne>[0]) => {
+  toaster.dismiss();
+  return createOne(data);
+}) as typeof toaster.create;
+
 export function Toaster() {
   return (
     <Portal>

@@ -2,8 +2,7 @@ import { Box, Button, Card, Grid, Heading, HStack, Link as ChakraLink, Stack, Ta
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FileText, Layers, PenTool, Share2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Navigate } from 'react-router-dom';
-import { Seo } from '@/app/render-context';
+import { Redirect, Seo } from '@/app/render-context';
 import { FormField } from '@/components/ui/FormField';
 import { toaster } from '@/components/ui/toaster';
 import { t } from '@/i18n';
@@ -17,7 +16,7 @@ export function AuthPage() {
   const [view, setView] = useState<'tabs' | 'forgot'>('tabs');
   const [tab, setTab] = useState('login');
 
-  if (user) return <Navigate to="/" replace />;
+  if (user) return <Redirect to="/" />;
   return (
     <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="8" alignItems="start" data-testid="auth-page">
       <Seo title={t('auth.login')} path="/auth" noindex />

@@ -2,8 +2,8 @@ import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { Seo } from '@/app/render-context';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Redirect, Seo } from '@/app/render-context';
 import { FormField } from '@/components/ui/FormField';
 import { toaster } from '@/components/ui/toaster';
 import { t } from '@/i18n';
@@ -31,7 +31,7 @@ export function ResetPasswordPage() {
     return () => clearTimeout(timer);
   }, [reset.isSuccess, navigate]);
 
-  if (!token) return <Navigate to="/auth" replace />;
+  if (!token) return <Redirect to="/auth" />;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

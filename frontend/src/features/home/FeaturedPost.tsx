@@ -20,7 +20,7 @@ export function FeaturedPost({ post, categories }: { post: PostDto | null; categ
       <Grid templateColumns={{ base: '1fr', md: post.featuredImage ? '1fr 1fr' : '1fr' }}>
         {post.featuredImage && <LazyImage src={post.featuredImage} alt="" aspectRatio={{ base: 16 / 9, md: 4 / 3 }} eager />}
         <Card.Body gap="4" justifyContent="center">
-          <Badge colorPalette="orange" variant="solid" alignSelf="flex-start" size="lg">
+          <Badge bg={{ _light: 'orange.700', _dark: 'orange.300' }} color={{ _light: 'white', _dark: 'gray.950' }} alignSelf="flex-start" size="lg">
             <Star aria-hidden size={14} />
             {t('home.featuredBadge')}
           </Badge>

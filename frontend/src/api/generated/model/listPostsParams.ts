@@ -12,7 +12,7 @@ export type ListPostsParams = {
  */
 published?: boolean;
 /**
- * Only posts of the category with this slug
+ * Only posts of the category with this slug (empty: every category)
  */
 category?: string;
 /**

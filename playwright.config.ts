@@ -1,0 +1,36 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests of the real built app (backend + server rendering) with Debian's Chromium.
+ * Run `npm run build` first, then `npx playwright test`. Each worker starts its own server on a fresh temporary
+ * DATA_DIR and a free port (e2e/support/fixtures.ts).
+ */
+const chromium = {
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+const desktop = { viewport: { width: 1280, height: 800 }, launchOptions: chromium, locale: 'ar', timezoneId: 'Asia/Riyadh' };
+const phone = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, launchOptions: chromium, locale: 'ar', timezoneId: 'Asia/Riyadh' };
+const SCREENS = /public\/screens\.spec\.ts/;
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : [['list']],
+  use: { trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  projects: [
+    // Every public behaviour, desktop and light (system) theme.
+    { name: 'desktop-light', testMatch: /public\/.*\.spec\.ts/, testIgnore: /phone\.spec\.ts/, use: { ...desktop, colorScheme: 'light' } },
+    // Every public screen again in the other theme and at phone width (screenshots + axe).
+    { name: 'desktop-dark', testMatch: SCREENS, use: { ...desktop, colorScheme: 'dark' } },
+    { name: 'phone-light', testMatch: [SCREENS, /public\/phone\.spec\.ts/], use: { ...phone, colorScheme: 'light' } },
+    { name: 'phone-dark', testMatch: SCREENS, use: { ...phone, colorScheme: 'dark' } },
+    // The admin side's specs (e2e/admin/**).
+    { name: 'admin', testMatch: /admin\/.*\.spec\.ts/, use: { ...desktop, colorScheme: 'light' } },
+  ],
+});
