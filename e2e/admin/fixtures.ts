@@ -3,6 +3,7 @@
  * account created through the API, and a signed-in browser context. Self-contained so the specs run under the
  * repository's playwright.config.ts or under ./playwright.config.ts.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, request, type BrowserContext, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -54,7 +55,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({}, use) =>
       use({
         executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        args: [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
       }),
     { scope: 'worker' },
   ],
@@ -106,7 +116,6 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 });
 
-
 export { expect };
 
 /** The current toast (the app shows at most one). */
@@ -114,7 +123,7 @@ export function toast(page: Page) {
   return page.getByTestId('toast').first();
 }
 
-/** Screenshot of an admin screen in the light and the dark theme (localStorage 'darkMode', SPEC §1). */
+/** Screenshot of an admin screen in the light and the dark theme (localStorage 'darkMode', SPEC §1), each checked with axe. */
 export async function screenshotBothThemes(page: Page, name: string, fullPage = true) {
   const dir = join(root, 'test-output', 'screenshots');
   mkdirSync(dir, { recursive: true });
@@ -125,6 +134,10 @@ export async function screenshotBothThemes(page: Page, name: string, fullPage = 
       document.documentElement.style.colorScheme = value ? 'dark' : 'light';
     }, dark);
     await page.waitForTimeout(150);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(
+      violations.map((v) => `${name} (${dark ? 'dark' : 'light'}): ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
     await page.screenshot({ path: join(dir, `admin-${name}-${dark ? 'dark' : 'light'}.png`), fullPage });
   }
   await page.evaluate(() => {

@@ -4,7 +4,9 @@ import { expect } from './fixtures';
 
 /** A real PNG (gradient-ish block of colour) made with sharp, for upload tests. */
 export async function pngImage(width = 800, height = 400, color = { r: 37, g: 99, b: 235 }): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 }
 
 /** The full editor's editing surface. */

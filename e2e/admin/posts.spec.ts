@@ -91,7 +91,9 @@ test('author writes, publishes, features, fixes, edits and deletes a post', asyn
     // image uploaded from the image dialog
     await toolbarButton(page, 'صورة').click();
     dialog = page.getByRole('dialog');
-    await dialog.getByTestId('editor-image-file').setInputFiles({ name: 'diagram.png', mimeType: 'image/png', buffer: await pngImage(600, 300, { r: 16, g: 185, b: 129 }) });
+    await dialog
+      .getByTestId('editor-image-file')
+      .setInputFiles({ name: 'diagram.png', mimeType: 'image/png', buffer: await pngImage(600, 300, { r: 16, g: 185, b: 129 }) });
     await expect(editor.locator('img[src^="/uploads/"]')).toHaveCount(1);
 
     // featured image with preview
@@ -121,7 +123,12 @@ test('author writes, publishes, features, fixes, edits and deletes a post', asyn
     const home = await (await anonymous.get('/')).text();
     expect(home).not.toContain(TITLE);
     const stored = await (await page.request.get(`/api/posts/id/${postId}`)).json();
-    expect(stored).toMatchObject({ published: false, slug: 'react-guide', tags: ['react', 'javascript', 'برمجة'], metaTitle: `${TITLE} | مدوّنة` });
+    expect(stored).toMatchObject({
+      published: false,
+      slug: 'react-guide',
+      tags: ['react', 'javascript', 'برمجة'],
+      metaTitle: `${TITLE} | مدوّنة`,
+    });
     expect(stored.readTime).toBeGreaterThanOrEqual(1);
   });
 

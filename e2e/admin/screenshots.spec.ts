@@ -11,7 +11,9 @@ test('admin screens in both themes', async ({ signedIn: page }) => {
   });
 
   // some content to show
-  const upload = await api.post('/api/upload', { multipart: { image: { name: 'cover.png', mimeType: 'image/png', buffer: await pngImage(800, 400, { r: 124, g: 58, b: 237 }) } } });
+  const upload = await api.post('/api/upload', {
+    multipart: { image: { name: 'cover.png', mimeType: 'image/png', buffer: await pngImage(800, 400, { r: 124, g: 58, b: 237 }) } },
+  });
   expect(upload.ok(), await upload.text()).toBeTruthy();
   const { url } = await upload.json();
   const categories = await (await api.get('/api/categories')).json();

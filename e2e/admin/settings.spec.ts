@@ -7,7 +7,10 @@ test('social links settings: usernames, live previews, save only when changed', 
   await page.locator('input[name="twitter"]').fill('mudawwana_dev');
   await page.locator('input[name="linkedin"]').fill('https://linkedin.com/in/ahmad');
   await expect(page.getByTestId('contact-preview')).toContainText('@mudawwana_dev');
-  await expect(page.getByTestId('follow-preview').getByRole('link', { name: 'Twitter' })).toHaveAttribute('href', 'https://twitter.com/mudawwana_dev');
+  await expect(page.getByTestId('follow-preview').getByRole('link', { name: 'Twitter' })).toHaveAttribute(
+    'href',
+    'https://twitter.com/mudawwana_dev',
+  );
   await expect(save).toBeEnabled();
   await save.click();
   await expect(toast(page)).toContainText('تم التحديث');

@@ -263,7 +263,16 @@ export default function FallbackEditor({ value, onChange, dir = 'rtl', height = 
           <Text fontSize="xs" fontWeight="bold" mb="1">
             {t.htmlPreview}
           </Text>
-          <Box as="pre" dir="ltr" fontSize="xs" whiteSpace="pre-wrap" wordBreak="break-all" maxH="40" overflowY="auto" data-testid="fallback-html">
+          <Box
+            as="pre"
+            dir="ltr"
+            fontSize="xs"
+            whiteSpace="pre-wrap"
+            wordBreak="break-all"
+            maxH="40"
+            overflowY="auto"
+            data-testid="fallback-html"
+          >
             {history.present}
           </Box>
         </Box>

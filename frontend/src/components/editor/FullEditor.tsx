@@ -100,7 +100,17 @@ function ToolButton({
   );
 }
 
-function Toolbar({ editor, mode, onModeChange, openDialog }: { editor: Editor; mode: 'ltr' | 'rtl'; onModeChange: (m: 'ltr' | 'rtl') => void; openDialog: (d: Dialog) => void }) {
+function Toolbar({
+  editor,
+  mode,
+  onModeChange,
+  openDialog,
+}: {
+  editor: Editor;
+  mode: 'ltr' | 'rtl';
+  onModeChange: (m: 'ltr' | 'rtl') => void;
+  openDialog: (d: Dialog) => void;
+}) {
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -132,7 +142,18 @@ function Toolbar({ editor, mode, onModeChange, openDialog }: { editor: Editor; m
   const chain = () => editor.chain().focus();
 
   return (
-    <HStack role="toolbar" aria-label={t.toolbar} gap="1" wrap="wrap" p="2" borderBottomWidth="1px" bg="bg.subtle" position="sticky" top="0" zIndex="1">
+    <HStack
+      role="toolbar"
+      aria-label={t.toolbar}
+      gap="1"
+      wrap="wrap"
+      p="2"
+      borderBottomWidth="1px"
+      bg="bg.subtle"
+      position="sticky"
+      top="0"
+      zIndex="1"
+    >
       <ToolButton label={t.undo} disabled={!state.canUndo} onClick={() => chain().undo().run()}>
         <Undo2 size={16} />
       </ToolButton>
@@ -147,7 +168,10 @@ function Toolbar({ editor, mode, onModeChange, openDialog }: { editor: Editor; m
           onChange={(event) => {
             const level = Number(event.target.value);
             if (level === 0) chain().setParagraph().run();
-            else chain().setHeading({ level: level as 1 | 2 | 3 | 4 | 5 | 6 }).run();
+            else
+              chain()
+                .setHeading({ level: level as 1 | 2 | 3 | 4 | 5 | 6 })
+                .run();
           }}
         >
           <option value="0">{t.normal}</option>
@@ -354,7 +378,13 @@ export default function FullEditor({ value, onChange, dir = 'rtl', height = 500,
     content: value,
     editorProps: {
       // a function, so a transaction after a direction change re-reads it
-      attributes: () => ({ class: 'rich-content', 'aria-label': label ?? t.toolbar, 'aria-multiline': 'true', role: 'textbox', dir: modeRef.current }),
+      attributes: () => ({
+        class: 'rich-content',
+        'aria-label': label ?? t.toolbar,
+        'aria-multiline': 'true',
+        role: 'textbox',
+        dir: modeRef.current,
+      }),
       transformPastedHTML: cleanPastedHtml,
     },
     onUpdate: ({ editor: e }) => {
@@ -398,7 +428,13 @@ export default function FullEditor({ value, onChange, dir = 'rtl', height = 500,
         cancelLabel={t.cancel}
         onClose={closeDialog}
         fields={[
-          { name: 'url', label: t.url, dir: 'ltr', placeholder: 'https://', defaultValue: (editor.getAttributes('link').href as string | undefined) ?? '' },
+          {
+            name: 'url',
+            label: t.url,
+            dir: 'ltr',
+            placeholder: 'https://',
+            defaultValue: (editor.getAttributes('link').href as string | undefined) ?? '',
+          },
           ...(editor.state.selection.empty && !editor.isActive('link') ? [{ name: 'text', label: t.linkText }] : []),
         ]}
         onSubmit={(values) => {
@@ -433,7 +469,9 @@ export default function FullEditor({ value, onChange, dir = 'rtl', height = 500,
           if (!raw) return t.required;
           const src = normalizeImageUrl(raw);
           if (!src) return t.invalidImage;
-          chain().setImage({ src, alt: values.alt?.trim() || undefined }).run();
+          chain()
+            .setImage({ src, alt: values.alt?.trim() || undefined })
+            .run();
           return null;
         }}
       >

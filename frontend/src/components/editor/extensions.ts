@@ -65,9 +65,7 @@ export const Indent = Extension.create({
             default: 0,
             parseHTML: (element) => Number.parseInt(element.getAttribute('data-indent') ?? '0', 10) || 0,
             renderHTML: (attributes) =>
-              attributes.indent
-                ? { 'data-indent': attributes.indent, style: `margin-inline-start: ${attributes.indent * 2}em` }
-                : {},
+              attributes.indent ? { 'data-indent': attributes.indent, style: `margin-inline-start: ${attributes.indent * 2}em` } : {},
           },
         },
       },

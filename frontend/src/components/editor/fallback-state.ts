@@ -23,7 +23,6 @@ export function forceFallback(reason: unknown): void {
 
 /** True when an error looks like it came from the editor library (Tiptap / ProseMirror). */
 export function mentionsEditorLibrary(error: unknown): boolean {
-  const text =
-    error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : typeof error === 'string' ? error : String(error ?? '');
+  const text = error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : typeof error === 'string' ? error : String(error ?? '');
   return /tiptap|prosemirror|FullEditor/i.test(text);
 }

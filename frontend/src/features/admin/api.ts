@@ -12,6 +12,8 @@ import type { CreatePostDtoSlug, SaveCategoryDtoSlug, SavePageDtoSlug, UpdatePos
  * The spec generator types the optional, nullable `slug` of the save DTOs as an object (the backend decorators
  * lack `type: String`); it is a plain string on the wire. Reported to the lead; remove once regenerated.
  */
-export function apiSlug(slug: string | undefined): (CreatePostDtoSlug & SaveCategoryDtoSlug & SavePageDtoSlug & UpdatePostDtoSlug) | undefined {
+export function apiSlug(
+  slug: string | undefined,
+): (CreatePostDtoSlug & SaveCategoryDtoSlug & SavePageDtoSlug & UpdatePostDtoSlug) | undefined {
   return slug as unknown as (CreatePostDtoSlug & SaveCategoryDtoSlug & SavePageDtoSlug & UpdatePostDtoSlug) | undefined;
 }

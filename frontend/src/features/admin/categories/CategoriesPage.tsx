@@ -13,7 +13,6 @@ import { categoryPayload } from './category-rules';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; category: CategoryDto } | null;
 
-
 function CategoryDialog({ editing, onClose }: { editing: Editing; onClose: () => void }) {
   const invalidateAll = useInvalidateAll();
   const initial = editing?.mode === 'edit' ? editing.category : null;
@@ -176,10 +175,21 @@ export default function CategoriesPage() {
                   </Table.Cell>
                   <Table.Cell>
                     <HStack gap="1">
-                      <IconButton size="xs" variant="ghost" aria-label={`${t.edit}: ${category.name}`} onClick={() => setEditing({ mode: 'edit', category })}>
+                      <IconButton
+                        size="xs"
+                        variant="ghost"
+                        aria-label={`${t.edit}: ${category.name}`}
+                        onClick={() => setEditing({ mode: 'edit', category })}
+                      >
                         <Pencil size={14} />
                       </IconButton>
-                      <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`${t.delete}: ${category.name}`} onClick={() => setToDelete(category)}>
+                      <IconButton
+                        size="xs"
+                        variant="ghost"
+                        colorPalette="red"
+                        aria-label={`${t.delete}: ${category.name}`}
+                        onClick={() => setToDelete(category)}
+                      >
                         <Trash2 size={14} />
                       </IconButton>
                     </HStack>

@@ -15,7 +15,15 @@ interface PaginationProps {
 export default function Pagination({ page, totalPages, caption, onPageChange, label }: PaginationProps) {
   if (totalPages <= 1) return null;
   return (
-    <Stack as="nav" aria-label={label ?? 'pagination'} direction={{ base: 'column', md: 'row' }} justify="space-between" align="center" gap="3" pt="4">
+    <Stack
+      as="nav"
+      aria-label={label ?? 'pagination'}
+      direction={{ base: 'column', md: 'row' }}
+      justify="space-between"
+      align="center"
+      gap="3"
+      pt="4"
+    >
       <Text fontSize="sm" color="fg.muted" data-testid="pagination-caption">
         {caption}
       </Text>

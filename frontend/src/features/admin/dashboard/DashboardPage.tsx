@@ -15,6 +15,11 @@ import { notifyError, notifySuccess } from '../notify';
 import { useInvalidateAll } from '../useInvalidateAll';
 
 type Tab = 'all' | 'published' | 'drafts';
+const TABS = [
+  ['all', t.tabAll],
+  ['published', t.tabPublished],
+  ['drafts', t.tabDrafts],
+] as const;
 
 function HeaderLinks() {
   const links = [
@@ -94,17 +99,153 @@ export default function DashboardPage() {
     setPage(1);
   };
 
+  const list = (
+    <Box pt="4">
+      {posts.isLoading ? (
+        <LoadingState />
+      ) : posts.isError ? (
+        <ErrorState title={t.failedFetchPosts} error={posts.error} onRetry={() => void posts.refetch()} />
+      ) : filtered.length === 0 ? (
+        <Center py="16">
+          <Stack align="center" gap="4">
+            <FileText size={40} aria-hidden />
+            <Text fontSize="lg">{t.noArticles}</Text>
+            <Button asChild colorPalette="blue">
+              <Link to="/admin/edit">
+                <Plus size={16} aria-hidden />
+                {t.createFirstArticle}
+              </Link>
+            </Button>
+          </Stack>
+        </Center>
+      ) : (
+        <>
+          <Table.ScrollArea borderWidth="1px" borderRadius="md">
+            <Table.Root size="sm" interactive>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{t.colTitle}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t.colStatus}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t.colFeatured}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t.colCategory}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t.colDate}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t.colActions}</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {slice.items.map((post) => (
+                  <Table.Row
+                    key={post.id}
+                    data-testid="post-row"
+                    cursor="pointer"
+                    onClick={(event) => {
+                      if ((event.target as HTMLElement).closest('a,button')) return;
+                      navigate(`/admin/edit/${post.id}`);
+                    }}
+                  >
+                    <Table.Cell minW="64">
+                      <HStack gap="3">
+                        {post.featuredImage ? (
+                          <Image src={post.featuredImage} alt="" w="16" h="12" objectFit="cover" borderRadius="sm" flexShrink={0} />
+                        ) : (
+                          <Center w="16" h="12" bg="bg.muted" borderRadius="sm" flexShrink={0} title={t.noImage} data-testid="no-image">
+                            <ImageOff size={18} aria-hidden />
+                            <Text srOnly>{t.noImage}</Text>
+                          </Center>
+                        )}
+                        <Stack gap="0.5">
+                          <Link to={`/admin/edit/${post.id}`} style={{ fontWeight: 600 }}>
+                            {post.title}
+                          </Link>
+                          <Text fontSize="xs" color="fg.muted">
+                            {t.readTimeLine(displayReadTime(post.readTime))}
+                          </Text>
+                        </Stack>
+                      </HStack>
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Badge colorPalette={post.published ? 'green' : 'gray'}>{post.published ? t.published : t.draft}</Badge>
+                    </Table.Cell>
+                    <Table.Cell>
+                      {post.featured ? (
+                        <Badge colorPalette="yellow" data-testid="featured-badge">
+                          <Star size={12} aria-hidden />
+                          {t.featuredArticle}
+                        </Badge>
+                      ) : (
+                        <Button
+                          size="xs"
+                          variant="outline"
+                          disabled={!post.published || setFeatured.isPending}
+                          title={post.published ? undefined : t.onlyPublishedCanBeFeatured}
+                          onClick={() => setFeatured.mutate({ id: post.id })}
+                        >
+                          <Star size={12} aria-hidden />
+                          {t.setFeatured}
+                        </Button>
+                      )}
+                    </Table.Cell>
+                    <Table.Cell>{post.categoryId != null ? (categoryName.get(post.categoryId) ?? '—') : t.uncategorized}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap" fontSize="xs">
+                      {formatDate(post.createdAt)}
+                    </Table.Cell>
+                    <Table.Cell>
+                      <HStack gap="1">
+                        <IconButton asChild size="xs" variant="ghost" aria-label={`${t.edit}: ${post.title}`} title={t.edit}>
+                          <Link to={`/admin/edit/${post.id}`}>
+                            <Pencil size={14} />
+                          </Link>
+                        </IconButton>
+                        {post.published ? (
+                          <IconButton asChild size="xs" variant="ghost" aria-label={`${t.view}: ${post.title}`} title={t.view}>
+                            <a href={`/post/${post.slug}`} target="_blank" rel="noreferrer">
+                              <ExternalLink size={14} />
+                            </a>
+                          </IconButton>
+                        ) : null}
+                        <IconButton
+                          size="xs"
+                          variant="ghost"
+                          aria-label={`${t.fixSlug}: ${post.title}`}
+                          title={t.fixSlug}
+                          disabled={fixSlug.isPending}
+                          onClick={() => fixSlug.mutate({ id: post.id })}
+                        >
+                          <Link2 size={14} />
+                        </IconButton>
+                        <IconButton
+                          size="xs"
+                          variant="ghost"
+                          colorPalette="red"
+                          aria-label={`${t.delete}: ${post.title}`}
+                          title={t.delete}
+                          onClick={() => setToDelete(post)}
+                        >
+                          <Trash2 size={14} />
+                        </IconButton>
+                      </HStack>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+          <Pagination
+            page={slice.page}
+            totalPages={slice.totalPages}
+            caption={t.showingResults(slice.from, slice.to, slice.total)}
+            onPageChange={setPage}
+          />
+        </>
+      )}
+    </Box>
+  );
+
   return (
     <AdminPage title={t.controlPanel} actions={<HeaderLinks />}>
       <Tabs.Root value={tab} onValueChange={(e) => changeTab(e.value as Tab)} variant="line">
         <Tabs.List>
-          {(
-            [
-              ['all', t.tabAll],
-              ['published', t.tabPublished],
-              ['drafts', t.tabDrafts],
-            ] as const
-          ).map(([value, label]) => (
+          {TABS.map(([value, label]) => (
             <Tabs.Trigger key={value} value={value}>
               {label}
               <Badge size="sm" variant="subtle" data-testid={`count-${value}`}>
@@ -113,147 +254,12 @@ export default function DashboardPage() {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
+        {TABS.map(([value]) => (
+          <Tabs.Content key={value} value={value} p="0">
+            {tab === value ? list : null}
+          </Tabs.Content>
+        ))}
       </Tabs.Root>
-
-      <Box pt="4">
-        {posts.isLoading ? (
-          <LoadingState />
-        ) : posts.isError ? (
-          <ErrorState title={t.failedFetchPosts} error={posts.error} onRetry={() => void posts.refetch()} />
-        ) : filtered.length === 0 ? (
-          <Center py="16">
-            <Stack align="center" gap="4">
-              <FileText size={40} aria-hidden />
-              <Text fontSize="lg">{t.noArticles}</Text>
-              <Button asChild colorPalette="blue">
-                <Link to="/admin/edit">
-                  <Plus size={16} aria-hidden />
-                  {t.createFirstArticle}
-                </Link>
-              </Button>
-            </Stack>
-          </Center>
-        ) : (
-          <>
-            <Table.ScrollArea borderWidth="1px" borderRadius="md">
-              <Table.Root size="sm" interactive>
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>{t.colTitle}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t.colStatus}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t.colFeatured}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t.colCategory}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t.colDate}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t.colActions}</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {slice.items.map((post) => (
-                    <Table.Row
-                      key={post.id}
-                      data-testid="post-row"
-                      cursor="pointer"
-                      onClick={(event) => {
-                        if ((event.target as HTMLElement).closest('a,button')) return;
-                        navigate(`/admin/edit/${post.id}`);
-                      }}
-                    >
-                      <Table.Cell minW="64">
-                        <HStack gap="3">
-                          {post.featuredImage ? (
-                            <Image src={post.featuredImage} alt="" w="16" h="12" objectFit="cover" borderRadius="sm" flexShrink={0} />
-                          ) : (
-                            <Center w="16" h="12" bg="bg.muted" borderRadius="sm" flexShrink={0} title={t.noImage} data-testid="no-image">
-                              <ImageOff size={18} aria-hidden />
-                              <Text srOnly>{t.noImage}</Text>
-                            </Center>
-                          )}
-                          <Stack gap="0.5">
-                            <Link to={`/admin/edit/${post.id}`} style={{ fontWeight: 600 }}>
-                              {post.title}
-                            </Link>
-                            <Text fontSize="xs" color="fg.muted">
-                              {t.readTimeLine(displayReadTime(post.readTime))}
-                            </Text>
-                          </Stack>
-                        </HStack>
-                      </Table.Cell>
-                      <Table.Cell>
-                        <Badge colorPalette={post.published ? 'green' : 'gray'}>{post.published ? t.published : t.draft}</Badge>
-                      </Table.Cell>
-                      <Table.Cell>
-                        {post.featured ? (
-                          <Badge colorPalette="yellow" data-testid="featured-badge">
-                            <Star size={12} aria-hidden />
-                            {t.featuredArticle}
-                          </Badge>
-                        ) : (
-                          <Button
-                            size="xs"
-                            variant="outline"
-                            disabled={!post.published || setFeatured.isPending}
-                            title={post.published ? undefined : t.onlyPublishedCanBeFeatured}
-                            onClick={() => setFeatured.mutate({ id: post.id })}
-                          >
-                            <Star size={12} aria-hidden />
-                            {t.setFeatured}
-                          </Button>
-                        )}
-                      </Table.Cell>
-                      <Table.Cell>{post.categoryId != null ? (categoryName.get(post.categoryId) ?? '—') : t.uncategorized}</Table.Cell>
-                      <Table.Cell whiteSpace="nowrap" fontSize="xs">
-                        {formatDate(post.createdAt)}
-                      </Table.Cell>
-                      <Table.Cell>
-                        <HStack gap="1">
-                          <IconButton asChild size="xs" variant="ghost" aria-label={`${t.edit}: ${post.title}`} title={t.edit}>
-                            <Link to={`/admin/edit/${post.id}`}>
-                              <Pencil size={14} />
-                            </Link>
-                          </IconButton>
-                          {post.published ? (
-                            <IconButton asChild size="xs" variant="ghost" aria-label={`${t.view}: ${post.title}`} title={t.view}>
-                              <a href={`/post/${post.slug}`} target="_blank" rel="noreferrer">
-                                <ExternalLink size={14} />
-                              </a>
-                            </IconButton>
-                          ) : null}
-                          <IconButton
-                            size="xs"
-                            variant="ghost"
-                            aria-label={`${t.fixSlug}: ${post.title}`}
-                            title={t.fixSlug}
-                            disabled={fixSlug.isPending}
-                            onClick={() => fixSlug.mutate({ id: post.id })}
-                          >
-                            <Link2 size={14} />
-                          </IconButton>
-                          <IconButton
-                            size="xs"
-                            variant="ghost"
-                            colorPalette="red"
-                            aria-label={`${t.delete}: ${post.title}`}
-                            title={t.delete}
-                            onClick={() => setToDelete(post)}
-                          >
-                            <Trash2 size={14} />
-                          </IconButton>
-                        </HStack>
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
-            <Pagination
-              page={slice.page}
-              totalPages={slice.totalPages}
-              caption={t.showingResults(slice.from, slice.to, slice.total)}
-              onPageChange={setPage}
-            />
-          </>
-        )}
-      </Box>
 
       <ConfirmDialog
         open={toDelete !== null}

@@ -28,7 +28,19 @@ const SECTIONS: { key: ShowKey; value: string; label: string }[] = [
   { key: 'showNewsletter', value: 'newsletter', label: t.sectionNewsletter },
 ];
 
-function CountSelect({ label, value, choices, onChange, name }: { label: string; value: number; choices: readonly number[]; onChange: (n: number) => void; name: string }) {
+function CountSelect({
+  label,
+  value,
+  choices,
+  onChange,
+  name,
+}: {
+  label: string;
+  value: number;
+  choices: readonly number[];
+  onChange: (n: number) => void;
+  name: string;
+}) {
   return (
     <Field.Root>
       <Field.Label>{label}</Field.Label>
@@ -79,7 +91,9 @@ function StructurePreview({ form }: { form: LayoutForm }) {
   return (
     <Card.Root variant="outline" position={{ lg: 'sticky' }} top={{ lg: '4' }} data-testid="structure-preview">
       <Card.Header>
-        <Card.Title fontSize="md">{t.structurePreview}</Card.Title>
+        <Card.Title as="h2" fontSize="md">
+          {t.structurePreview}
+        </Card.Title>
       </Card.Header>
       <Card.Body>
         <Stack gap="2">
@@ -189,7 +203,11 @@ export default function HomeLayoutPage() {
                               </Field.Root>
                               <Field.Root>
                                 <Field.Label>{t.heroSubtitle}</Field.Label>
-                                <Input name="heroSubtitle" value={form.heroSubtitle} onChange={(e) => set('heroSubtitle', e.target.value)} />
+                                <Input
+                                  name="heroSubtitle"
+                                  value={form.heroSubtitle}
+                                  onChange={(e) => set('heroSubtitle', e.target.value)}
+                                />
                               </Field.Root>
                               <Field.Root>
                                 <Field.Label>{t.heroBgColor}</Field.Label>
@@ -213,11 +231,23 @@ export default function HomeLayoutPage() {
                             </>
                           ) : null}
                           {section.value === 'latest' ? (
-                            <CountSelect name="latestPostsCount" label={t.latestPostsCount} value={form.latestPostsCount} choices={LATEST_POSTS_CHOICES} onChange={(n) => set('latestPostsCount', n)} />
+                            <CountSelect
+                              name="latestPostsCount"
+                              label={t.latestPostsCount}
+                              value={form.latestPostsCount}
+                              choices={LATEST_POSTS_CHOICES}
+                              onChange={(n) => set('latestPostsCount', n)}
+                            />
                           ) : null}
                           {section.value === 'categories' ? (
                             <>
-                              <CountSelect name="categoriesCount" label={t.categoriesCount} value={form.categoriesCount} choices={CATEGORIES_CHOICES} onChange={(n) => set('categoriesCount', n)} />
+                              <CountSelect
+                                name="categoriesCount"
+                                label={t.categoriesCount}
+                                value={form.categoriesCount}
+                                choices={CATEGORIES_CHOICES}
+                                onChange={(n) => set('categoriesCount', n)}
+                              />
                               <CountSelect
                                 name="postsPerCategory"
                                 label={t.postsPerCategory}

@@ -81,7 +81,11 @@ function PageEditorPage({ pageId }: { pageId: number | null }) {
     const nextErrors = validatePage(form.title, form.content, { title: t.pageTitleRequired, content: t.pageContentRequired });
     setErrors(nextErrors);
     if (nextErrors.title || nextErrors.content) return;
-    const data = { title: form.title.trim(), content: form.content, slug: apiSlug(form.slug.trim() || pageSlugify(form.title) || undefined) };
+    const data = {
+      title: form.title.trim(),
+      content: form.content,
+      slug: apiSlug(form.slug.trim() || pageSlugify(form.title) || undefined),
+    };
     if (isEdit && pageId !== null) update.mutate({ id: pageId, data });
     else create.mutate({ data });
   };

@@ -98,7 +98,14 @@ export default function PagesListPage() {
                             <Pencil size={14} />
                           </Link>
                         </IconButton>
-                        <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`${t.delete}: ${p.title}`} title={t.delete} onClick={() => setToDelete(p)}>
+                        <IconButton
+                          size="xs"
+                          variant="ghost"
+                          colorPalette="red"
+                          aria-label={`${t.delete}: ${p.title}`}
+                          title={t.delete}
+                          onClick={() => setToDelete(p)}
+                        >
                           <Trash2 size={14} />
                         </IconButton>
                       </HStack>
@@ -108,7 +115,12 @@ export default function PagesListPage() {
               </Table.Body>
             </Table.Root>
           </Table.ScrollArea>
-          <Pagination page={slice.page} totalPages={slice.totalPages} caption={t.pagesShowing(slice.from, slice.to, slice.total)} onPageChange={setPage} />
+          <Pagination
+            page={slice.page}
+            totalPages={slice.totalPages}
+            caption={t.pagesShowing(slice.from, slice.to, slice.total)}
+            onPageChange={setPage}
+          />
         </>
       )}
       <ConfirmDialog

@@ -57,7 +57,7 @@ export default function DatePicker({ value, onChange, id }: DatePickerProps) {
         </Popover.Trigger>
         <Portal>
           <Popover.Positioner>
-            <Popover.Content w="auto" dir="rtl">
+            <Popover.Content w="auto" dir="rtl" aria-label={t.fieldDate}>
               <Popover.Body p="3">
                 <HStack justify="space-between" mb="2">
                   <IconButton
@@ -82,9 +82,18 @@ export default function DatePicker({ value, onChange, id }: DatePickerProps) {
                     <ChevronLeft size={16} />
                   </IconButton>
                 </HStack>
-                <Grid templateColumns="repeat(7, 2.5rem)" gap="1" role="grid" aria-label={t.fieldDate}>
+                <Grid templateColumns="repeat(7, 2.5rem)" gap="1" role="group" aria-label={t.fieldDate}>
                   {weekOrder(WEEK_START.ar).map((d) => (
-                    <Text key={d} role="columnheader" fontSize="xs" fontWeight="bold" textAlign="center" color="fg.muted" title={WEEKDAYS_AR[d]} aria-label={WEEKDAYS_AR[d]}>
+                    <Text
+                      key={d}
+                      aria-hidden
+                      data-weekday={d}
+                      fontSize="xs"
+                      fontWeight="bold"
+                      textAlign="center"
+                      color="fg.muted"
+                      title={WEEKDAYS_AR[d]}
+                    >
                       {WEEKDAY_INITIALS_AR[d]}
                     </Text>
                   ))}

@@ -1,18 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Field,
-  Grid,
-  HStack,
-  Input,
-  NativeSelect,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Field, Grid, HStack, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Eye, Save, Send, Wand2 } from 'lucide-react';
 import { slugify } from '@rules/slug';
@@ -160,11 +147,7 @@ function PostEditorPage({ postId }: { postId: number | null }) {
   if (isEdit && !ready) {
     return (
       <AdminPage title={title} backTo="/admin">
-        {post.isError ? (
-          <ErrorState title={t.failedFetchPost} error={post.error} onRetry={() => void post.refetch()} />
-        ) : (
-          <LoadingState />
-        )}
+        {post.isError ? <ErrorState title={t.failedFetchPost} error={post.error} onRetry={() => void post.refetch()} /> : <LoadingState />}
       </AdminPage>
     );
   }
@@ -262,7 +245,7 @@ function PostEditorPage({ postId }: { postId: number | null }) {
 
             <Card.Root variant="outline">
               <Card.Header>
-                <Card.Title>{t.seoSettings}</Card.Title>
+                <Card.Title as="h2">{t.seoSettings}</Card.Title>
               </Card.Header>
               <Card.Body>
                 <Stack gap="4">
@@ -278,7 +261,12 @@ function PostEditorPage({ postId }: { postId: number | null }) {
                   </Field.Root>
                   <Field.Root>
                     <Field.Label>{t.fieldMetaDescription}</Field.Label>
-                    <Textarea name="metaDescription" rows={2} value={form.metaDescription} onChange={(e) => set('metaDescription', e.target.value)} />
+                    <Textarea
+                      name="metaDescription"
+                      rows={2}
+                      value={form.metaDescription}
+                      onChange={(e) => set('metaDescription', e.target.value)}
+                    />
                   </Field.Root>
                 </Stack>
               </Card.Body>

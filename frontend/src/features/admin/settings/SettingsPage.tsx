@@ -10,7 +10,12 @@ import { notifyError, notifySuccess } from '../notify';
 import { useInvalidateAll } from '../useInvalidateAll';
 import { FORM_NETWORKS, socialFormFrom, socialPayload, type FormNetwork, type SocialForm } from './social-form';
 
-const NETWORK_LABEL: Record<FormNetwork, string> = { twitter: 'Twitter', instagram: 'Instagram', snapchat: 'Snapchat', linkedin: 'LinkedIn' };
+const NETWORK_LABEL: Record<FormNetwork, string> = {
+  twitter: 'Twitter',
+  instagram: 'Instagram',
+  snapchat: 'Snapchat',
+  linkedin: 'LinkedIn',
+};
 const NETWORK_ICON = { twitter: Bird, instagram: Camera, snapchat: Ghost, linkedin: Briefcase } as const;
 
 function Previews({ form }: { form: SocialForm }) {
@@ -19,7 +24,9 @@ function Previews({ form }: { form: SocialForm }) {
     <Stack gap="4">
       <Card.Root variant="outline" data-testid="contact-preview">
         <Card.Header>
-          <Card.Title fontSize="md">{t.contactPreview}</Card.Title>
+          <Card.Title as="h2" fontSize="md">
+            {t.contactPreview}
+          </Card.Title>
         </Card.Header>
         <Card.Body>
           <Stack gap="2">
@@ -46,7 +53,9 @@ function Previews({ form }: { form: SocialForm }) {
       </Card.Root>
       <Card.Root variant="outline" data-testid="follow-preview">
         <Card.Header>
-          <Card.Title fontSize="md">{t.followUsPreview}</Card.Title>
+          <Card.Title as="h2" fontSize="md">
+            {t.followUsPreview}
+          </Card.Title>
         </Card.Header>
         <Card.Body>
           <Text fontWeight="bold" mb="2">
@@ -118,7 +127,7 @@ export default function SettingsPage() {
         <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 360px' }} gap="6" alignItems="start">
           <Card.Root variant="outline">
             <Card.Header>
-              <Card.Title>{t.socialLinks}</Card.Title>
+              <Card.Title as="h2">{t.socialLinks}</Card.Title>
               <Card.Description>{t.socialHint}</Card.Description>
             </Card.Header>
             <Card.Body>
