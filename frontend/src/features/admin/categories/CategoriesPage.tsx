@@ -8,13 +8,11 @@ import ConfirmDialog from '../components/ConfirmDialog';
 import { ErrorState, LoadingState } from '../components/QueryState';
 import { notifyError, notifySuccess } from '../notify';
 import { toaster } from '../shell';
-import { useInvalidateAll } from '../useInvalidateAll';
 import { categoryPayload } from './category-rules';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; category: CategoryDto } | null;
 
 function CategoryDialog({ editing, onClose }: { editing: Editing; onClose: () => void }) {
-  const invalidateAll = useInvalidateAll();
   const initial = editing?.mode === 'edit' ? editing.category : null;
   const [name, setName] = useState(initial?.name ?? '');
   const [slug, setSlug] = useState(initial?.slug ?? '');
@@ -24,7 +22,6 @@ function CategoryDialog({ editing, onClose }: { editing: Editing; onClose: () =>
     mutation: {
       onSuccess: () => {
         notifySuccess(t.categoryCreatedTitle, t.categoryCreatedBody);
-        void invalidateAll();
         onClose();
       },
       onError: (e) => notifyError(t.categoryCreateError, e),
@@ -34,7 +31,6 @@ function CategoryDialog({ editing, onClose }: { editing: Editing; onClose: () =>
     mutation: {
       onSuccess: () => {
         notifySuccess(t.categoryUpdatedTitle, t.categoryUpdatedBody);
-        void invalidateAll();
         onClose();
       },
       onError: (e) => notifyError(t.categoryUpdateError, e),
@@ -112,7 +108,6 @@ function CategoryDialog({ editing, onClose }: { editing: Editing; onClose: () =>
 }
 
 export default function CategoriesPage() {
-  const invalidateAll = useInvalidateAll();
   const categories = useListCategories();
   const [editing, setEditing] = useState<Editing>(null);
   const [toDelete, setToDelete] = useState<CategoryDto | null>(null);
@@ -122,7 +117,6 @@ export default function CategoriesPage() {
       onSuccess: () => {
         notifySuccess(t.categoryDeletedTitle, t.categoryDeletedBody);
         setToDelete(null);
-        void invalidateAll();
       },
       onError: (e) => notifyError(t.categoryDeleteError, e),
     },

@@ -12,7 +12,6 @@ import Pagination from '../components/Pagination';
 import { paginate } from '../components/paginate';
 import { ErrorState, LoadingState } from '../components/QueryState';
 import { notifyError, notifySuccess } from '../notify';
-import { useInvalidateAll } from '../useInvalidateAll';
 
 type Tab = 'all' | 'published' | 'drafts';
 const TABS = [
@@ -51,7 +50,6 @@ function HeaderLinks() {
 
 export default function DashboardPage() {
   const navigate = useNavigate();
-  const invalidateAll = useInvalidateAll();
   const [tab, setTab] = useState<Tab>('all');
   const [page, setPage] = useState(1);
   const [toDelete, setToDelete] = useState<PostSummaryDto | null>(null);
@@ -70,7 +68,6 @@ export default function DashboardPage() {
       onSuccess: () => {
         notifySuccess(t.postDeletedTitle, t.postDeletedBody);
         setToDelete(null);
-        void invalidateAll();
       },
       onError: (error) => notifyError(t.postDeleteErrorTitle, error, t.postDeleteErrorBody),
     },
@@ -79,7 +76,6 @@ export default function DashboardPage() {
     mutation: {
       onSuccess: () => {
         notifySuccess(t.slugFixedTitle, t.slugFixedBody);
-        void invalidateAll();
       },
       onError: (error) => notifyError(t.slugFixErrorTitle, error, t.slugFixErrorBody),
     },
@@ -88,7 +84,6 @@ export default function DashboardPage() {
     mutation: {
       onSuccess: () => {
         notifySuccess(t.featuredSetTitle, t.featuredSetBody);
-        void invalidateAll();
       },
       onError: (error) => notifyError(t.featuredErrorTitle, error, t.featuredErrorBody),
     },

@@ -6,7 +6,6 @@ import { useGetHomeLayout, useUpdateHomeLayout } from '../api';
 import AdminPage from '../components/AdminPage';
 import { ErrorState, LoadingState } from '../components/QueryState';
 import { notifyError, notifySuccess } from '../notify';
-import { useInvalidateAll } from '../useInvalidateAll';
 import {
   CATEGORIES_CHOICES,
   DEFAULT_PICKER_COLOR,
@@ -129,7 +128,6 @@ function StructurePreview({ form }: { form: LayoutForm }) {
 }
 
 export default function HomeLayoutPage() {
-  const invalidateAll = useInvalidateAll();
   const layout = useGetHomeLayout();
   const [form, setForm] = useState<LayoutForm | null>(null);
   const [baseline, setBaseline] = useState<LayoutForm | null>(null);
@@ -149,7 +147,6 @@ export default function HomeLayoutPage() {
         const values = layoutFormFrom(saved);
         setForm(values);
         setBaseline(values);
-        void invalidateAll();
       },
       onError: (e) => notifyError(t.errorTitle, e, t.homeLayoutUpdateError),
     },

@@ -10,7 +10,6 @@ import AdminPage from '../components/AdminPage';
 import { ErrorState, LoadingState } from '../components/QueryState';
 import UnsavedChangesGuard from '../components/UnsavedChangesGuard';
 import { notifyError, notifySuccess } from '../notify';
-import { useInvalidateAll } from '../useInvalidateAll';
 import { validatePage, type PageErrors } from './page-rules';
 
 interface PageForm {
@@ -28,7 +27,6 @@ export default function PageEditorRoute() {
 
 function PageEditorPage({ pageId }: { pageId: number | null }) {
   const navigate = useNavigate();
-  const invalidateAll = useInvalidateAll();
   const isEdit = pageId !== null;
   const page = useGetPageById(pageId ?? 0, { query: { enabled: isEdit, retry: 2, retryDelay: 1000 } });
   const [form, setForm] = useState<PageForm>(empty);
@@ -59,7 +57,6 @@ function PageEditorPage({ pageId }: { pageId: number | null }) {
     mutation: {
       onSuccess: () => {
         notifySuccess(t.pageCreatedTitle, t.pageCreatedBody);
-        void invalidateAll();
         leave();
       },
       onError: (e) => notifyError(t.pageCreateErrorTitle, e),
@@ -69,7 +66,6 @@ function PageEditorPage({ pageId }: { pageId: number | null }) {
     mutation: {
       onSuccess: () => {
         notifySuccess(t.pageUpdatedTitle, t.pageUpdatedBody);
-        void invalidateAll();
         leave();
       },
       onError: (e) => notifyError(t.pageUpdateErrorTitle, e),

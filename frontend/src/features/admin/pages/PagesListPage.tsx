@@ -11,10 +11,8 @@ import Pagination from '../components/Pagination';
 import { paginate } from '../components/paginate';
 import { ErrorState, LoadingState } from '../components/QueryState';
 import { notifyError, notifySuccess } from '../notify';
-import { useInvalidateAll } from '../useInvalidateAll';
 
 export default function PagesListPage() {
-  const invalidateAll = useInvalidateAll();
   const pages = useListPages();
   const [page, setPage] = useState(1);
   const [toDelete, setToDelete] = useState<PageSummaryDto | null>(null);
@@ -24,7 +22,6 @@ export default function PagesListPage() {
       onSuccess: () => {
         notifySuccess(t.pageDeletedTitle, t.pageDeletedBody);
         setToDelete(null);
-        void invalidateAll();
       },
       onError: (e) => notifyError(t.pageDeleteErrorTitle, e, t.pageDeleteErrorBody),
     },

@@ -14,7 +14,6 @@ import AdminPage from '../components/AdminPage';
 import { ErrorState, LoadingState } from '../components/QueryState';
 import UnsavedChangesGuard from '../components/UnsavedChangesGuard';
 import { notifyError, notifySuccess } from '../notify';
-import { useInvalidateAll } from '../useInvalidateAll';
 import { dayToIso, toDay } from './calendar';
 import DatePicker from './DatePicker';
 import { clearDraft, loadDraft, saveDraft, type StoredDraft } from './draft-storage';
@@ -35,7 +34,6 @@ export default function PostEditorRoute() {
 
 function PostEditorPage({ postId }: { postId: number | null }) {
   const navigate = useNavigate();
-  const invalidateAll = useInvalidateAll();
   const isEdit = postId !== null;
 
   const post = useGetPostById(postId ?? 0, { query: { enabled: isEdit, ...EDITOR_LOAD_RETRY } });
@@ -91,7 +89,6 @@ function PostEditorPage({ postId }: { postId: number | null }) {
   const afterSave = (saved: PostFormValues) => {
     clearDraft(localStorage, postId);
     setBaseline(saved);
-    void invalidateAll();
   };
 
   const createPost = useCreatePost({
@@ -100,7 +97,6 @@ function PostEditorPage({ postId }: { postId: number | null }) {
         notifySuccess(t.postCreatedTitle, t.postCreatedBody);
         autosaveOff.current = true;
         clearDraft(localStorage, null);
-        void invalidateAll();
         bypassGuard.current = true;
         navigate(`/admin/edit/${created.id}`, { replace: true });
       },

@@ -7,11 +7,9 @@ import AdminPage from '../components/AdminPage';
 import { ErrorState, LoadingState } from '../components/QueryState';
 import { notifyError, notifySuccess } from '../notify';
 import { useAuth } from '../shell';
-import { useInvalidateAll } from '../useInvalidateAll';
 import { validateProfile } from './profile-rules';
 
 export default function ProfilePage() {
-  const invalidateAll = useInvalidateAll();
   const { user: sessionUser } = useAuth();
   const userId = sessionUser?.id ?? 0;
   const user = useGetUser(userId, { query: { enabled: userId > 0 } });
@@ -34,7 +32,6 @@ export default function ProfilePage() {
         notifySuccess(t.updatedTitle, t.profileUpdatedBody);
         setName(saved.name);
         setBio(saved.bio ?? '');
-        void invalidateAll();
       },
       onError: (e) => notifyError(t.errorTitle, e, t.profileUpdateError),
     },

@@ -7,7 +7,6 @@ import { useGetSocialLinks, useUpdateSocialLinks } from '../api';
 import AdminPage from '../components/AdminPage';
 import { ErrorState, LoadingState } from '../components/QueryState';
 import { notifyError, notifySuccess } from '../notify';
-import { useInvalidateAll } from '../useInvalidateAll';
 import { FORM_NETWORKS, socialFormFrom, socialPayload, type FormNetwork, type SocialForm } from './social-form';
 
 const NETWORK_LABEL: Record<FormNetwork, string> = {
@@ -89,7 +88,6 @@ function Previews({ form }: { form: SocialForm }) {
 }
 
 export default function SettingsPage() {
-  const invalidateAll = useInvalidateAll();
   const social = useGetSocialLinks({ query: { refetchOnWindowFocus: false } });
   const [form, setForm] = useState<SocialForm | null>(null);
   const [baseline, setBaseline] = useState<SocialForm | null>(null);
@@ -109,7 +107,6 @@ export default function SettingsPage() {
         const values = socialFormFrom(saved);
         setForm(values);
         setBaseline(values);
-        void invalidateAll();
       },
       onError: (e) => notifyError(t.errorTitle, e, t.socialUpdateError),
     },
