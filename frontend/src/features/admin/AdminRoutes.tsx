@@ -1,4 +1,32 @@
-/** Placeholder so the public build passes; the admin side replaces this file with the admin routes. */
+import { Route, Routes } from 'react-router-dom';
+import ProtectedRoute from './ProtectedRoute';
+import DashboardPage from './dashboard/DashboardPage';
+import PostEditorPage from './posts/PostEditorPage';
+import CategoriesPage from './categories/CategoriesPage';
+import PagesListPage from './pages/PagesListPage';
+import PageEditorPage from './pages/PageEditorPage';
+import SettingsPage from './settings/SettingsPage';
+import HomeLayoutPage from './home-layout/HomeLayoutPage';
+import ProfilePage from './profile/ProfilePage';
+import NotFoundInAdmin from './components/NotFoundInAdmin';
+
+/** Every /admin route (mounted lazily by the app router at /admin/*), all behind the session check. */
 export default function AdminRoutes() {
-  return null;
+  return (
+    <ProtectedRoute>
+      <Routes>
+        <Route index element={<DashboardPage />} />
+        <Route path="edit" element={<PostEditorPage />} />
+        <Route path="edit/:id" element={<PostEditorPage />} />
+        <Route path="categories" element={<CategoriesPage />} />
+        <Route path="pages" element={<PagesListPage />} />
+        <Route path="page/new" element={<PageEditorPage />} />
+        <Route path="page/edit/:id" element={<PageEditorPage />} />
+        <Route path="settings" element={<SettingsPage />} />
+        <Route path="home-layout" element={<HomeLayoutPage />} />
+        <Route path="profile" element={<ProfilePage />} />
+        <Route path="*" element={<NotFoundInAdmin />} />
+      </Routes>
+    </ProtectedRoute>
+  );
 }

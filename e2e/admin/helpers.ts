@@ -1,0 +1,27 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { expect } from './fixtures';
+
+/** A real PNG (gradient-ish block of colour) made with sharp, for upload tests. */
+export async function pngImage(width = 800, height = 400, color = { r: 37, g: 99, b: 235 }): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+}
+
+/** The full editor's editing surface. */
+export function editorSurface(page: Page) {
+  return page.getByTestId('full-editor').locator('.ProseMirror');
+}
+
+export function toolbarButton(page: Page, name: string) {
+  return page.getByRole('toolbar').getByRole('button', { name, exact: true });
+}
+
+/** Creates pages directly through the API (fast setup for pagination). */
+export async function createPagesViaApi(api: APIRequestContext, count: number, prefix: string) {
+  for (let i = 1; i <= count; i += 1) {
+    const res = await api.post('/api/pages', {
+      data: { title: `${prefix} ${i}`, slug: `${prefix.toLowerCase().replace(/\s+/g, '-')}-${i}`, content: `<p>${prefix} ${i}</p>` },
+    });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  }
+}

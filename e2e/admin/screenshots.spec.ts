@@ -1,0 +1,90 @@
+import { test, expect, screenshotBothThemes } from './fixtures';
+import { createPagesViaApi, pngImage } from './helpers';
+
+/** Screenshots of every admin screen, light and dark: test-output/screenshots/admin-*.png */
+test('admin screens in both themes', async ({ signedIn: page }) => {
+  test.setTimeout(240_000);
+  const api = page.request;
+
+  // some content to show
+  const upload = await api.post('/api/upload', { multipart: { image: { name: 'cover.png', mimeType: 'image/png', buffer: await pngImage(800, 400, { r: 124, g: 58, b: 237 }) } } });
+  expect(upload.ok(), await upload.text()).toBeTruthy();
+  const { url } = await upload.json();
+  const categories = await (await api.get('/api/categories')).json();
+  const content =
+    '<h2>مقدمة</h2><p dir="rtl" style="text-align: right">React مكتبة لبناء واجهات المستخدم، وهذا المقال يشرح أساسياتها.</p><p>English text inside an Arabic article.</p><ul><li><p>المكوّنات</p></li><li><p>الحالة</p></li></ul><pre><code>const App = () =&gt; &lt;h1&gt;مرحبا&lt;/h1&gt;;</code></pre>';
+  const created: number[] = [];
+  for (let i = 1; i <= 12; i += 1) {
+    const res = await api.post('/api/posts', {
+      data: {
+        title: i === 1 ? 'مدخل إلى React Hooks' : `مقال تجريبي رقم ${i}`,
+        content,
+        published: i % 3 !== 0,
+        categoryId: categories[i % categories.length].id,
+        featuredImage: i % 2 === 1 ? url : undefined,
+        tags: ['react', 'javascript'],
+      },
+    });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    created.push((await res.json()).id);
+  }
+  await api.put(`/api/posts/${created[0]}/featured`);
+  await createPagesViaApi(api, 3, 'About Page');
+
+  await page.goto('/admin');
+  await expect(page.getByTestId('post-row').first()).toBeVisible();
+  await expect(page.getByTestId('pagination-caption')).toHaveText('عرض 1 إلى 10 من 12 نتيجة');
+  await screenshotBothThemes(page, 'dashboard');
+
+  await page.getByTestId('post-row').first().getByRole('button', { name: /^حذف:/ }).click();
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  await screenshotBothThemes(page, 'dashboard-delete-dialog', false);
+  await page.getByRole('alertdialog').getByRole('button', { name: 'إلغاء' }).click();
+
+  await page.goto('/admin/edit');
+  await expect(page.getByTestId('full-editor')).toBeVisible();
+  await screenshotBothThemes(page, 'editor-new');
+
+  await page.goto(`/admin/edit/${created[0]}`);
+  await expect(page.getByTestId('full-editor').locator('pre')).toBeVisible();
+  await screenshotBothThemes(page, 'editor-edit');
+  await page.getByRole('button', { name: 'معاينة' }).click();
+  await expect(page.getByTestId('post-preview')).toBeVisible();
+  await screenshotBothThemes(page, 'editor-preview', false);
+  await page.keyboard.press('Escape');
+  await page.getByTestId('date-picker-trigger').click();
+  await screenshotBothThemes(page, 'editor-date-picker');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/admin/categories');
+  await expect(page.getByTestId('category-row').first()).toBeVisible();
+  await screenshotBothThemes(page, 'categories');
+  await page.getByRole('button', { name: 'إضافة تصنيف' }).click();
+  await screenshotBothThemes(page, 'categories-dialog', false);
+  await page.keyboard.press('Escape');
+
+  await page.goto('/admin/pages');
+  await expect(page.getByTestId('page-row').first()).toBeVisible();
+  await screenshotBothThemes(page, 'pages');
+
+  await page.goto('/admin/page/new');
+  await expect(page.getByTestId('full-editor')).toBeVisible();
+  await screenshotBothThemes(page, 'page-editor');
+
+  await page.goto('/admin/settings');
+  await page.locator('input[name="twitter"]').fill('mudawwana');
+  await page.locator('input[name="instagram"]').fill('mudawwana.dev');
+  await screenshotBothThemes(page, 'settings');
+
+  await page.goto('/admin/home-layout');
+  await expect(page.getByTestId('structure-preview')).toBeVisible();
+  await screenshotBothThemes(page, 'home-layout');
+
+  await page.goto('/admin/profile');
+  await expect(page.getByTestId('profile-email')).toBeVisible();
+  await screenshotBothThemes(page, 'profile');
+
+  await page.goto('/admin/edit?editorFail=1');
+  await expect(page.getByTestId('fallback-editor')).toBeVisible();
+  await screenshotBothThemes(page, 'editor-fallback');
+});

@@ -1,0 +1,32 @@
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { Center, Spinner } from '@chakra-ui/react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { admin as t } from '@/i18n/admin';
+import { useAuth } from './shell';
+
+/** SPEC §2: spinner while the session loads, redirect to /auth when signed out. */
+const noop = () => () => {};
+
+/** False on the server and while hydrating (the server rendered the spinner), true on the client afterwards. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  );
+}
+
+export default function ProtectedRoute({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useAuth();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  if (isLoading || !hydrated) {
+    return (
+      <Center minH="60vh" role="status" aria-label={t.loading} data-testid="session-loading">
+        <Spinner size="xl" />
+      </Center>
+    );
+  }
+  if (!user) return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
+  return <>{children}</>;
+}

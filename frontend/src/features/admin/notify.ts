@@ -1,0 +1,12 @@
+import { serverMessage } from './api';
+import { toaster } from './shell';
+
+export function notifySuccess(title: string, description?: string) {
+  toaster.create({ type: 'success', title, description });
+}
+
+/** A failure toast with the server's message when there is one, else the fallback text (SPEC §8). */
+export function notifyError(title: string, error: unknown, fallback?: string) {
+  const description = serverMessage(error) ?? fallback ?? (error instanceof Error ? error.message : undefined);
+  toaster.create({ type: 'error', title, description });
+}

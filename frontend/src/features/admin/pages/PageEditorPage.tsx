@@ -1,0 +1,162 @@
+import { useEffect, useRef, useState } from 'react';
+import { Box, Button, Field, HStack, Input, Stack } from '@chakra-ui/react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Save } from 'lucide-react';
+import { pageSlugify } from '@rules/slug';
+import { admin as t } from '@/i18n/admin';
+import RichTextEditor from '@/components/editor/RichTextEditor';
+import { apiSlug, useCreatePage, useGetPageById, useUpdatePage } from '../api';
+import AdminPage from '../components/AdminPage';
+import { ErrorState, LoadingState } from '../components/QueryState';
+import UnsavedChangesGuard from '../components/UnsavedChangesGuard';
+import { notifyError, notifySuccess } from '../notify';
+import { useInvalidateAll } from '../useInvalidateAll';
+import { validatePage, type PageErrors } from './page-rules';
+
+interface PageForm {
+  title: string;
+  slug: string;
+  content: string;
+}
+const empty: PageForm = { title: '', slug: '', content: '' };
+
+export default function PageEditorRoute() {
+  const { id } = useParams();
+  const pageId = id !== undefined && /^\d+$/.test(id) ? Number(id) : null;
+  return <PageEditorPage key={pageId ?? 'new'} pageId={pageId} />;
+}
+
+function PageEditorPage({ pageId }: { pageId: number | null }) {
+  const navigate = useNavigate();
+  const invalidateAll = useInvalidateAll();
+  const isEdit = pageId !== null;
+  const page = useGetPageById(pageId ?? 0, { query: { enabled: isEdit, retry: 2, retryDelay: 1000 } });
+  const [form, setForm] = useState<PageForm>(empty);
+  const [baseline, setBaseline] = useState<PageForm>(empty);
+  const [ready, setReady] = useState(!isEdit);
+  const [errors, setErrors] = useState<PageErrors>({});
+  // the slug follows the title until the author types a slug of their own (or the page already has one)
+  const [slugTouched, setSlugTouched] = useState(false);
+  const bypass = useRef(false);
+
+  useEffect(() => {
+    if (ready || !page.data) return;
+    const values = { title: page.data.title, slug: page.data.slug, content: page.data.content };
+    setForm(values);
+    setBaseline(values);
+    setSlugTouched(true);
+    setReady(true);
+  }, [page.data, ready]);
+
+  const dirty = ready && (form.title !== baseline.title || form.slug !== baseline.slug || form.content !== baseline.content);
+
+  const leave = () => {
+    bypass.current = true;
+    navigate('/admin/pages');
+  };
+
+  const create = useCreatePage({
+    mutation: {
+      onSuccess: () => {
+        notifySuccess(t.pageCreatedTitle, t.pageCreatedBody);
+        void invalidateAll();
+        leave();
+      },
+      onError: (e) => notifyError(t.pageCreateErrorTitle, e),
+    },
+  });
+  const update = useUpdatePage({
+    mutation: {
+      onSuccess: () => {
+        notifySuccess(t.pageUpdatedTitle, t.pageUpdatedBody);
+        void invalidateAll();
+        leave();
+      },
+      onError: (e) => notifyError(t.pageUpdateErrorTitle, e),
+    },
+  });
+  const pending = create.isPending || update.isPending;
+
+  const submit = () => {
+    const nextErrors = validatePage(form.title, form.content, { title: t.pageTitleRequired, content: t.pageContentRequired });
+    setErrors(nextErrors);
+    if (nextErrors.title || nextErrors.content) return;
+    const data = { title: form.title.trim(), content: form.content, slug: apiSlug(form.slug.trim() || pageSlugify(form.title) || undefined) };
+    if (isEdit && pageId !== null) update.mutate({ id: pageId, data });
+    else create.mutate({ data });
+  };
+
+  const title = isEdit ? t.editPage : t.createPage;
+
+  if (isEdit && !ready) {
+    return (
+      <AdminPage title={title} backTo="/admin/pages" backLabel={t.back}>
+        {page.isError ? <ErrorState title={t.failedFetchPage} error={page.error} onRetry={() => void page.refetch()} /> : <LoadingState />}
+      </AdminPage>
+    );
+  }
+
+  return (
+    <AdminPage title={title} backTo="/admin/pages" backLabel={t.back} maxW="5xl">
+      <UnsavedChangesGuard when={dirty} bypass={bypass} />
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="5">
+          <Field.Root required invalid={!!errors.title}>
+            <Field.Label>{t.fieldTitle}</Field.Label>
+            <Input
+              name="title"
+              value={form.title}
+              onChange={(e) => {
+                const value = e.target.value;
+                setForm((prev) => ({ ...prev, title: value, slug: slugTouched && prev.slug ? prev.slug : pageSlugify(value) }));
+                setErrors((prev) => ({ ...prev, title: undefined }));
+              }}
+            />
+            <Field.ErrorText>{errors.title}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>{t.colSlug}</Field.Label>
+            <Input
+              name="slug"
+              dir="ltr"
+              value={form.slug}
+              onChange={(e) => {
+                setSlugTouched(e.target.value !== '');
+                setForm((prev) => ({ ...prev, slug: e.target.value }));
+              }}
+            />
+          </Field.Root>
+          <Field.Root invalid={!!errors.content}>
+            <Field.Label>{t.fieldContent}</Field.Label>
+            <Box w="full">
+              <RichTextEditor
+                value={form.content}
+                label={t.fieldContent}
+                onChange={(html) => {
+                  setForm((prev) => ({ ...prev, content: html }));
+                  setErrors((prev) => ({ ...prev, content: undefined }));
+                }}
+              />
+            </Box>
+            <Field.ErrorText>{errors.content}</Field.ErrorText>
+          </Field.Root>
+          <HStack gap="3" justify="flex-end">
+            <Button asChild variant="outline">
+              <Link to="/admin/pages">{t.cancel}</Link>
+            </Button>
+            <Button type="submit" colorPalette="blue" disabled={pending}>
+              <Save size={16} aria-hidden />
+              {pending ? t.saving : t.save}
+            </Button>
+          </HStack>
+        </Stack>
+      </form>
+    </AdminPage>
+  );
+}

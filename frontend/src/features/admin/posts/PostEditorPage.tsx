@@ -1,0 +1,345 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Field,
+  Grid,
+  HStack,
+  Input,
+  NativeSelect,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { Eye, Save, Send, Wand2 } from 'lucide-react';
+import { slugify } from '@rules/slug';
+import { generateExcerpt } from '@rules/text';
+import { formatDate } from '@/i18n/format';
+import { admin as t } from '@/i18n/admin';
+import RichTextEditor from '@/components/editor/RichTextEditor';
+import ImageUpload from '@/components/image-upload/ImageUpload';
+import { buildPostPayload, emptyPostForm, formsDiffer, META_TITLE_SUFFIX, postToForm, type PostFormValues } from '@/lib/post-payload';
+import { apiSlug, useCreatePost, useGetPostById, useListCategories, useUpdatePost } from '../api';
+import AdminPage from '../components/AdminPage';
+import { ErrorState, LoadingState } from '../components/QueryState';
+import UnsavedChangesGuard from '../components/UnsavedChangesGuard';
+import { notifyError, notifySuccess } from '../notify';
+import { useInvalidateAll } from '../useInvalidateAll';
+import { dayToIso, toDay } from './calendar';
+import DatePicker from './DatePicker';
+import { clearDraft, loadDraft, saveDraft, type StoredDraft } from './draft-storage';
+import PostPreview from './PostPreview';
+
+/** Editor loads retry twice, 1 s apart (SPEC §9). */
+const EDITOR_LOAD_RETRY = { retry: 2, retryDelay: 1000 } as const;
+const AUTOSAVE_DELAY_MS = 800;
+
+type Errors = Partial<Record<'title' | 'content', string>>;
+
+/** Remounts the editor per post so state never leaks between posts (also after 'create' → /admin/edit/{id}). */
+export default function PostEditorRoute() {
+  const { id } = useParams();
+  const postId = id !== undefined && /^\d+$/.test(id) ? Number(id) : null;
+  return <PostEditorPage key={postId ?? 'new'} postId={postId} />;
+}
+
+function PostEditorPage({ postId }: { postId: number | null }) {
+  const navigate = useNavigate();
+  const invalidateAll = useInvalidateAll();
+  const isEdit = postId !== null;
+
+  const post = useGetPostById(postId ?? 0, { query: { enabled: isEdit, ...EDITOR_LOAD_RETRY } });
+  const categories = useListCategories();
+
+  const [form, setForm] = useState<PostFormValues>(emptyPostForm);
+  const [baseline, setBaseline] = useState<PostFormValues>(emptyPostForm);
+  const [ready, setReady] = useState(!isEdit);
+  const [errors, setErrors] = useState<Errors>({});
+  const [offeredDraft, setOfferedDraft] = useState<StoredDraft | null>(null);
+  const [previewOpen, setPreviewOpen] = useState(false);
+  const [savingAs, setSavingAs] = useState<'draft' | 'publish' | null>(null);
+  const bypassGuard = useRef(false);
+
+  // load the post once, then offer a newer local draft if one was left behind
+  useEffect(() => {
+    if (ready) return;
+    if (!isEdit || !post.data) return;
+    const values = postToForm(post.data);
+    setForm(values);
+    setBaseline(values);
+    setReady(true);
+  }, [isEdit, post.data, ready]);
+
+  useEffect(() => {
+    if (!ready) return;
+    const stored = loadDraft(localStorage, postId);
+    if (stored && formsDiffer(stored.values, baseline)) setOfferedDraft(stored);
+    // only when the editor becomes ready
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready]);
+
+  const dirty = ready && formsDiffer(form, baseline);
+
+  // local autosave of unsaved work
+  useEffect(() => {
+    if (!ready || offeredDraft) return;
+    const timer = window.setTimeout(() => {
+      if (formsDiffer(form, baseline)) saveDraft(localStorage, postId, form);
+      else clearDraft(localStorage, postId);
+    }, AUTOSAVE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [form, baseline, ready, postId, offeredDraft]);
+
+  const set = <K extends keyof PostFormValues>(key: K, value: PostFormValues[K]) => {
+    setForm((prev) => ({ ...prev, [key]: value }));
+    if (key === 'title' || key === 'content') setErrors((prev) => ({ ...prev, [key]: undefined }));
+  };
+
+  const afterSave = (saved: PostFormValues) => {
+    clearDraft(localStorage, postId);
+    setBaseline(saved);
+    void invalidateAll();
+  };
+
+  const createPost = useCreatePost({
+    mutation: {
+      onSuccess: (created) => {
+        notifySuccess(t.postCreatedTitle, t.postCreatedBody);
+        clearDraft(localStorage, null);
+        void invalidateAll();
+        bypassGuard.current = true;
+        navigate(`/admin/edit/${created.id}`, { replace: true });
+      },
+      onError: (error) => notifyError(t.postCreateErrorTitle, error, t.postCreateErrorBody),
+      onSettled: () => setSavingAs(null),
+    },
+  });
+  const updatePost = useUpdatePost({
+    mutation: {
+      onSuccess: (updated) => {
+        notifySuccess(t.postUpdatedTitle, t.postUpdatedBody);
+        const values = postToForm(updated);
+        // keep what the author sees in the editor; take the server's slug (it may have been normalised)
+        const next = { ...form, slug: values.slug };
+        setForm(next);
+        afterSave(next);
+      },
+      onError: (error) => notifyError(t.postUpdateErrorTitle, error, t.postUpdateErrorBody),
+      onSettled: () => setSavingAs(null),
+    },
+  });
+  const pending = createPost.isPending || updatePost.isPending;
+
+  const save = (published: boolean) => {
+    const nextErrors: Errors = {};
+    if (!form.title.trim()) nextErrors.title = t.titleRequired;
+    if (!form.content.trim() || form.content === '<p></p>') nextErrors.content = t.contentRequired;
+    setErrors(nextErrors);
+    if (Object.keys(nextErrors).length > 0) return;
+    const built = buildPostPayload(form, published);
+    const payload = { ...built, slug: apiSlug(built.slug) };
+    setSavingAs(published ? 'publish' : 'draft');
+    if (isEdit && postId !== null) updatePost.mutate({ id: postId, data: payload });
+    else createPost.mutate({ data: payload });
+  };
+
+  const categoryName = useMemo(() => {
+    const id = Number(form.categoryId);
+    return categories.data?.find((c) => c.id === id)?.name ?? null;
+  }, [categories.data, form.categoryId]);
+
+  const title = isEdit ? t.editArticle : t.createNewArticle;
+
+  if (isEdit && !ready) {
+    return (
+      <AdminPage title={title} backTo="/admin">
+        {post.isError ? (
+          <ErrorState title={t.failedFetchPost} error={post.error} onRetry={() => void post.refetch()} />
+        ) : (
+          <LoadingState />
+        )}
+      </AdminPage>
+    );
+  }
+
+  const published = post.data?.published ?? false;
+
+  return (
+    <AdminPage
+      title={title}
+      backTo="/admin"
+      actions={
+        <Button variant="outline" size="sm" onClick={() => setPreviewOpen(true)}>
+          <Eye size={16} aria-hidden />
+          {t.preview}
+        </Button>
+      }
+    >
+      <UnsavedChangesGuard when={dirty} bypass={bypassGuard} />
+      {offeredDraft ? (
+        <Alert.Root status="info" mb="6" data-testid="draft-restore">
+          <Alert.Indicator />
+          <Stack flex="1" gap="2">
+            <Alert.Title>{t.draftRestoreTitle}</Alert.Title>
+            <Alert.Description>{t.draftRestoreBody(formatDate(offeredDraft.savedAt))}</Alert.Description>
+            <HStack gap="2">
+              <Button
+                size="sm"
+                onClick={() => {
+                  setForm(offeredDraft.values);
+                  setOfferedDraft(null);
+                }}
+              >
+                {t.restore}
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => {
+                  clearDraft(localStorage, postId);
+                  setOfferedDraft(null);
+                }}
+              >
+                {t.discard}
+              </Button>
+            </HStack>
+          </Stack>
+        </Alert.Root>
+      ) : null}
+
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          save(true);
+        }}
+      >
+        <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 320px' }} gap="6" alignItems="start">
+          <Stack gap="5">
+            <Field.Root required invalid={!!errors.title}>
+              <Field.Label>{t.fieldTitle}</Field.Label>
+              <Input name="title" size="lg" value={form.title} onChange={(e) => set('title', e.target.value)} />
+              <Field.ErrorText>{errors.title}</Field.ErrorText>
+            </Field.Root>
+
+            <Field.Root>
+              <Field.Label>{t.fieldSlug}</Field.Label>
+              <HStack w="full">
+                <Input name="slug" dir="ltr" value={form.slug} onChange={(e) => set('slug', e.target.value)} />
+                <Button variant="outline" onClick={() => set('slug', slugify(form.title))} disabled={!form.title.trim()}>
+                  <Wand2 size={16} aria-hidden />
+                  {t.generateFromTitle}
+                </Button>
+              </HStack>
+            </Field.Root>
+
+            <Field.Root invalid={!!errors.content}>
+              <Field.Label id="content-label">{t.fieldContent}</Field.Label>
+              <Box w="full">
+                <RichTextEditor value={form.content} onChange={(html) => set('content', html)} label={t.fieldContent} height={500} />
+              </Box>
+              <Field.ErrorText>{errors.content}</Field.ErrorText>
+            </Field.Root>
+
+            <Field.Root>
+              <Field.Label>{t.fieldExcerpt}</Field.Label>
+              <Textarea name="excerpt" rows={3} value={form.excerpt} onChange={(e) => set('excerpt', e.target.value)} />
+              <HStack justify="space-between" w="full">
+                <Field.HelperText>{form.excerpt.length} / 160</Field.HelperText>
+                <Button size="xs" variant="outline" onClick={() => set('excerpt', generateExcerpt(form.content))} disabled={!form.content}>
+                  <Wand2 size={14} aria-hidden />
+                  {t.generateFromContent}
+                </Button>
+              </HStack>
+            </Field.Root>
+
+            <Card.Root variant="outline">
+              <Card.Header>
+                <Card.Title>{t.seoSettings}</Card.Title>
+              </Card.Header>
+              <Card.Body>
+                <Stack gap="4">
+                  <Field.Root>
+                    <Field.Label>{t.fieldMetaTitle}</Field.Label>
+                    <Input
+                      name="metaTitle"
+                      value={form.metaTitle}
+                      placeholder={form.title ? `${form.title}${META_TITLE_SUFFIX}` : ''}
+                      onChange={(e) => set('metaTitle', e.target.value)}
+                    />
+                    <Field.HelperText>{t.metaTitleHint}</Field.HelperText>
+                  </Field.Root>
+                  <Field.Root>
+                    <Field.Label>{t.fieldMetaDescription}</Field.Label>
+                    <Textarea name="metaDescription" rows={2} value={form.metaDescription} onChange={(e) => set('metaDescription', e.target.value)} />
+                  </Field.Root>
+                </Stack>
+              </Card.Body>
+            </Card.Root>
+          </Stack>
+
+          <Stack gap="5" position={{ lg: 'sticky' }} top={{ lg: '4' }}>
+            <Card.Root variant="outline">
+              <Card.Body>
+                <Stack gap="3">
+                  {isEdit ? (
+                    <Text fontSize="sm" color="fg.muted">
+                      {t.colStatus}: {published ? t.published : t.draft}
+                    </Text>
+                  ) : null}
+                  <Button type="button" variant="outline" disabled={pending} onClick={() => save(false)}>
+                    <Save size={16} aria-hidden />
+                    {savingAs === 'draft' ? t.saving : t.saveDraft}
+                  </Button>
+                  <Button type="submit" colorPalette="blue" disabled={pending}>
+                    <Send size={16} aria-hidden />
+                    {savingAs === 'publish' ? t.saving : t.publish}
+                  </Button>
+                </Stack>
+              </Card.Body>
+            </Card.Root>
+
+            <Field.Root>
+              <Field.Label>{t.fieldCategory}</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field name="categoryId" value={form.categoryId} onChange={(e) => set('categoryId', e.target.value)}>
+                  <option value="">{t.chooseCategory}</option>
+                  {(categories.data ?? []).map((category) => (
+                    <option key={category.id} value={String(category.id)}>
+                      {category.name}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+
+            <Field.Root>
+              <Field.Label>{t.fieldTags}</Field.Label>
+              <Input name="tags" value={form.tags} placeholder={t.tagsPlaceholder} onChange={(e) => set('tags', e.target.value)} />
+            </Field.Root>
+
+            <Field.Root>
+              <Field.Label htmlFor="publication-date">{t.fieldDate}</Field.Label>
+              <DatePicker
+                id="publication-date"
+                value={form.createdAt ? toDay(new Date(form.createdAt)) : ''}
+                onChange={(day) => set('createdAt', day ? dayToIso(day, form.createdAt) : '')}
+              />
+            </Field.Root>
+
+            <Field.Root>
+              <Field.Label>{t.fieldFeaturedImage}</Field.Label>
+              <ImageUpload value={form.featuredImage} onChange={(url) => set('featuredImage', url)} label={t.fieldFeaturedImage} />
+            </Field.Root>
+          </Stack>
+        </Grid>
+      </form>
+
+      <PostPreview open={previewOpen} onClose={() => setPreviewOpen(false)} values={form} categoryName={categoryName} />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,65 @@
+import { Badge, Box, CloseButton, Dialog, Heading, HStack, Image, Portal, Stack, Text } from '@chakra-ui/react';
+import { displayReadTime, readingTime } from '@rules/text';
+import { formatDate } from '@/i18n/format';
+import { admin as t } from '@/i18n/admin';
+import { parseTags, type PostFormValues } from '@/lib/post-payload';
+import { ArticleContent } from '@/components/ui/ArticleContent';
+
+interface PostPreviewProps {
+  open: boolean;
+  onClose: () => void;
+  values: PostFormValues;
+  categoryName: string | null;
+}
+
+/** The post as readers will see it, before publishing (same blocks as the public post page). */
+export default function PostPreview({ open, onClose, values, categoryName }: PostPreviewProps) {
+  const tags = parseTags(values.tags);
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => (!e.open ? onClose() : undefined)} size="cover" scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="post-preview">
+            <Dialog.Header>
+              <Dialog.Title>{t.previewTitle}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Box as="article" maxW="3xl" mx="auto">
+                <Stack gap="4">
+                  <HStack gap="3" wrap="wrap" fontSize="sm" color="fg.muted">
+                    <Badge colorPalette="blue">{categoryName ?? 'Uncategorized'}</Badge>
+                    <Text>{values.createdAt ? formatDate(values.createdAt) : formatDate(new Date())}</Text>
+                    <Text>{t.readTimeLine(displayReadTime(readingTime(values.content)))}</Text>
+                  </HStack>
+                  <Heading as="h1" size="3xl" lineHeight="1.3">
+                    {values.title || '—'}
+                  </Heading>
+                  {values.featuredImage ? <Image src={values.featuredImage} alt="" borderRadius="lg" maxH="96" objectFit="cover" /> : null}
+                  <ArticleContent html={values.content} />
+                  {tags.length > 0 ? (
+                    <Stack gap="2" pt="4" borderTopWidth="1px">
+                      <Heading as="h2" size="md">
+                        الوسوم
+                      </Heading>
+                      <HStack gap="2" wrap="wrap">
+                        {tags.map((tag) => (
+                          <Badge key={tag} variant="outline">
+                            {tag}
+                          </Badge>
+                        ))}
+                      </HStack>
+                    </Stack>
+                  ) : null}
+                </Stack>
+              </Box>
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton aria-label={t.closePreview} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

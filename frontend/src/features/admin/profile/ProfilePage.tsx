@@ -1,0 +1,118 @@
+import { useEffect, useState } from 'react';
+import { Avatar, Button, Card, Field, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Save } from 'lucide-react';
+import { admin as t } from '@/i18n/admin';
+import { useGetUser, useUpdateUser } from '../api';
+import AdminPage from '../components/AdminPage';
+import { ErrorState, LoadingState } from '../components/QueryState';
+import { notifyError, notifySuccess } from '../notify';
+import { useAuth } from '../shell';
+import { useInvalidateAll } from '../useInvalidateAll';
+import { validateProfile } from './profile-rules';
+
+export default function ProfilePage() {
+  const invalidateAll = useInvalidateAll();
+  const { user: sessionUser } = useAuth();
+  const userId = sessionUser?.id ?? 0;
+  const user = useGetUser(userId, { query: { enabled: userId > 0 } });
+  const [name, setName] = useState('');
+  const [bio, setBio] = useState('');
+  const [loaded, setLoaded] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (user.data && !loaded) {
+      setName(user.data.name);
+      setBio(user.data.bio ?? '');
+      setLoaded(true);
+    }
+  }, [user.data, loaded]);
+
+  const update = useUpdateUser({
+    mutation: {
+      onSuccess: (saved) => {
+        notifySuccess(t.updatedTitle, t.profileUpdatedBody);
+        setName(saved.name);
+        setBio(saved.bio ?? '');
+        void invalidateAll();
+      },
+      onError: (e) => notifyError(t.errorTitle, e, t.profileUpdateError),
+    },
+  });
+
+  const submit = () => {
+    if (!sessionUser) {
+      notifyError(t.errorTitle, null, t.userNotFound);
+      return;
+    }
+    const problem = validateProfile(name, t.nameMin);
+    setError(problem);
+    if (problem) return;
+    update.mutate({ id: sessionUser.id, data: { name: name.trim(), bio: bio.trim() } });
+  };
+
+  const changed = loaded && !!user.data && (name !== user.data.name || bio !== (user.data.bio ?? ''));
+
+  return (
+    <AdminPage title={t.profile} backTo="/admin" maxW="3xl">
+      {user.isLoading || (!loaded && !user.isError) ? (
+        <LoadingState />
+      ) : user.isError || !user.data ? (
+        <ErrorState title={t.failedLoadProfile} error={user.error} onRetry={() => void user.refetch()} />
+      ) : (
+        <Card.Root variant="outline">
+          <Card.Body>
+            <Stack gap="6">
+              <HStack gap="4">
+                <Avatar.Root size="2xl">
+                  <Avatar.Fallback name={user.data.name} />
+                  {user.data.avatarUrl ? <Avatar.Image src={user.data.avatarUrl} alt="" /> : null}
+                </Avatar.Root>
+                <Stack gap="0">
+                  <Text fontSize="xl" fontWeight="bold" data-testid="profile-name">
+                    {user.data.name}
+                  </Text>
+                  <Text color="fg.muted" dir="ltr" textAlign="end" data-testid="profile-email">
+                    {user.data.email}
+                  </Text>
+                </Stack>
+              </HStack>
+              <form
+                noValidate
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  submit();
+                }}
+              >
+                <Stack gap="4">
+                  <Field.Root required invalid={!!error}>
+                    <Field.Label>{t.name}</Field.Label>
+                    <Input
+                      name="name"
+                      value={name}
+                      onChange={(e) => {
+                        setName(e.target.value);
+                        setError(null);
+                      }}
+                    />
+                    <Field.ErrorText>{error}</Field.ErrorText>
+                  </Field.Root>
+                  <Field.Root>
+                    <Field.Label>{t.bio}</Field.Label>
+                    <Textarea name="bio" rows={4} value={bio} onChange={(e) => setBio(e.target.value)} />
+                  </Field.Root>
+                  <HStack justify="flex-end">
+                    <Button type="submit" colorPalette="blue" disabled={!changed || update.isPending}>
+                      <Save size={16} aria-hidden />
+                      {update.isPending ? t.saving : t.save}
+                    </Button>
+                  </HStack>
+                </Stack>
+              </form>
+            </Stack>
+          </Card.Body>
+        </Card.Root>
+      )}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { buildPostPayload, emptyPostForm, formsDiffer, META_TITLE_SUFFIX, parseTags, postToForm } from './post-payload';
+
+const base = { ...emptyPostForm, title: '  عنوان المقال ', content: '<p>hello world</p>' };
+
+describe('parseTags', () => {
+  it('splits on commas, trims and drops empties', () => {
+    expect(parseTags(' react, , node ,  ,ts')).toEqual(['react', 'node', 'ts']);
+  });
+  it('accepts the Arabic comma too', () => {
+    expect(parseTags('برمجة، ويب')).toEqual(['برمجة', 'ويب']);
+  });
+  it('returns an empty list for blank text', () => {
+    expect(parseTags('  ,  ')).toEqual([]);
+  });
+});
+
+describe('buildPostPayload', () => {
+  it('omits empty optionals and the empty tag list', () => {
+    const payload = buildPostPayload({ ...base, tags: ' , ' }, false);
+    expect(payload).toEqual({
+      title: 'عنوان المقال',
+      content: '<p>hello world</p>',
+      authorId: 1,
+      published: false,
+      readTime: 1,
+      metaTitle: `عنوان المقال${META_TITLE_SUFFIX}`,
+    });
+    expect('tags' in payload).toBe(false);
+    expect('slug' in payload).toBe(false);
+    expect('categoryId' in payload).toBe(false);
+  });
+
+  it('keeps filled fields, parses the category and tags', () => {
+    const payload = buildPostPayload(
+      {
+        ...base,
+        slug: ' my-post ',
+        categoryId: '7',
+        tags: 'a, b,',
+        excerpt: 'short',
+        featuredImage: '/uploads/x.webp',
+        metaTitle: 'Custom',
+        metaDescription: 'desc',
+        createdAt: '2024-03-05T10:00:00.000Z',
+      },
+      true,
+    );
+    expect(payload).toMatchObject({
+      slug: 'my-post',
+      categoryId: 7,
+      tags: ['a', 'b'],
+      excerpt: 'short',
+      featuredImage: '/uploads/x.webp',
+      metaTitle: 'Custom',
+      metaDescription: 'desc',
+      published: true,
+      createdAt: '2024-03-05T10:00:00.000Z',
+    });
+  });
+
+  it('uses title + blog name when the meta title is blank', () => {
+    expect(buildPostPayload({ ...base, metaTitle: '   ' }, true).metaTitle).toBe(`عنوان المقال${META_TITLE_SUFFIX}`);
+  });
+
+  it('computes readTime from the content at 200 words per minute', () => {
+    const words = Array.from({ length: 401 }, (_, i) => `w${i}`).join(' ');
+    expect(buildPostPayload({ ...base, content: `<p>${words}</p>` }, false).readTime).toBe(3);
+  });
+
+  it('drops an invalid date', () => {
+    expect('createdAt' in buildPostPayload({ ...base, createdAt: 'not a date' }, false)).toBe(false);
+  });
+});
+
+describe('postToForm / formsDiffer', () => {
+  it('round-trips a post into form values', () => {
+    const form = postToForm({ title: 't', slug: 's', content: 'c', tags: ['a', 'b'], categoryId: 3, excerpt: null });
+    expect(form.tags).toBe('a, b');
+    expect(form.categoryId).toBe('3');
+    expect(form.excerpt).toBe('');
+    expect(formsDiffer(form, { ...form })).toBe(false);
+    expect(formsDiffer(form, { ...form, title: 'x' })).toBe(true);
+  });
+});

@@ -1,0 +1,130 @@
+import { readingTime } from '@rules/text';
+
+/** Suffix appended to the title when the SEO meta title is left blank (SPEC §5). */
+export const BLOG_NAME = 'مدوّنة';
+export const META_TITLE_SUFFIX = ` | ${BLOG_NAME}`;
+/** Author id sent on creation (SPEC §3, §9); the server uses the session user anyway. */
+export const AUTHOR_ID = 1;
+
+/** What the post editor form holds: every field as the user typed it. */
+export interface PostFormValues {
+  title: string;
+  slug: string;
+  /** '' for no category, otherwise the category id as text (a select's value). */
+  categoryId: string;
+  /** Comma separated. */
+  tags: string;
+  /** ISO date-time or ''. */
+  createdAt: string;
+  featuredImage: string;
+  excerpt: string;
+  content: string;
+  metaTitle: string;
+  metaDescription: string;
+}
+
+export const emptyPostForm: PostFormValues = {
+  title: '',
+  slug: '',
+  categoryId: '',
+  tags: '',
+  createdAt: '',
+  featuredImage: '',
+  excerpt: '',
+  content: '',
+  metaTitle: '',
+  metaDescription: '',
+};
+
+/** The body sent to POST /api/posts and PUT /api/posts/{id}. */
+export interface PostPayload {
+  title: string;
+  content: string;
+  slug?: string;
+  excerpt?: string;
+  featuredImage?: string;
+  categoryId?: number;
+  authorId: number;
+  published: boolean;
+  createdAt?: string;
+  readTime: number;
+  tags?: string[];
+  metaTitle: string;
+  metaDescription?: string;
+}
+
+/** Tags: split on commas, trimmed, empties dropped (SPEC §5). */
+export function parseTags(text: string): string[] {
+  return text
+    .split(/[,،]/)
+    .map((tag) => tag.trim())
+    .filter((tag) => tag.length > 0);
+}
+
+function optional(value: string): string | undefined {
+  const trimmed = value.trim();
+  return trimmed.length > 0 ? trimmed : undefined;
+}
+
+/** Shapes the editor form into the API body following SPEC §5. */
+export function buildPostPayload(values: PostFormValues, published: boolean): PostPayload {
+  const title = values.title.trim();
+  const payload: PostPayload = {
+    title,
+    content: values.content,
+    authorId: AUTHOR_ID,
+    published,
+    readTime: Math.max(1, readingTime(values.content)),
+    metaTitle: optional(values.metaTitle) ?? `${title}${META_TITLE_SUFFIX}`,
+  };
+  const slug = optional(values.slug);
+  if (slug) payload.slug = slug;
+  const excerpt = optional(values.excerpt);
+  if (excerpt) payload.excerpt = excerpt;
+  const featuredImage = optional(values.featuredImage);
+  if (featuredImage) payload.featuredImage = featuredImage;
+  const categoryId = Number.parseInt(values.categoryId, 10);
+  if (Number.isInteger(categoryId) && categoryId > 0) payload.categoryId = categoryId;
+  const createdAt = optional(values.createdAt);
+  if (createdAt && !Number.isNaN(Date.parse(createdAt))) payload.createdAt = new Date(createdAt).toISOString();
+  const tags = parseTags(values.tags);
+  if (tags.length > 0) payload.tags = tags;
+  const metaDescription = optional(values.metaDescription);
+  if (metaDescription) payload.metaDescription = metaDescription;
+  return payload;
+}
+
+/** Post as returned by GET /api/posts/id/{id}, reduced to what the form needs. */
+export interface EditablePost {
+  title: string;
+  slug: string;
+  content: string;
+  excerpt?: string | null;
+  featuredImage?: string | null;
+  categoryId?: number | null;
+  tags?: string[] | null;
+  createdAt?: string | null;
+  metaTitle?: string | null;
+  metaDescription?: string | null;
+}
+
+/** The form values for an existing post. */
+export function postToForm(post: EditablePost): PostFormValues {
+  return {
+    title: post.title ?? '',
+    slug: post.slug ?? '',
+    categoryId: post.categoryId != null ? String(post.categoryId) : '',
+    tags: (post.tags ?? []).join(', '),
+    createdAt: post.createdAt ?? '',
+    featuredImage: post.featuredImage ?? '',
+    excerpt: post.excerpt ?? '',
+    content: post.content ?? '',
+    metaTitle: post.metaTitle ?? '',
+    metaDescription: post.metaDescription ?? '',
+  };
+}
+
+/** True when two forms differ in any field (used for the unsaved-changes guard). */
+export function formsDiffer(a: PostFormValues, b: PostFormValues): boolean {
+  return (Object.keys(a) as (keyof PostFormValues)[]).some((key) => a[key] !== b[key]);
+}
