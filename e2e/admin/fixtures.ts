@@ -1,5 +1,5 @@
 /**
- * Admin e2e fixtures: a fresh blog server per worker (built app, temp DATA_DIR, free port, SQLite), the author's
+ * Admin e2e fixtures: a fresh blog server (and so a fresh database) per test (built app, temp DATA_DIR, free port, SQLite), the author's
  * account created through the API, and a signed-in browser context. Self-contained so the specs run under the
  * repository's playwright.config.ts or under ./playwright.config.ts.
  */
@@ -44,10 +44,20 @@ interface ServerInfo {
   dataDir: string;
 }
 
-type WorkerFixtures = { blog: ServerInfo; authorState: string };
-type TestFixtures = { signedIn: Page };
+type WorkerFixtures = Record<string, never>;
+type TestFixtures = { blog: ServerInfo; authorState: string; signedIn: Page };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // Debian's Chromium with the flags that work on this machine (whatever config runs these specs)
+  launchOptions: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) =>
+      use({
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      }),
+    { scope: 'worker' },
+  ],
   blog: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
@@ -67,10 +77,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       child.kill('SIGTERM');
       rmSync(dataDir, { recursive: true, force: true });
     },
-    { scope: 'worker', timeout: 60_000 },
+    { timeout: 60_000 },
   ],
   authorState: [
-    async ({ blog }, use, workerInfo) => {
+    async ({ blog }, use, testInfo) => {
       const api = await request.newContext({ baseURL: blog.baseURL });
       const res = await api.post('/api/register', { data: AUTHOR });
       if (!res.ok()) {
@@ -79,12 +89,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       }
       const dir = join(root, 'test-results', '.auth');
       mkdirSync(dir, { recursive: true });
-      const file = join(dir, `author-${workerInfo.workerIndex}.json`);
+      const file = join(dir, `author-${testInfo.workerIndex}-${testInfo.testId}.json`);
       await api.storageState({ path: file });
       await api.dispose();
       await use(file);
+      rmSync(file, { force: true });
     },
-    { scope: 'worker' },
+    {},
   ],
   baseURL: async ({ blog }, use) => use(blog.baseURL),
   signedIn: async ({ browser, blog, authorState }, use) => {
@@ -95,12 +106,6 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 });
 
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  },
-});
 
 export { expect };
 

@@ -5,6 +5,10 @@ import { createPagesViaApi, pngImage } from './helpers';
 test('admin screens in both themes', async ({ signedIn: page }) => {
   test.setTimeout(240_000);
   const api = page.request;
+  const editorFailures: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning' && m.text().includes('switching to the simple editor')) editorFailures.push(m.text());
+  });
 
   // some content to show
   const upload = await api.post('/api/upload', { multipart: { image: { name: 'cover.png', mimeType: 'image/png', buffer: await pngImage(800, 400, { r: 124, g: 58, b: 237 }) } } });
@@ -84,6 +88,8 @@ test('admin screens in both themes', async ({ signedIn: page }) => {
   await expect(page.getByTestId('profile-email')).toBeVisible();
   await screenshotBothThemes(page, 'profile');
 
+  // the full editor never failed on its own during the tour above
+  expect(editorFailures).toEqual([]);
   await page.goto('/admin/edit?editorFail=1');
   await expect(page.getByTestId('fallback-editor')).toBeVisible();
   await screenshotBothThemes(page, 'editor-fallback');

@@ -353,7 +353,8 @@ export default function FullEditor({ value, onChange, dir = 'rtl', height = 500,
     ],
     content: value,
     editorProps: {
-      attributes: { class: 'rich-content', 'aria-label': label ?? t.toolbar, 'aria-multiline': 'true', role: 'textbox' },
+      // a function, so a transaction after a direction change re-reads it
+      attributes: () => ({ class: 'rich-content', 'aria-label': label ?? t.toolbar, 'aria-multiline': 'true', role: 'textbox', dir: modeRef.current }),
       transformPastedHTML: cleanPastedHtml,
     },
     onUpdate: ({ editor: e }) => {
@@ -372,8 +373,8 @@ export default function FullEditor({ value, onChange, dir = 'rtl', height = 500,
 
   // direction of the editing surface; the placeholder text follows it
   useEffect(() => {
-    if (!editor) return;
-    editor.view.dom.setAttribute('dir', mode);
+    if (!editor || editor.isDestroyed || !editor.isInitialized) return;
+    // an empty transaction re-renders the root attributes (dir) and the placeholder
     editor.view.dispatch(editor.state.tr.setMeta('directionChanged', mode));
   }, [editor, mode]);
 

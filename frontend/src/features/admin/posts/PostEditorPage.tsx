@@ -62,6 +62,8 @@ function PostEditorPage({ postId }: { postId: number | null }) {
   const [previewOpen, setPreviewOpen] = useState(false);
   const [savingAs, setSavingAs] = useState<'draft' | 'publish' | null>(null);
   const bypassGuard = useRef(false);
+  // set once the post has been created: this instance is about to be replaced by /admin/edit/{id}
+  const autosaveOff = useRef(false);
 
   // load the post once, then offer a newer local draft if one was left behind
   useEffect(() => {
@@ -87,6 +89,7 @@ function PostEditorPage({ postId }: { postId: number | null }) {
   useEffect(() => {
     if (!ready || offeredDraft) return;
     const timer = window.setTimeout(() => {
+      if (autosaveOff.current) return;
       if (formsDiffer(form, baseline)) saveDraft(localStorage, postId, form);
       else clearDraft(localStorage, postId);
     }, AUTOSAVE_DELAY_MS);
@@ -108,6 +111,7 @@ function PostEditorPage({ postId }: { postId: number | null }) {
     mutation: {
       onSuccess: (created) => {
         notifySuccess(t.postCreatedTitle, t.postCreatedBody);
+        autosaveOff.current = true;
         clearDraft(localStorage, null);
         void invalidateAll();
         bypassGuard.current = true;
