@@ -99,6 +99,9 @@ test.describe('server rendering', () => {
     await expect(page.getByRole('navigation', { name: 'التنقل الرئيسي' }).getByRole('link', { name: 'من أنا' })).toBeVisible();
     await expect(page.getByTestId('site-footer')).toContainText('أحدث المقالات');
     await expect(page.getByTestId('footer-latest-posts').locator('li')).toHaveCount(3);
+    // The categories menu still opens (CSS only).
+    await page.getByTestId('categories-button').hover();
+    await expect(page.getByTestId('categories-list').getByRole('link', { name: 'التسويق' })).toBeVisible();
     await context.close();
   });
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { HomeLayoutDto, SocialLinksDto, UpdateHomeLayoutDto, UpdateSocialLinksDto } from './dto/settings.dto';
-import { DEFAULT_HOME_LAYOUT, DEFAULT_SOCIAL_LINKS, HomeLayout, SettingKey, SocialLinks } from './setting-defaults';
+import { DEFAULT_HOME_LAYOUT, HomeLayout } from '../common/rules/home-layout';
+import { DEFAULT_SOCIAL_LINKS, SettingKey, SocialLinks } from './setting-defaults';
 import { SettingsRepository } from './settings.repository';
 
 /** Keeps only the known keys of a stored value, over the defaults (a stored value may predate a new field). */

@@ -95,7 +95,10 @@ export async function mountSite(
 
   /** Serves a cached page or builds, caches and serves it. */
   const cached =
-    (contentType: string, build: (request: express.Request) => Promise<{ status: number; body: string; cacheable: boolean; location?: string }>) =>
+    (
+      contentType: string,
+      build: (request: express.Request) => Promise<{ status: number; body: string; cacheable: boolean; location?: string }>,
+    ) =>
     async (request: express.Request, response: express.Response, next: express.NextFunction) => {
       const key = `${contentType} ${request.originalUrl}`;
       const hit = cache.get(key);

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { Category } from '../category.entity';
+import { trim } from '../../common/transforms';
 
 export class CategoryDto {
   @ApiProperty() id: number;
@@ -13,8 +14,6 @@ export class CategoryDto {
     return { id: category.id, name: category.name, slug: category.slug, postCount };
   }
 }
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class SaveCategoryDto {
   @ApiProperty({ maxLength: 100 })

@@ -1,6 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { DEFAULT_CATEGORIES } from '../../categories/default-categories';
-import { DEFAULT_HOME_LAYOUT, DEFAULT_SOCIAL_LINKS, SettingKey } from '../../settings/setting-defaults';
+import { DEFAULT_HOME_LAYOUT } from '../../common/rules/home-layout';
+import { DEFAULT_SOCIAL_LINKS, SettingKey } from '../../settings/setting-defaults';
 
 /**
  * The content a brand-new blog starts with: the five header categories of SPEC §2, empty social links and

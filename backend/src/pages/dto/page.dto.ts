@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { Page } from '../page.entity';
+import { trim } from '../../common/transforms';
 
 export class PageSummaryDto {
   @ApiProperty() id: number;
@@ -21,8 +22,6 @@ export class PageDto extends PageSummaryDto {
     return { ...PageSummaryDto.from(page), content: page.content };
   }
 }
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class SavePageDto {
   @ApiPropertyOptional({ description: 'Ignored: the id is the one in the path' })

@@ -15,10 +15,8 @@ import {
   Min,
   MinLength,
 } from 'class-validator';
+import { blankToNull, trim } from '../../common/transforms';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-/** Optional text: surrounding spaces dropped, and an empty value means "none". */
-const blankToNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
 const trimTags = ({ value }: { value: unknown }) =>
   Array.isArray(value) ? value.map((tag) => (typeof tag === 'string' ? tag.trim() : tag)).filter((tag) => tag !== '') : value;
 

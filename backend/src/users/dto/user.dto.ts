@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { User } from '../user.entity';
+import { trim } from '../../common/transforms';
 
 /** A user as the API shows it: never the password hash or the reset token. */
 export class UserDto {
@@ -34,8 +35,6 @@ export class UserDto {
     };
   }
 }
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class UpdateUserDto {
   @ApiProperty({ minLength: 2, maxLength: 200 })

@@ -1,3 +1,4 @@
+import { DEFAULT_HOME_LAYOUT } from '@rules/home-layout';
 import { Box, Button, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
@@ -12,7 +13,7 @@ import { categoriesQuery, featuredPostQuery, homeLayoutQuery, postsQuery, type C
 import { categoryIcon } from './category-icon';
 import { FeaturedPost } from './FeaturedPost';
 import { Hero } from './Hero';
-import { DEFAULT_HOME_LAYOUT, latestPostsParams } from './home-params';
+import { latestPostsParams } from './home-params';
 import { Newsletter } from './Newsletter';
 
 /** Home (SPEC §2): each section obeys the home-layout settings and counts. */
@@ -21,6 +22,7 @@ export function HomePage() {
   const [search] = useSearchParams();
   const viewAll = search.get('view') === 'all';
   const layoutQuery = useQuery(homeLayoutQuery());
+  // The API's own defaults when the layout could not be read.
   const layout = layoutQuery.data ?? DEFAULT_HOME_LAYOUT;
   const layoutReady = !layoutQuery.isPending;
   const featured = useQuery({ ...featuredPostQuery(), enabled: layoutReady && layout.showFeaturedPost });
