@@ -1,3 +1,4 @@
+import { DEFAULT_HOME_LAYOUT } from '@rules/home-layout';
 import type { HomeLayoutDto } from '../api';
 
 export const LATEST_POSTS_CHOICES = [1, 2, 3, 4, 5, 6, 9, 12] as const;
@@ -20,19 +21,14 @@ export interface LayoutForm {
   heroBgColor: string;
 }
 
+/** The shared defaults (backend/src/common/rules/home-layout.ts) as form values. */
 export const DEFAULT_LAYOUT: LayoutForm = {
-  showHero: true,
-  showFeaturedPost: true,
-  showLatestPosts: true,
-  showCategories: true,
-  showNewsletter: true,
-  latestPostsCount: 3,
-  categoriesCount: 4,
-  postsPerCategory: 3,
-  heroTitle: '',
-  heroSubtitle: '',
-  heroBgColor: '',
+  ...DEFAULT_HOME_LAYOUT,
+  heroTitle: DEFAULT_HOME_LAYOUT.heroTitle ?? '',
+  heroSubtitle: DEFAULT_HOME_LAYOUT.heroSubtitle ?? '',
+  heroBgColor: DEFAULT_HOME_LAYOUT.heroBgColor ?? '',
 };
+const D = DEFAULT_HOME_LAYOUT;
 
 const clamp = (value: unknown, min: number, max: number, fallback: number) => {
   const n = typeof value === 'number' ? value : Number(value);
@@ -41,14 +37,14 @@ const clamp = (value: unknown, min: number, max: number, fallback: number) => {
 
 export function layoutFormFrom(dto: Partial<HomeLayoutDto> | undefined): LayoutForm {
   return {
-    showHero: dto?.showHero ?? true,
-    showFeaturedPost: dto?.showFeaturedPost ?? true,
-    showLatestPosts: dto?.showLatestPosts ?? true,
-    showCategories: dto?.showCategories ?? true,
-    showNewsletter: dto?.showNewsletter ?? true,
-    latestPostsCount: clamp(dto?.latestPostsCount, 1, 12, 3),
-    categoriesCount: clamp(dto?.categoriesCount, 1, 12, 4),
-    postsPerCategory: clamp(dto?.postsPerCategory, 1, 10, 3),
+    showHero: dto?.showHero ?? D.showHero,
+    showFeaturedPost: dto?.showFeaturedPost ?? D.showFeaturedPost,
+    showLatestPosts: dto?.showLatestPosts ?? D.showLatestPosts,
+    showCategories: dto?.showCategories ?? D.showCategories,
+    showNewsletter: dto?.showNewsletter ?? D.showNewsletter,
+    latestPostsCount: clamp(dto?.latestPostsCount, 1, 12, D.latestPostsCount),
+    categoriesCount: clamp(dto?.categoriesCount, 1, 12, D.categoriesCount),
+    postsPerCategory: clamp(dto?.postsPerCategory, 1, 10, D.postsPerCategory),
     heroTitle: dto?.heroTitle ?? '',
     heroSubtitle: dto?.heroSubtitle ?? '',
     heroBgColor: dto?.heroBgColor ?? '',
@@ -59,9 +55,9 @@ export function layoutFormFrom(dto: Partial<HomeLayoutDto> | undefined): LayoutF
 export function layoutPayload(form: LayoutForm): HomeLayoutDto {
   return {
     ...form,
-    latestPostsCount: clamp(form.latestPostsCount, 1, 12, 3),
-    categoriesCount: clamp(form.categoriesCount, 1, 12, 4),
-    postsPerCategory: clamp(form.postsPerCategory, 1, 10, 3),
+    latestPostsCount: clamp(form.latestPostsCount, 1, 12, D.latestPostsCount),
+    categoriesCount: clamp(form.categoriesCount, 1, 12, D.categoriesCount),
+    postsPerCategory: clamp(form.postsPerCategory, 1, 10, D.postsPerCategory),
     heroTitle: form.heroTitle.trim() || null,
     heroSubtitle: form.heroSubtitle.trim() || null,
     heroBgColor: form.heroBgColor.trim() || null,
