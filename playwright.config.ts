@@ -7,10 +7,27 @@ import { defineConfig } from '@playwright/test';
  */
 const chromium = {
   executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 };
 const desktop = { viewport: { width: 1280, height: 800 }, launchOptions: chromium, locale: 'ar', timezoneId: 'Asia/Riyadh' };
-const phone = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, launchOptions: chromium, locale: 'ar', timezoneId: 'Asia/Riyadh' };
+const phone = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  launchOptions: chromium,
+  locale: 'ar',
+  timezoneId: 'Asia/Riyadh',
+};
 const SCREENS = /public\/screens\.spec\.ts/;
 
 export default defineConfig({
@@ -31,6 +48,6 @@ export default defineConfig({
     { name: 'phone-light', testMatch: [SCREENS, /public\/phone\.spec\.ts/], use: { ...phone, colorScheme: 'light' } },
     { name: 'phone-dark', testMatch: SCREENS, use: { ...phone, colorScheme: 'dark' } },
     // The admin side's specs (e2e/admin/**).
-    { name: 'admin', testMatch: /admin\/.*\.spec\.ts/, use: { ...desktop, colorScheme: 'light' } },
+    { name: 'admin', testMatch: /e2e\/admin\/.*\.spec\.ts/, use: { ...desktop, colorScheme: 'light' } },
   ],
 });

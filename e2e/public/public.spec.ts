@@ -79,7 +79,10 @@ test.describe('header', () => {
     await page.evaluate(() => localStorage.setItem('darkMode', 'false'));
     // The class must be right at the first paint: check it from a script that runs before the app's bundle.
     await page.addInitScript(() => {
-      document.addEventListener('DOMContentLoaded', () => ((window as unknown as { firstClass: string }).firstClass = document.documentElement.className));
+      document.addEventListener(
+        'DOMContentLoaded',
+        () => ((window as unknown as { firstClass: string }).firstClass = document.documentElement.className),
+      );
     });
     await page.reload();
     expect(await page.evaluate(() => (window as unknown as { firstClass: string }).firstClass)).not.toContain('dark');
@@ -287,7 +290,9 @@ test.describe('reading', () => {
     const seen = new Set<string>();
     page.on('request', (request) => seen.add(new URL(request.url()).pathname));
     await page.getByTestId('refresh-button').click();
-    await expect.poll(() => [...seen].sort()).toEqual(expect.arrayContaining(['/api/categories', '/api/home-layout', '/api/posts', '/api/posts/featured']));
+    await expect
+      .poll(() => [...seen].sort())
+      .toEqual(expect.arrayContaining(['/api/categories', '/api/home-layout', '/api/posts', '/api/posts/featured']));
   });
 
   test('newsletter subscribes through the API and says so', async ({ page }) => {
@@ -305,7 +310,9 @@ test.describe('reading', () => {
   test('about shows the server page when there is one', async ({ page, site }) => {
     const author = await (await import('@playwright/test')).request.newContext({ baseURL: site.baseURL });
     await author.post('/api/login', { data: { username: AUTHOR.username, password: AUTHOR.password } });
-    const created = await author.post('/api/pages', { data: { title: 'عن الكاتب', slug: 'about', content: '<p>أكتب عن التقنية منذ عشر سنوات.</p>' } });
+    const created = await author.post('/api/pages', {
+      data: { title: 'عن الكاتب', slug: 'about', content: '<p>أكتب عن التقنية منذ عشر سنوات.</p>' },
+    });
     expect(created.ok()).toBeTruthy();
     const { id } = await created.json();
     await page.goto('/about');
@@ -412,7 +419,10 @@ test.describe('auth', () => {
       .map((file) => readFileSync(join(outbox, file), 'utf8'))
       .join('\n');
     // The body may be quoted-printable or base64: read it both ways.
-    const base64Lines = raw.split(/\r?\n/).filter((line) => /^[A-Za-z0-9+/=]{40,}$/.test(line)).join('');
+    const base64Lines = raw
+      .split(/\r?\n/)
+      .filter((line) => /^[A-Za-z0-9+/=]{40,}$/.test(line))
+      .join('');
     const mail = raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=') + Buffer.from(base64Lines, 'base64').toString('utf8');
     const token = /token=([A-Za-z0-9_-]{20,})/.exec(mail)?.[1];
     expect(token).toBeTruthy();
@@ -457,7 +467,9 @@ test.describe('auth', () => {
   test('reset password success view: the button goes to /auth at once', async ({ page }) => {
     await page.goto('/reset-password?token=some-token');
     await waitForHydration(page);
-    await page.route('**/api/reset-password', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"message":"ok"}' }));
+    await page.route('**/api/reset-password', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '{"message":"ok"}' }),
+    );
     await page.getByLabel('كلمة المرور الجديدة').fill('123456');
     await page.getByLabel('تأكيد كلمة المرور').fill('123456');
     await page.getByRole('button', { name: 'تعيين كلمة المرور' }).click();
@@ -503,7 +515,10 @@ test.describe('footer social links', () => {
     await expect(dialog.getByRole('button', { name: 'جارٍ الحفظ...' })).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(authorPage.getByTestId('toast')).toContainText('تم التحديث');
-    await expect(authorPage.getByTestId('site-footer').getByRole('link', { name: 'إنستغرام' })).toHaveAttribute('href', 'https://instagram.com/mudawwana.ig');
+    await expect(authorPage.getByTestId('site-footer').getByRole('link', { name: 'إنستغرام' })).toHaveAttribute(
+      'href',
+      'https://instagram.com/mudawwana.ig',
+    );
   });
 });
 
@@ -513,7 +528,15 @@ test.describe('home layout', () => {
     await author.post('/api/login', { data: { username: AUTHOR.username, password: AUTHOR.password } });
     const original = await (await author.get('/api/home-layout')).json();
     const changed = await author.put('/api/home-layout', {
-      data: { showNewsletter: false, showFeaturedPost: false, latestPostsCount: 1, categoriesCount: 2, heroTitle: 'عنوان مخصص', heroSubtitle: 'وصف مخصص', heroBgColor: '#0f766e' },
+      data: {
+        showNewsletter: false,
+        showFeaturedPost: false,
+        latestPostsCount: 1,
+        categoriesCount: 2,
+        heroTitle: 'عنوان مخصص',
+        heroSubtitle: 'وصف مخصص',
+        heroBgColor: '#0f766e',
+      },
     });
     expect(changed.ok()).toBeTruthy();
     try {
@@ -533,9 +556,30 @@ test.describe('home layout', () => {
       await expect(page.getByTestId('latest-posts')).toHaveCount(0);
       await expect(page.getByTestId('categories-grid')).toHaveCount(0);
     } finally {
-      const { showHero, showFeaturedPost, showLatestPosts, showCategories, showNewsletter, latestPostsCount, categoriesCount, postsPerCategory } = original;
+      const {
+        showHero,
+        showFeaturedPost,
+        showLatestPosts,
+        showCategories,
+        showNewsletter,
+        latestPostsCount,
+        categoriesCount,
+        postsPerCategory,
+      } = original;
       await author.put('/api/home-layout', {
-        data: { showHero, showFeaturedPost, showLatestPosts, showCategories, showNewsletter, latestPostsCount, categoriesCount, postsPerCategory, heroTitle: null, heroSubtitle: null, heroBgColor: null },
+        data: {
+          showHero,
+          showFeaturedPost,
+          showLatestPosts,
+          showCategories,
+          showNewsletter,
+          latestPostsCount,
+          categoriesCount,
+          postsPerCategory,
+          heroTitle: null,
+          heroSubtitle: null,
+          heroBgColor: null,
+        },
       });
       await author.dispose();
     }
@@ -552,7 +596,9 @@ test.describe('home layout', () => {
   test('featured post empty state', async ({ page, shot }) => {
     await page.goto('/about');
     await waitForHydration(page);
-    await page.route('**/api/posts/featured', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"statusCode":404,"message":"Not Found"}' }));
+    await page.route('**/api/posts/featured', (route) =>
+      route.fulfill({ status: 404, contentType: 'application/json', body: '{"statusCode":404,"message":"Not Found"}' }),
+    );
     await page.getByRole('link', { name: 'مدوّنة' }).first().click();
     await expect(page.getByTestId('featured-empty')).toHaveText('لا يوجد مقال مميز بعد. اختر مقالًا مميزًا من لوحة التحكم.');
     await shot('home-featured-empty');

@@ -111,7 +111,13 @@ export const test = base.extend<
   checkA11y: async ({ page }, use) => {
     await use(async () => {
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      const summary = results.violations.map((v) => `${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n  ')}`);
+      const summary = results.violations.map(
+        (v) =>
+          `${v.id}: ${v.help}\n  ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 5)
+            .join('\n  ')}`,
+      );
       expect(summary, summary.join('\n')).toEqual([]);
     });
   },

@@ -49,7 +49,9 @@ export async function seedBlog(api: APIRequestContext, options: { image?: Buffer
     ['JavaScript', 'javascript'],
   ] as const) {
     // The database may start with the five header categories; create only the missing ones.
-    const existing = (await ok<{ id: number; slug: string; name: string }[]>(await api.get('/api/categories'), 'categories')).find((c) => c.slug === slug);
+    const existing = (await ok<{ id: number; slug: string; name: string }[]>(await api.get('/api/categories'), 'categories')).find(
+      (c) => c.slug === slug,
+    );
     categories[slug] = existing ?? (await ok(await api.post('/api/categories', { data: { name, slug } }), `category ${slug}`));
   }
   let featuredImage: string | undefined;
@@ -61,7 +63,11 @@ export async function seedBlog(api: APIRequestContext, options: { image?: Buffer
     featuredImage = uploaded.url;
   }
   const ai = categories['artificial-intelligence'].id;
-  const paragraphs = (n: number) => Array.from({ length: n }, (_, i) => `<p>فقرة رقم ${i + 1} من مقال تجريبي عن الذكاء الاصطناعي والتعلم الآلي وتطبيقاته في حياتنا اليومية.</p>`).join('');
+  const paragraphs = (n: number) =>
+    Array.from(
+      { length: n },
+      (_, i) => `<p>فقرة رقم ${i + 1} من مقال تجريبي عن الذكاء الاصطناعي والتعلم الآلي وتطبيقاته في حياتنا اليومية.</p>`,
+    ).join('');
   const oldest = await createPost(api, {
     title: 'أقدم مقال في المدونة',
     slug: 'oldest-post',
@@ -121,9 +127,16 @@ export async function seedBlog(api: APIRequestContext, options: { image?: Buffer
   });
   await ok(await api.put(`/api/posts/${newest.id}/featured`), 'set featured');
   const page = await ok<{ slug: string }>(
-    await api.post('/api/pages', { data: { title: 'سياسة الخصوصية', slug: 'privacy', content: '<p>نحترم خصوصيتك ولا نشارك بياناتك مع أي طرف.</p>' } }),
+    await api.post('/api/pages', {
+      data: { title: 'سياسة الخصوصية', slug: 'privacy', content: '<p>نحترم خصوصيتك ولا نشارك بياناتك مع أي طرف.</p>' },
+    }),
     'page',
   );
-  await ok(await api.put('/api/social-links', { data: { twitter: 'mudawwana', linkedin: 'https://linkedin.com/in/mudawwana', instagram: '', snapchat: '' } }), 'social links');
+  await ok(
+    await api.put('/api/social-links', {
+      data: { twitter: 'mudawwana', linkedin: 'https://linkedin.com/in/mudawwana', instagram: '', snapchat: '' },
+    }),
+    'social links',
+  );
   return { categories, posts: { oldest, middle, newest, code, draft, noCategory }, pageSlug: page.slug };
 }

@@ -12,6 +12,8 @@ import { loadFeedPosts, loadSitemapEntries } from './site-data';
 
 const FRONTEND_DIST = resolve(__dirname, '../../../frontend/dist');
 const NOT_SITE = /^\/(api|uploads)(\/|$)/;
+/** The admin area is the author's alone and needs the session: rendered in the browser only (its code is a lazy chunk). */
+const CLIENT_ONLY = /^\/admin(\/|$)/;
 const BLOG_NAME = 'مدوّنة';
 const BLOG_DESCRIPTION = 'مدونة تقنية شخصية';
 
@@ -140,7 +142,7 @@ export async function mountSite(
     cacheable: true,
   }));
   const page = cached('text/html; charset=utf-8', async (request) => {
-    if (!render) return { status: 200, body: template, cacheable: false };
+    if (!render || CLIENT_ONLY.test(request.path)) return { status: 200, body: template, cacheable: false };
     try {
       const result = await render(request.originalUrl, { apiBaseUrl: apiBase(request), publicUrl: publicUrl(request) });
       if (result.redirect) return { status: 302, body: '', cacheable: false, location: result.redirect };

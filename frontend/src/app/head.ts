@@ -59,7 +59,10 @@ export function renderHeadTags(head: HeadData, publicUrl: string): string {
     `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
   ];
   if (image) {
-    tags.push(`<meta property="og:image" content="${escapeHtml(image)}" />`, `<meta name="twitter:image" content="${escapeHtml(image)}" />`);
+    tags.push(
+      `<meta property="og:image" content="${escapeHtml(image)}" />`,
+      `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
+    );
   }
   if (head.publishedTime) tags.push(`<meta property="article:published_time" content="${escapeHtml(head.publishedTime)}" />`);
   if (head.modifiedTime) tags.push(`<meta property="article:modified_time" content="${escapeHtml(head.modifiedTime)}" />`);

@@ -27,7 +27,10 @@ describe('createQueryClient (SPEC §9 defaults)', () => {
     const client = createQueryClient();
     client.setQueryData(['a'], 1);
     client.setQueryData(['b'], 2);
-    await client.getMutationCache().build(client, { mutationFn: async () => 'ok' }).execute(undefined);
+    await client
+      .getMutationCache()
+      .build(client, { mutationFn: async () => 'ok' })
+      .execute(undefined);
     expect(client.getQueryState(['a'])!.isInvalidated).toBe(true);
     expect(client.getQueryState(['b'])!.isInvalidated).toBe(true);
   });

@@ -54,7 +54,11 @@ export function toDate(value: string | number | Date | null | undefined): Date |
 export function formatDate(value: string | number | Date | null | undefined, timeZone = DISPLAY_TIME_ZONE): string {
   const date = toDate(value);
   if (!date) return INVALID_DATE;
-  const parts = Object.fromEntries(formatter(timeZone).formatToParts(date).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
   const hour24 = Number(parts.hour) % 24;
   const hour12 = hour24 % 12 === 0 ? 12 : hour24 % 12;
   const marker = hour24 < 12 ? 'ص' : 'م';

@@ -74,7 +74,11 @@ export const pageBySlugQuery = (slug: string) =>
   queryOptions({ queryKey: getGetPageBySlugQueryKey(slug), queryFn: ({ signal }) => getPageBySlug(slug, undefined, signal) });
 /** SPEC §7: social links are not refetched on window focus. */
 export const socialLinksQuery = () =>
-  queryOptions({ queryKey: getGetSocialLinksQueryKey(), queryFn: ({ signal }) => getSocialLinks(undefined, signal), refetchOnWindowFocus: false });
+  queryOptions({
+    queryKey: getGetSocialLinksQueryKey(),
+    queryFn: ({ signal }) => getSocialLinks(undefined, signal),
+    refetchOnWindowFocus: false,
+  });
 export const homeLayoutQuery = () =>
   queryOptions({ queryKey: getGetHomeLayoutQueryKey(), queryFn: ({ signal }) => getHomeLayout(undefined, signal) });
 

@@ -23,7 +23,12 @@ export class SaveCategoryDto {
   @MaxLength(100)
   name: string;
 
-  @ApiPropertyOptional({ maxLength: 200, description: 'Normalized with the slug rule; generated from the name when empty' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: 200,
+    description: 'Normalized with the slug rule; generated from the name when empty',
+  })
   @Transform(trim)
   @IsOptional()
   @IsString()

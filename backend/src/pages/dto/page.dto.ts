@@ -42,7 +42,12 @@ export class SavePageDto {
   @MaxLength(2_000_000)
   content: string;
 
-  @ApiPropertyOptional({ maxLength: 300, description: 'Normalized with the page slug rule; generated from the title when empty' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: 300,
+    description: 'Normalized with the page slug rule; generated from the title when empty',
+  })
   @Transform(trim)
   @IsOptional()
   @IsString()

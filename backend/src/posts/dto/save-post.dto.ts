@@ -32,7 +32,12 @@ export class CreatePostDto {
   @MaxLength(300)
   title: string;
 
-  @ApiPropertyOptional({ maxLength: 300, description: 'Normalized with the slug rule; generated from the title when empty' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: 300,
+    description: 'Normalized with the slug rule; generated from the title when empty',
+  })
   @Transform(blankToNull)
   @IsOptional()
   @IsString()

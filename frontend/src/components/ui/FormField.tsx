@@ -6,7 +6,11 @@ export function FormField({ label, error, ...input }: InputProps & { label: stri
     <Field.Root invalid={!!error}>
       <Field.Label>{label}</Field.Label>
       <Input {...input} />
-      {error && <Field.ErrorText color={{ _light: 'red.700', _dark: 'red.300' }} data-testid={`error-${input.name}`}>{error}</Field.ErrorText>}
+      {error && (
+        <Field.ErrorText color={{ _light: 'red.700', _dark: 'red.300' }} data-testid={`error-${input.name}`}>
+          {error}
+        </Field.ErrorText>
+      )}
     </Field.Root>
   );
 }

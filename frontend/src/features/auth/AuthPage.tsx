@@ -73,18 +73,33 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
   };
   return (
     <form onSubmit={onSubmit} noValidate data-testid="login-form">
-<Stack gap="4" pt="4">
-      <Text color="fg.muted">{t('auth.loginIntro')}</Text>
-      <FormField label={t('auth.emailOrUsername')} name="username" autoComplete="username" value={values.username} error={errors.username} onChange={(e) => setValues({ ...values, username: e.target.value })} />
-      <FormField label={t('auth.password')} name="password" type="password" autoComplete="current-password" value={values.password} error={errors.password} onChange={(e) => setValues({ ...values, password: e.target.value })} />
-      <Button type="submit" colorPalette="blue" loading={login.isPending}>
-        {t('auth.login')}
-      </Button>
-      <ChakraLink as="button" type="button" onClick={onForgot} color="brand.fg" fontSize="sm" alignSelf="flex-start">
-        {t('auth.forgot')}
-      </ChakraLink>
-    </Stack>
-</form>
+      <Stack gap="4" pt="4">
+        <Text color="fg.muted">{t('auth.loginIntro')}</Text>
+        <FormField
+          label={t('auth.emailOrUsername')}
+          name="username"
+          autoComplete="username"
+          value={values.username}
+          error={errors.username}
+          onChange={(e) => setValues({ ...values, username: e.target.value })}
+        />
+        <FormField
+          label={t('auth.password')}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={values.password}
+          error={errors.password}
+          onChange={(e) => setValues({ ...values, password: e.target.value })}
+        />
+        <Button type="submit" colorPalette="blue" loading={login.isPending}>
+          {t('auth.login')}
+        </Button>
+        <ChakraLink as="button" type="button" onClick={onForgot} color="brand.fg" fontSize="sm" alignSelf="flex-start">
+          {t('auth.forgot')}
+        </ChakraLink>
+      </Stack>
+    </form>
   );
 }
 
@@ -106,22 +121,52 @@ function RegisterForm() {
     const found = validateRegister(values);
     setErrors(found);
     if (Object.keys(found).length === 0) {
-      register.mutate({ username: values.username.trim(), email: values.email.trim(), password: values.password, name: values.name.trim() });
+      register.mutate({
+        username: values.username.trim(),
+        email: values.email.trim(),
+        password: values.password,
+        name: values.name.trim(),
+      });
     }
   };
   return (
     <form onSubmit={onSubmit} noValidate data-testid="register-form">
-<Stack gap="4" pt="4">
-      <Text color="fg.muted">{t('auth.registerIntro')}</Text>
-      <FormField label={t('auth.name')} name="name" autoComplete="name" value={values.name} error={errors.name} onChange={set('name')} />
-      <FormField label={t('auth.username')} name="username" autoComplete="username" dir="ltr" value={values.username} error={errors.username} onChange={set('username')} />
-      <FormField label={t('auth.email')} name="email" type="email" autoComplete="email" dir="ltr" value={values.email} error={errors.email} onChange={set('email')} />
-      <FormField label={t('auth.password')} name="password" type="password" autoComplete="new-password" value={values.password} error={errors.password} onChange={set('password')} />
-      <Button type="submit" colorPalette="blue" loading={register.isPending}>
-        {t('auth.register')}
-      </Button>
-    </Stack>
-</form>
+      <Stack gap="4" pt="4">
+        <Text color="fg.muted">{t('auth.registerIntro')}</Text>
+        <FormField label={t('auth.name')} name="name" autoComplete="name" value={values.name} error={errors.name} onChange={set('name')} />
+        <FormField
+          label={t('auth.username')}
+          name="username"
+          autoComplete="username"
+          dir="ltr"
+          value={values.username}
+          error={errors.username}
+          onChange={set('username')}
+        />
+        <FormField
+          label={t('auth.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          dir="ltr"
+          value={values.email}
+          error={errors.email}
+          onChange={set('email')}
+        />
+        <FormField
+          label={t('auth.password')}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          error={errors.password}
+          onChange={set('password')}
+        />
+        <Button type="submit" colorPalette="blue" loading={register.isPending}>
+          {t('auth.register')}
+        </Button>
+      </Stack>
+    </form>
   );
 }
 
@@ -144,20 +189,37 @@ function ForgotPasswordForm({ onDone }: { onDone: () => void }) {
   };
   return (
     <form onSubmit={onSubmit} noValidate data-testid="forgot-form">
-<Stack gap="4">
-      <Heading as="h1" size="xl">
-        {t('auth.forgotTitle')}
-      </Heading>
-      <Text color="fg.muted">{t('auth.forgotIntro')}</Text>
-      <FormField label={t('auth.email')} name="email" type="email" dir="ltr" autoComplete="email" value={email} error={errors.email} onChange={(e) => setEmail(e.target.value)} />
-      <Button type="submit" colorPalette="blue" loading={forgot.isPending}>
-        {t('auth.sendLink')}
-      </Button>
-      <ChakraLink as="button" type="button" onClick={onDone} color="brand.fg" fontSize="sm" alignSelf="flex-start" data-testid="back-to-login">
-        {t('auth.backToLogin')}
-      </ChakraLink>
-    </Stack>
-</form>
+      <Stack gap="4">
+        <Heading as="h1" size="xl">
+          {t('auth.forgotTitle')}
+        </Heading>
+        <Text color="fg.muted">{t('auth.forgotIntro')}</Text>
+        <FormField
+          label={t('auth.email')}
+          name="email"
+          type="email"
+          dir="ltr"
+          autoComplete="email"
+          value={email}
+          error={errors.email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <Button type="submit" colorPalette="blue" loading={forgot.isPending}>
+          {t('auth.sendLink')}
+        </Button>
+        <ChakraLink
+          as="button"
+          type="button"
+          onClick={onDone}
+          color="brand.fg"
+          fontSize="sm"
+          alignSelf="flex-start"
+          data-testid="back-to-login"
+        >
+          {t('auth.backToLogin')}
+        </ChakraLink>
+      </Stack>
+    </form>
   );
 }
 
@@ -170,7 +232,16 @@ const FEATURES = [
 
 function FeaturePanel() {
   return (
-    <Box as="aside" rounded="2xl" p={{ base: '6', md: '10' }} color="white" bgGradient="to-br" gradientFrom="blue.700" gradientTo="purple.700" data-testid="auth-features">
+    <Box
+      as="aside"
+      rounded="2xl"
+      p={{ base: '6', md: '10' }}
+      color="white"
+      bgGradient="to-br"
+      gradientFrom="blue.700"
+      gradientTo="purple.700"
+      data-testid="auth-features"
+    >
       <Heading as="h2" size="xl" mb="6">
         {t('auth.panelTitle')}
       </Heading>

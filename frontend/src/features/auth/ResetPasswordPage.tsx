@@ -57,17 +57,33 @@ export function ResetPasswordPage() {
           </Stack>
         ) : (
           <form onSubmit={onSubmit} noValidate data-testid="reset-form">
-<Stack gap="4">
-            <Heading as="h1" size="xl">
-              {t('auth.resetTitle')}
-            </Heading>
-            <FormField label={t('auth.newPassword')} name="password" type="password" autoComplete="new-password" value={values.password} error={errors.password} onChange={(e) => setValues({ ...values, password: e.target.value })} />
-            <FormField label={t('auth.confirmPassword')} name="confirm" type="password" autoComplete="new-password" value={values.confirm} error={errors.confirm} onChange={(e) => setValues({ ...values, confirm: e.target.value })} />
-            <Button type="submit" colorPalette="blue" loading={reset.isPending}>
-              {t('auth.resetSubmit')}
-            </Button>
-          </Stack>
-</form>
+            <Stack gap="4">
+              <Heading as="h1" size="xl">
+                {t('auth.resetTitle')}
+              </Heading>
+              <FormField
+                label={t('auth.newPassword')}
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                value={values.password}
+                error={errors.password}
+                onChange={(e) => setValues({ ...values, password: e.target.value })}
+              />
+              <FormField
+                label={t('auth.confirmPassword')}
+                name="confirm"
+                type="password"
+                autoComplete="new-password"
+                value={values.confirm}
+                error={errors.confirm}
+                onChange={(e) => setValues({ ...values, confirm: e.target.value })}
+              />
+              <Button type="submit" colorPalette="blue" loading={reset.isPending}>
+                {t('auth.resetSubmit')}
+              </Button>
+            </Stack>
+          </form>
         )}
       </Card.Body>
     </Card.Root>

@@ -19,7 +19,12 @@ export function validateLogin(v: { username: string; password: string }): Errors
   return errors;
 }
 
-export function validateRegister(v: { username: string; email: string; password: string; name: string }): Errors<'username' | 'email' | 'password' | 'name'> {
+export function validateRegister(v: {
+  username: string;
+  email: string;
+  password: string;
+  name: string;
+}): Errors<'username' | 'email' | 'password' | 'name'> {
   const errors: Errors<'username' | 'email' | 'password' | 'name'> = {};
   if (v.username.trim().length < USERNAME_MIN) errors.username = t('auth.v.username');
   if (!isEmail(v.email)) errors.email = t('auth.v.email');

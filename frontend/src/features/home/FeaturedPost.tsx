@@ -10,17 +10,41 @@ import type { CategoryDto, PostDto } from '@/lib/api';
 export function FeaturedPost({ post, categories }: { post: PostDto | null; categories: CategoryDto[] | undefined }) {
   if (!post) {
     return (
-      <Box as="section" aria-label={t('home.featuredBadge')} borderWidth="2px" borderStyle="dashed" borderColor="border" rounded="xl" p="8" textAlign="center" color="fg.muted" data-testid="featured-empty">
+      <Box
+        as="section"
+        aria-label={t('home.featuredBadge')}
+        borderWidth="2px"
+        borderStyle="dashed"
+        borderColor="border"
+        rounded="xl"
+        p="8"
+        textAlign="center"
+        color="fg.muted"
+        data-testid="featured-empty"
+      >
         {t('home.featuredEmpty')}
       </Box>
     );
   }
   return (
-    <Card.Root as="section" aria-label={t('home.featuredBadge')} overflow="hidden" variant="outline" bg="card" position="relative" data-testid="featured-post">
+    <Card.Root
+      as="section"
+      aria-label={t('home.featuredBadge')}
+      overflow="hidden"
+      variant="outline"
+      bg="card"
+      position="relative"
+      data-testid="featured-post"
+    >
       <Grid templateColumns={{ base: '1fr', md: post.featuredImage ? '1fr 1fr' : '1fr' }}>
         {post.featuredImage && <LazyImage src={post.featuredImage} alt="" aspectRatio={{ base: 16 / 9, md: 4 / 3 }} eager />}
         <Card.Body gap="4" justifyContent="center">
-          <Badge bg={{ _light: 'orange.700', _dark: 'orange.300' }} color={{ _light: 'white', _dark: 'gray.950' }} alignSelf="flex-start" size="lg">
+          <Badge
+            bg={{ _light: 'orange.700', _dark: 'orange.300' }}
+            color={{ _light: 'white', _dark: 'gray.950' }}
+            alignSelf="flex-start"
+            size="lg"
+          >
             <Star aria-hidden size={14} />
             {t('home.featuredBadge')}
           </Badge>

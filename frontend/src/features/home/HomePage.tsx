@@ -32,7 +32,8 @@ export function HomePage() {
   const refresh = async () => {
     // Clear the cached home data and read it again: posts, featured post, categories and layout.
     await queryClient.resetQueries({
-      predicate: (query) => ['/api/posts', '/api/posts/featured', '/api/categories', '/api/home-layout'].includes(String(query.queryKey[0])),
+      predicate: (query) =>
+        ['/api/posts', '/api/posts/featured', '/api/categories', '/api/home-layout'].includes(String(query.queryKey[0])),
     });
   };
 
@@ -101,7 +102,18 @@ function CategoriesGrid({ categories, failed }: { categories: CategoryDto[] | un
             const Icon = categoryIcon(category.name);
             return (
               <Link key={category.id} to={`/category/${category.slug}`} data-testid="category-tile">
-                <Stack align="center" gap="2" p="6" rounded="xl" borderWidth="1px" borderColor="border" bg="card" _hover={{ borderColor: 'brand.solid', shadow: 'sm' }} transition="all .2s" h="full">
+                <Stack
+                  align="center"
+                  gap="2"
+                  p="6"
+                  rounded="xl"
+                  borderWidth="1px"
+                  borderColor="border"
+                  bg="card"
+                  _hover={{ borderColor: 'brand.solid', shadow: 'sm' }}
+                  transition="all .2s"
+                  h="full"
+                >
                   <HStack justify="center" w="12" h="12" rounded="full" bg="brand.subtle" color="brand.fg">
                     <Icon aria-hidden />
                   </HStack>

@@ -24,7 +24,15 @@ export function Newsletter() {
     subscribe.mutate(email.trim());
   };
   return (
-    <Box as="section" aria-labelledby="newsletter-title" rounded="2xl" bg="brand.subtle" p={{ base: '6', md: '10' }} textAlign="center" data-testid="newsletter">
+    <Box
+      as="section"
+      aria-labelledby="newsletter-title"
+      rounded="2xl"
+      bg="brand.subtle"
+      p={{ base: '6', md: '10' }}
+      textAlign="center"
+      data-testid="newsletter"
+    >
       <Stack gap="3" align="center" maxW="xl" mx="auto">
         <Mail aria-hidden />
         <Heading as="h2" id="newsletter-title" size="xl">

@@ -102,7 +102,7 @@ export function CategoriesDropdown() {
       </Button>
       <chakra.ul
         id={listId}
-        display={open ? "block" : "none"}
+        display={open ? 'block' : 'none'}
         listStyleType="none"
         position="absolute"
         insetInlineStart="0"

@@ -35,7 +35,16 @@ export function Header() {
   useEffect(() => setMenuOpen(false), [pathname]);
 
   return (
-    <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg/90" backdropFilter="blur(8px)" borderBottomWidth="1px" borderColor="border">
+    <Box
+      as="header"
+      position="sticky"
+      top="0"
+      zIndex="sticky"
+      bg="bg/90"
+      backdropFilter="blur(8px)"
+      borderBottomWidth="1px"
+      borderColor="border"
+    >
       <a href="#main" className="skip-link">
         {t('nav.skipToContent')}
       </a>

@@ -48,7 +48,14 @@ export function SocialLinksDialog() {
       placement="center"
     >
       <Dialog.Trigger asChild>
-        <IconButton variant="ghost" size="sm" rounded="full" aria-label={t('social.edit')} title={t('social.edit')} data-testid="edit-social-links">
+        <IconButton
+          variant="ghost"
+          size="sm"
+          rounded="full"
+          aria-label={t('social.edit')}
+          title={t('social.edit')}
+          data-testid="edit-social-links"
+        >
           <Pencil aria-hidden />
         </IconButton>
       </Dialog.Trigger>

@@ -24,7 +24,14 @@ export function toggleTheme(): boolean {
  */
 export function ThemeToggle() {
   return (
-    <IconButton aria-label={t('theme.toggle')} title={t('theme.toggle')} variant="ghost" size="sm" onClick={() => toggleTheme()} data-testid="theme-toggle">
+    <IconButton
+      aria-label={t('theme.toggle')}
+      title={t('theme.toggle')}
+      variant="ghost"
+      size="sm"
+      onClick={() => toggleTheme()}
+      data-testid="theme-toggle"
+    >
       <Moon aria-hidden className="icon-when-light" />
       <Sun aria-hidden className="icon-when-dark" />
     </IconButton>

@@ -5,9 +5,26 @@ import type { CategoryDto, PostSummaryDto } from '@/lib/api';
 import { PostMeta } from './PostMeta';
 
 /** A post in a grid: image, meta line, title (the link) and excerpt. */
-export function PostCard({ post, category, headingLevel = 'h3' }: { post: PostSummaryDto; category?: CategoryDto; headingLevel?: 'h2' | 'h3' }) {
+export function PostCard({
+  post,
+  category,
+  headingLevel = 'h3',
+}: {
+  post: PostSummaryDto;
+  category?: CategoryDto;
+  headingLevel?: 'h2' | 'h3';
+}) {
   return (
-    <Card.Root as="article" overflow="hidden" bg="card" variant="outline" position="relative" _hover={{ shadow: 'md' }} transition="box-shadow .2s" data-testid="post-card">
+    <Card.Root
+      as="article"
+      overflow="hidden"
+      bg="card"
+      variant="outline"
+      position="relative"
+      _hover={{ shadow: 'md' }}
+      transition="box-shadow .2s"
+      data-testid="post-card"
+    >
       {post.featuredImage ? (
         <LazyImage src={post.featuredImage} alt="" />
       ) : (

@@ -9,7 +9,17 @@ export function categoryOf(categories: CategoryDto[] | undefined, categoryId: nu
 }
 
 /** Category badge (or 'Uncategorized'), date (or 'No date') and read time (5 when missing). */
-export function PostMeta({ category, createdAt, readTime, size = 'sm' }: { category?: CategoryDto; createdAt?: string | null; readTime?: number | null; size?: 'sm' | 'md' }) {
+export function PostMeta({
+  category,
+  createdAt,
+  readTime,
+  size = 'sm',
+}: {
+  category?: CategoryDto;
+  createdAt?: string | null;
+  readTime?: number | null;
+  size?: 'sm' | 'md';
+}) {
   return (
     <HStack gap="3" flexWrap="wrap" fontSize={size} color="fg.muted">
       <Badge colorPalette={category ? 'blue' : 'gray'} variant="subtle" data-testid="post-category">

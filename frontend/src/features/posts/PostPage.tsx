@@ -43,7 +43,7 @@ export function PostPage() {
   const data = post.data;
   const category = categoryOf(categories.data, data.categoryId);
   return (
-    <Box as="article" maxW="3xl" mx="auto" pb={{ base: "16", md: "0" }} data-testid="post-page">
+    <Box as="article" maxW="3xl" mx="auto" pb={{ base: '16', md: '0' }} data-testid="post-page">
       <Seo
         title={data.metaTitle || data.title}
         description={postDescription(data)}
@@ -97,10 +97,7 @@ export function PostPage() {
         )}
         {data.next ? <PostNavLink to={data.next.slug} label={t('post.next')} title={data.next.title} direction="next" /> : <span />}
       </Flex>
-      <RefreshButton
-        label={t('post.refresh')}
-        onRefresh={() => queryClient.refetchQueries({ queryKey: postBySlugQuery(slug).queryKey })}
-      />
+      <RefreshButton label={t('post.refresh')} onRefresh={() => queryClient.refetchQueries({ queryKey: postBySlugQuery(slug).queryKey })} />
     </Box>
   );
 }

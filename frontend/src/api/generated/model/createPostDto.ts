@@ -5,7 +5,6 @@
  * The API of an Arabic, right-to-left personal blog. Sign in with POST /api/login; the session cookie does the rest.
  * OpenAPI spec version: 1.0
  */
-import type { CreatePostDtoSlug } from './createPostDtoSlug';
 
 export interface CreatePostDto {
   /** Ignored: the author is the signed-in user */
@@ -45,8 +44,9 @@ export interface CreatePostDto {
   /**
      * Normalized with the slug rule; generated from the title when empty
      * @maxLength 300
+     * @nullable
      */
-  slug?: CreatePostDtoSlug;
+  slug?: string | null;
   /** @maxItems 30 */
   tags?: string[];
   /** @maxLength 300 */

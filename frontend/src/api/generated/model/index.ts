@@ -8,7 +8,6 @@
 
 export * from './categoryDto';
 export * from './createPostDto';
-export * from './createPostDtoSlug';
 export * from './errorDto';
 export * from './forgotPasswordDto';
 export * from './healthDto';
@@ -25,15 +24,12 @@ export * from './postSummaryDto';
 export * from './registerDto';
 export * from './resetPasswordDto';
 export * from './saveCategoryDto';
-export * from './saveCategoryDtoSlug';
 export * from './savePageDto';
-export * from './savePageDtoSlug';
 export * from './socialLinksDto';
 export * from './subscribeDto';
 export * from './subscriberDto';
 export * from './updateHomeLayoutDto';
 export * from './updatePostDto';
-export * from './updatePostDtoSlug';
 export * from './updateSocialLinksDto';
 export * from './updateUserDto';
 export * from './uploadImageDto';

@@ -5,7 +5,6 @@
  * The API of an Arabic, right-to-left personal blog. Sign in with POST /api/login; the session cookie does the rest.
  * OpenAPI spec version: 1.0
  */
-import type { SaveCategoryDtoSlug } from './saveCategoryDtoSlug';
 
 export interface SaveCategoryDto {
   /** @maxLength 100 */
@@ -13,6 +12,7 @@ export interface SaveCategoryDto {
   /**
      * Normalized with the slug rule; generated from the name when empty
      * @maxLength 200
+     * @nullable
      */
-  slug?: SaveCategoryDtoSlug;
+  slug?: string | null;
 }

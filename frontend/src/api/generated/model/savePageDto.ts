@@ -5,7 +5,6 @@
  * The API of an Arabic, right-to-left personal blog. Sign in with POST /api/login; the session cookie does the rest.
  * OpenAPI spec version: 1.0
  */
-import type { SavePageDtoSlug } from './savePageDtoSlug';
 
 export interface SavePageDto {
   /** HTML; sanitized by the server */
@@ -15,8 +14,9 @@ export interface SavePageDto {
   /**
      * Normalized with the page slug rule; generated from the title when empty
      * @maxLength 300
+     * @nullable
      */
-  slug?: SavePageDtoSlug;
+  slug?: string | null;
   /** @maxLength 300 */
   title: string;
 }

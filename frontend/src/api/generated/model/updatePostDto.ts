@@ -5,7 +5,6 @@
  * The API of an Arabic, right-to-left personal blog. Sign in with POST /api/login; the session cookie does the rest.
  * OpenAPI spec version: 1.0
  */
-import type { UpdatePostDtoSlug } from './updatePostDtoSlug';
 
 export interface UpdatePostDto {
   /** Ignored: the author is the signed-in user */
@@ -45,8 +44,9 @@ export interface UpdatePostDto {
   /**
      * Normalized with the slug rule; generated from the title when empty
      * @maxLength 300
+     * @nullable
      */
-  slug?: UpdatePostDtoSlug;
+  slug?: string | null;
   /** @maxItems 30 */
   tags?: string[];
   /** @maxLength 300 */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Center, CloseButton, Dialog, Field, HStack, IconButton, Input, Portal, Stack, Table, Text } from '@chakra-ui/react';
 import { Layers, Pencil, Plus, Trash2 } from 'lucide-react';
 import { admin as t } from '@/i18n/admin';
-import { apiSlug, useCreateCategory, useDeleteCategory, useListCategories, useUpdateCategory, type CategoryDto } from '../api';
+import { useCreateCategory, useDeleteCategory, useListCategories, useUpdateCategory, type CategoryDto } from '../api';
 import AdminPage from '../components/AdminPage';
 import ConfirmDialog from '../components/ConfirmDialog';
 import { ErrorState, LoadingState } from '../components/QueryState';
@@ -45,7 +45,7 @@ function CategoryDialog({ editing, onClose }: { editing: Editing; onClose: () =>
       toaster.create({ type: 'error', title: t.validationError, description: t.categoryNameRequired });
       return;
     }
-    const data = { name: payload.name, slug: apiSlug(payload.slug) };
+    const data = { name: payload.name, slug: payload.slug };
     if (initial) update.mutate({ id: initial.id, data });
     else create.mutate({ data });
   };

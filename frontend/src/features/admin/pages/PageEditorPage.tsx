@@ -5,7 +5,7 @@ import { Save } from 'lucide-react';
 import { pageSlugify } from '@rules/slug';
 import { admin as t } from '@/i18n/admin';
 import RichTextEditor from '@/components/editor/RichTextEditor';
-import { apiSlug, useCreatePage, useGetPageById, useUpdatePage } from '../api';
+import { useCreatePage, useGetPageById, useUpdatePage } from '../api';
 import AdminPage from '../components/AdminPage';
 import { ErrorState, LoadingState } from '../components/QueryState';
 import UnsavedChangesGuard from '../components/UnsavedChangesGuard';
@@ -80,7 +80,7 @@ function PageEditorPage({ pageId }: { pageId: number | null }) {
     const data = {
       title: form.title.trim(),
       content: form.content,
-      slug: apiSlug(form.slug.trim() || pageSlugify(form.title) || undefined),
+      slug: form.slug.trim() || pageSlugify(form.title) || undefined,
     };
     if (isEdit && pageId !== null) update.mutate({ id: pageId, data });
     else create.mutate({ data });

@@ -9,7 +9,7 @@ import { admin as t } from '@/i18n/admin';
 import RichTextEditor from '@/components/editor/RichTextEditor';
 import ImageUpload from '@/components/image-upload/ImageUpload';
 import { buildPostPayload, emptyPostForm, formsDiffer, META_TITLE_SUFFIX, postToForm, type PostFormValues } from '@/lib/post-payload';
-import { apiSlug, useCreatePost, useGetPostById, useListCategories, useUpdatePost } from '../api';
+import { useCreatePost, useGetPostById, useListCategories, useUpdatePost } from '../api';
 import AdminPage from '../components/AdminPage';
 import { ErrorState, LoadingState } from '../components/QueryState';
 import UnsavedChangesGuard from '../components/UnsavedChangesGuard';
@@ -126,8 +126,7 @@ function PostEditorPage({ postId }: { postId: number | null }) {
     if (!form.content.trim() || form.content === '<p></p>') nextErrors.content = t.contentRequired;
     setErrors(nextErrors);
     if (Object.keys(nextErrors).length > 0) return;
-    const built = buildPostPayload(form, published);
-    const payload = { ...built, slug: apiSlug(built.slug) };
+    const payload = buildPostPayload(form, published);
     setSavingAs(published ? 'publish' : 'draft');
     if (isEdit && postId !== null) updatePost.mutate({ id: postId, data: payload });
     else createPost.mutate({ data: payload });
