@@ -69,6 +69,8 @@ export async function mountSite(
   const render: RenderFn | undefined = existsSync(options.ssrEntry)
     ? (await importEsm(pathToFileURL(options.ssrEntry).href)).render
     : undefined;
+  // The page the browser renders on its own: an empty #root (so the client renders instead of hydrating).
+  const browserOnlyPage = template.replace(/<!--app-(head|html|state)-->/g, '');
   const cache = new HtmlCache();
   onContentChanged(() => cache.clear());
 
@@ -142,7 +144,7 @@ export async function mountSite(
     cacheable: true,
   }));
   const page = cached('text/html; charset=utf-8', async (request) => {
-    if (!render || CLIENT_ONLY.test(request.path)) return { status: 200, body: template, cacheable: false };
+    if (!render || CLIENT_ONLY.test(request.path)) return { status: 200, body: browserOnlyPage, cacheable: false };
     try {
       const result = await render(request.originalUrl, { apiBaseUrl: apiBase(request), publicUrl: publicUrl(request) });
       if (result.redirect) return { status: 302, body: '', cacheable: false, location: result.redirect };
