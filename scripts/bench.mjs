@@ -1,10 +1,10 @@
 // `npm run bench`: reading speed of the real built app, measured side by side in one run on one machine.
 // Starts the server on a scratch SQLite DATA_DIR with 30 seeded posts, warms it up, then loads each URL in
 // turn with autocannon (loopback only, bounded by time) and prints requests/s and latency, and each URL's
-// throughput as a ratio of the static-file baseline (a built JS asset served by express.static).
+// throughput as a ratio of the static-file baseline (the favicon, a small file served by express.static).
 import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -39,9 +39,8 @@ const load = (url) =>
 try {
   await waitForServer();
   const posts = await (await fetch(`${base}/api/posts?published=true&limit=1`)).json();
-  const asset = readdirSync(join(root, 'frontend/dist/client/assets')).find((file) => file.endsWith('.js'));
   const targets = [
-    ['static file (baseline)', `/assets/${asset}`],
+    ['static file (baseline)', '/favicon.svg'],
     ['home page /', '/'],
     ['post page /post/:slug', `/post/${encodeURIComponent(posts[0].slug)}`],
     ['API list of posts', '/api/posts?published=true'],
