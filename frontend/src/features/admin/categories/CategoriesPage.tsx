@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Button, Center, CloseButton, Dialog, Field, HStack, IconButton, Input, Portal, Stack, Table, Text } from '@chakra-ui/react';
-import { Layers, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Layers, Pencil, Plus } from 'lucide-react';
 import { admin as t } from '@/i18n/admin';
 import { useCreateCategory, useDeleteCategory, useListCategories, useUpdateCategory, type CategoryDto } from '../api';
 import AdminPage from '../components/AdminPage';
 import ConfirmDialog from '../components/ConfirmDialog';
+import DeleteRowButton from '../components/DeleteRowButton';
 import { ErrorState, LoadingState } from '../components/QueryState';
 import { notifyError, notifySuccess } from '../notify';
 import { toaster } from '../shell';
@@ -177,15 +178,7 @@ export default function CategoriesPage() {
                       >
                         <Pencil size={14} />
                       </IconButton>
-                      <IconButton
-                        size="xs"
-                        variant="ghost"
-                        colorPalette="red"
-                        aria-label={`${t.delete}: ${category.name}`}
-                        onClick={() => setToDelete(category)}
-                      >
-                        <Trash2 size={14} />
-                      </IconButton>
+                      <DeleteRowButton name={category.name} onClick={() => setToDelete(category)} />
                     </HStack>
                   </Table.Cell>
                 </Table.Row>

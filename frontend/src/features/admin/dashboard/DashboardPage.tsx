@@ -1,13 +1,14 @@
 import { useMemo, useState } from 'react';
 import { Badge, Box, Button, Center, HStack, IconButton, Image, Stack, Table, Tabs, Text } from '@chakra-ui/react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ExternalLink, FileText, Home, ImageOff, Layers, Link2, Pencil, Plus, Settings, Star, Trash2, UserRound } from 'lucide-react';
+import { ExternalLink, FileText, Home, ImageOff, Layers, Link2, Pencil, Plus, Settings, Star, UserRound } from 'lucide-react';
 import { displayReadTime } from '@rules/text';
 import { formatDate } from '@/i18n/format';
 import { admin as t } from '@/i18n/admin';
 import { useDeletePost, useFixPostSlug, useListCategories, useListPosts, useSetFeaturedPost, type PostSummaryDto } from '../api';
 import AdminPage from '../components/AdminPage';
 import ConfirmDialog from '../components/ConfirmDialog';
+import DeleteRowButton from '../components/DeleteRowButton';
 import Pagination from '../components/Pagination';
 import { paginate } from '../components/paginate';
 import { ErrorState, LoadingState } from '../components/QueryState';
@@ -208,16 +209,7 @@ export default function DashboardPage() {
                         >
                           <Link2 size={14} />
                         </IconButton>
-                        <IconButton
-                          size="xs"
-                          variant="ghost"
-                          colorPalette="red"
-                          aria-label={`${t.delete}: ${post.title}`}
-                          title={t.delete}
-                          onClick={() => setToDelete(post)}
-                        >
-                          <Trash2 size={14} />
-                        </IconButton>
+                        <DeleteRowButton name={post.title} onClick={() => setToDelete(post)} />
                       </HStack>
                     </Table.Cell>
                   </Table.Row>

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Button, Center, HStack, IconButton, Stack, Table, Text } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
-import { ExternalLink, FileText, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ExternalLink, FileText, Pencil, Plus } from 'lucide-react';
 import { formatDate } from '@/i18n/format';
 import { admin as t } from '@/i18n/admin';
 import { useDeletePage, useListPages, type PageSummaryDto } from '../api';
 import AdminPage from '../components/AdminPage';
 import ConfirmDialog from '../components/ConfirmDialog';
+import DeleteRowButton from '../components/DeleteRowButton';
 import Pagination from '../components/Pagination';
 import { paginate } from '../components/paginate';
 import { ErrorState, LoadingState } from '../components/QueryState';
@@ -95,16 +96,7 @@ export default function PagesListPage() {
                             <Pencil size={14} />
                           </Link>
                         </IconButton>
-                        <IconButton
-                          size="xs"
-                          variant="ghost"
-                          colorPalette="red"
-                          aria-label={`${t.delete}: ${p.title}`}
-                          title={t.delete}
-                          onClick={() => setToDelete(p)}
-                        >
-                          <Trash2 size={14} />
-                        </IconButton>
+                        <DeleteRowButton name={p.title} onClick={() => setToDelete(p)} />
                       </HStack>
                     </Table.Cell>
                   </Table.Row>
