@@ -1,91 +1,31 @@
 /**
- * Admin e2e fixtures: a fresh blog server (and so a fresh database) per test (built app, temp DATA_DIR, free port, SQLite), the author's
- * account created through the API, and a signed-in browser context. Self-contained so the specs run under the
- * repository's playwright.config.ts or under ./playwright.config.ts.
+ * Admin e2e fixtures: a fresh blog server (and so a fresh database) per test, the author's account created through
+ * the API, and a signed-in browser context. Chromium and its flags come from the repository's playwright.config.ts.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, request, type BrowserContext, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { startServer } from '../support/server';
 
 const root = join(__dirname, '..', '..');
 
 export const AUTHOR = { username: 'author', email: 'author@example.com', password: 'secret-pass-123', name: 'كاتب المدونة' };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log()}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not start:\n${log()}`);
-}
 
 interface ServerInfo {
   baseURL: string;
   dataDir: string;
 }
 
-type WorkerFixtures = Record<string, never>;
 type TestFixtures = { blog: ServerInfo; authorState: string; signedIn: Page };
 
-export const test = base.extend<TestFixtures, WorkerFixtures>({
-  // Debian's Chromium with the flags that work on this machine (whatever config runs these specs)
-  launchOptions: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) =>
-      use({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      }),
-    { scope: 'worker' },
-  ],
+export const test = base.extend<TestFixtures>({
   blog: [
-    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'mudawwana-admin-e2e-'));
-      const port = await freePort();
-      let output = '';
-      const child = spawn(process.execPath, [join(root, 'backend', 'dist', 'main.js')], {
-        cwd: root,
-        env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', DATABASE_URL: '', PUBLIC_URL: '' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child.stdout?.on('data', (d) => (output += d));
-      child.stderr?.on('data', (d) => (output += d));
-      const baseURL = `http://127.0.0.1:${port}`;
-      await waitForHealth(baseURL, child, () => output);
-      await use({ baseURL, dataDir });
-      child.kill('SIGTERM');
-      rmSync(dataDir, { recursive: true, force: true });
+      // A fresh blog (built app, empty SQLite DATA_DIR, free port) for every test: the shared e2e server helper.
+      const server = await startServer({ PUBLIC_URL: '' });
+      await use({ baseURL: server.baseURL, dataDir: server.dataDir });
+      await server.stop();
     },
     { timeout: 60_000 },
   ],
