@@ -1,8 +1,9 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Accordion, Badge, Box, Button, Card, Field, Grid, HStack, Input, NativeSelect, Stack, Switch, Text } from '@chakra-ui/react';
 import { Save } from 'lucide-react';
 import { admin as t } from '@/i18n/admin';
 import { useGetHomeLayout, useUpdateHomeLayout } from '../api';
+import { useSavedForm } from '../components/useSavedForm';
 import AdminPage from '../components/AdminPage';
 import { ErrorState, LoadingState } from '../components/QueryState';
 import { notifyError, notifySuccess } from '../notify';
@@ -129,24 +130,13 @@ function StructurePreview({ form }: { form: LayoutForm }) {
 
 export default function HomeLayoutPage() {
   const layout = useGetHomeLayout();
-  const [form, setForm] = useState<LayoutForm | null>(null);
-  const [baseline, setBaseline] = useState<LayoutForm | null>(null);
-
-  useEffect(() => {
-    if (layout.data && !form) {
-      const values = layoutFormFrom(layout.data);
-      setForm(values);
-      setBaseline(values);
-    }
-  }, [layout.data, form]);
+  const { form, setForm, baseline, saved } = useSavedForm(layout.data, layoutFormFrom);
 
   const update = useUpdateHomeLayout({
     mutation: {
-      onSuccess: (saved) => {
+      onSuccess: (values) => {
         notifySuccess(t.updatedTitle, t.homeLayoutUpdatedBody);
-        const values = layoutFormFrom(saved);
-        setForm(values);
-        setBaseline(values);
+        saved(values);
       },
       onError: (e) => notifyError(t.errorTitle, e, t.homeLayoutUpdateError),
     },

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
 import { Box, Button, Card, Field, Grid, HStack, Input, InputGroup, Link, Stack, Text } from '@chakra-ui/react';
 import { Bird, Briefcase, Camera, Ghost, Mail, Save } from 'lucide-react';
 import { SOCIAL_PROFILE_BASE, socialLinkUrl } from '@rules/social';
 import { admin as t } from '@/i18n/admin';
 import { useGetSocialLinks, useUpdateSocialLinks } from '../api';
+import { useSavedForm } from '../components/useSavedForm';
 import AdminPage from '../components/AdminPage';
 import { ErrorState, LoadingState } from '../components/QueryState';
 import { notifyError, notifySuccess } from '../notify';
@@ -89,24 +89,13 @@ function Previews({ form }: { form: SocialForm }) {
 
 export default function SettingsPage() {
   const social = useGetSocialLinks({ query: { refetchOnWindowFocus: false } });
-  const [form, setForm] = useState<SocialForm | null>(null);
-  const [baseline, setBaseline] = useState<SocialForm | null>(null);
-
-  useEffect(() => {
-    if (social.data && !form) {
-      const values = socialFormFrom(social.data);
-      setForm(values);
-      setBaseline(values);
-    }
-  }, [social.data, form]);
+  const { form, setForm, baseline, saved } = useSavedForm(social.data, socialFormFrom);
 
   const update = useUpdateSocialLinks({
     mutation: {
-      onSuccess: (saved) => {
+      onSuccess: (values) => {
         notifySuccess(t.updatedTitle, t.socialUpdatedBody);
-        const values = socialFormFrom(saved);
-        setForm(values);
-        setBaseline(values);
+        saved(values);
       },
       onError: (e) => notifyError(t.errorTitle, e, t.socialUpdateError),
     },

@@ -1,0 +1,23 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * A settings form seeded once from the server's values, with the last saved values kept as a baseline (the
+ * screens enable Save only when the form differs from it). `saved` re-seeds both after a successful save.
+ */
+export function useSavedForm<Data, Form>(data: Data | undefined, toForm: (data: Data) => Form) {
+  const [form, setForm] = useState<Form | null>(null);
+  const [baseline, setBaseline] = useState<Form | null>(null);
+
+  const saved = (values: Data) => {
+    const next = toForm(values);
+    setForm(next);
+    setBaseline(next);
+  };
+
+  useEffect(() => {
+    if (data && !form) saved(data);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- seeded once, from the first data that arrives
+  }, [data, form]);
+
+  return { form, setForm, baseline, saved };
+}
