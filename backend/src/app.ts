@@ -8,13 +8,15 @@ import { setUpSessions } from './auth/session';
 import { SessionAuthenticator } from './auth/session-authenticator';
 import { TypeormSessionStore } from './auth/typeorm-session.store';
 import { bodyParserErrors } from './common/body-parser-errors.middleware';
+import { rejectMalformedInput } from './common/malformed-input';
 import { requestId } from './common/request-id.middleware';
 import { sameOriginOnly } from './common/same-origin.middleware';
-import { securityHeaders } from './common/security-headers.middleware';
+import { inlineScriptHashes, securityHeaders } from './common/security-headers.middleware';
 import { AppConfig } from './config/app-config';
 import { openDatabase } from './database/data-source';
 import { buildOpenApiDocument } from './openapi/openapi';
 import { mountSite } from './site/mount-site';
+import { readPageTemplate } from './site/static-assets';
 
 export interface CreateAppOptions {
   /** Serve the built frontend (off for the OpenAPI writer and API tests). */
@@ -33,8 +35,13 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.enableShutdownHooks();
   if (config.trustProxy) app.set('trust proxy', 1);
   app.disable('x-powered-by');
-  app.use(requestId, securityHeaders);
+  const template = options.serveSite === false ? undefined : readPageTemplate();
+  app.use(
+    requestId,
+    securityHeaders({ https: config.publicUrl?.startsWith('https:') ?? false, scriptHashes: inlineScriptHashes(template ?? '') }),
+  );
   app.use(express.json({ limit: '3mb' }), express.urlencoded({ extended: false, limit: '100kb' }), bodyParserErrors);
+  app.use(rejectMalformedInput);
   app.use(sameOriginOnly(config.publicUrl));
   setUpSessions(app, config, app.get(TypeormSessionStore), app.get(SessionAuthenticator));
   app.use(

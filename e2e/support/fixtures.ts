@@ -125,7 +125,12 @@ export const test = base.extend<
 
 export { expect };
 
-/** Waits until React has hydrated the server HTML (the app marks <html data-hydrated>). */
+/**
+ * Waits until the app has hydrated. A server-rendered page loads the app when the reader first reaches for a control
+ * (docs/decisions/012), so this presses a key that does nothing (Shift) to ask for it, as a reader would; then it
+ * waits for the mark the app sets on <html data-hydrated>.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
+  await page.keyboard.press('Shift');
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }

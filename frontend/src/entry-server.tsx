@@ -1,5 +1,5 @@
 import createCache from '@emotion/cache';
-import { CacheProvider } from '@emotion/react';
+import { CacheProvider, Global } from '@emotion/react';
 import { dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
@@ -9,8 +9,10 @@ import { isPublicRoute, prefetchRoute } from './app/prefetch';
 import { AppProviders } from './app/providers';
 import { createQueryClient, plainError } from './app/query-client';
 import { RenderContext, type RenderContextValue } from './app/render-context';
+import { system } from './app/theme';
 import { http } from './api/http';
 import { setApiBaseUrl } from './lib/api';
+import { loadLanguages } from './lib/highlight';
 
 export interface RenderOptions {
   /** Absolute origin of the API the render reads from (the app itself), e.g. http://127.0.0.1:3000 */
@@ -33,12 +35,40 @@ export interface RenderResult {
   cacheable: boolean;
 }
 
+/** The CSS of an emotion cache's inserted rules, and their ids (for the browser's cache to adopt). */
+function insertedCss(cache: ReturnType<typeof createCache>): { ids: string[]; css: string } {
+  const ids: string[] = [];
+  let css = '';
+  for (const [id, rules] of Object.entries(cache.inserted)) {
+    if (typeof rules === 'string') {
+      ids.push(id);
+      css += rules;
+    }
+  }
+  return { ids, css };
+}
+
+/** Chakra's global styles (layer order, token variables, reset, the theme's globalCss): one stylesheet for every page. */
+export function renderGlobalCss(): string {
+  const cache = createCache({ key: 'css' });
+  cache.compat = true;
+  renderToString(
+    <CacheProvider value={cache}>
+      <Global styles={system.layers.atRule} />
+      <Global styles={system._global} />
+    </CacheProvider>,
+  );
+  return insertedCss(cache).css;
+}
+
 /**
  * Renders one page for a GET request: runs the route's queries (the same query functions and keys the screens use),
  * renders the app to a string, and returns status, head tags, HTML and the dehydrated cache.
  */
 export async function render(url: string, options: RenderOptions): Promise<RenderResult> {
   setApiBaseUrl(options.apiBaseUrl);
+  await loadLanguages(); // all of them, once: the browser loads only those a page's code blocks use
+
   // A render never waits long on its own API: a slow call becomes an error (not cached) instead of a hung request.
   http.defaults.timeout = 10_000;
   const { pathname, search } = new URL(url, 'http://localhost');
@@ -63,14 +93,7 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
     </CacheProvider>,
   );
 
-  const ids: string[] = [];
-  let css = '';
-  for (const [id, rules] of Object.entries(cache.inserted)) {
-    if (typeof rules === 'string') {
-      ids.push(id);
-      css += rules;
-    }
-  }
+  const { ids, css } = insertedCss(cache);
   const styles = `<style data-emotion="css ${ids.join(' ')}">${css.replace(/<\/style/gi, '<\\/style')}</style>`;
 
   const dehydrated = dehydrate(queryClient);

@@ -13,6 +13,7 @@ import { CurrentUser } from './current-user.decorator';
 import { ForgotPasswordDto, LoginDto, RegisterDto, ResetPasswordDto } from './dto/auth.dto';
 import { SessionAuthenticator } from './session-authenticator';
 import { SESSION_COOKIE } from './session';
+import { clearSignedInHint, setSignedInHint } from './signed-in-hint';
 
 @ApiTags('auth')
 @LeavesContentUnchanged()
@@ -27,7 +28,9 @@ export class AuthController {
   @Get('user')
   @ApiOkResponse({ type: UserDto, description: 'The signed-in user' })
   @ApiErrors(401)
-  getCurrentUser(@CurrentUser() user: User): UserDto {
+  getCurrentUser(@CurrentUser() user: User, @Req() request: Request, @Res({ passthrough: true }) response: Response): UserDto {
+    // The session rolls on every call; so does the hint, so it never expires before the session does.
+    setSignedInHint(request, response);
     return UserDto.from(user, { withEmail: true });
   }
 
@@ -39,6 +42,7 @@ export class AuthController {
   async login(@Body() _credentials: LoginDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<UserDto> {
     // The body is validated above; passport-local reads the same fields from it.
     const user = await this.authenticator.logIn(request, response);
+    setSignedInHint(request, response);
     return UserDto.from(user, { withEmail: true });
   }
 
@@ -46,9 +50,10 @@ export class AuthController {
   @Post('register')
   @ApiCreatedResponse({ type: UserDto, description: 'The new user, signed in' })
   @ApiErrors(400, 403, 409)
-  async register(@Body() input: RegisterDto, @Req() request: Request): Promise<UserDto> {
+  async register(@Body() input: RegisterDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<UserDto> {
     const user = await this.auth.register(input);
     await this.authenticator.logInAs(request, user);
+    setSignedInHint(request, response);
     return UserDto.from(user, { withEmail: true });
   }
 
@@ -60,6 +65,7 @@ export class AuthController {
   async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<MessageDto> {
     await new Promise<void>((resolve) => (request.session ? request.session.destroy(() => resolve()) : resolve()));
     response.clearCookie(SESSION_COOKIE, { path: '/' });
+    clearSignedInHint(request, response);
     return { message: 'تم تسجيل الخروج' };
   }
 

@@ -41,22 +41,28 @@ export class AuthService {
   ) {}
 
   async validateCredentials(login: string, password: string, ip: string): Promise<User> {
-    const accountKey = `account:${login.toLowerCase()}`;
+    const user = await this.users.findByUsernameOrEmail(login);
+    // The account, however it is named (username or email): one budget per account, not one per spelling.
+    const accountKey = user ? `account:${user.id}` : `unknown:${login.toLowerCase()}`;
     const accountFromIpKey = `${accountKey}|ip:${ip}`;
     const ipKey = `ip:${ip}`;
-    this.loginFailures.assertAllowed([accountFromIpKey]);
-    this.ipLoginFailures.assertAllowed([ipKey]);
-    this.accountLoginFailures.assertAllowed([accountKey]);
-    const user = await this.users.findByUsernameOrEmail(login);
+    // Counted before the (slow) hash: a burst of parallel guesses is cut at the limit, not after it.
+    this.loginFailures.consume([accountFromIpKey]);
+    try {
+      this.ipLoginFailures.consume([ipKey]);
+      this.accountLoginFailures.consume([accountKey]);
+    } catch (error) {
+      this.loginFailures.refund([accountFromIpKey]);
+      throw error;
+    }
     // An unknown account costs the same hashing time as a wrong password, so timing does not reveal which exist.
     const passwordMatches = await verifyPassword(user?.password ?? (await this.unknownUserHash()), password);
     if (user && passwordMatches) {
       this.loginFailures.reset([accountFromIpKey]);
+      this.ipLoginFailures.refund([ipKey]);
+      this.accountLoginFailures.refund([accountKey]);
       return user;
     }
-    this.loginFailures.record([accountFromIpKey]);
-    this.ipLoginFailures.record([ipKey]);
-    this.accountLoginFailures.record([accountKey]);
     throw new UnauthorizedException({ statusCode: 401, message: INVALID_CREDENTIALS, error: 'Unauthorized', code: 'INVALID_CREDENTIALS' });
   }
 
@@ -83,11 +89,8 @@ export class AuthService {
 
   /** Always the same answer, so the form cannot be used to find out which addresses have accounts. */
   async requestPasswordReset(email: string, ip: string, resetPageUrl: (token: string) => string): Promise<void> {
-    this.resetRequests.assertAllowed([`ip:${ip}`]);
-    this.resetRequests.record([`ip:${ip}`]);
-    const accountKey = `email:${email.toLowerCase()}`;
-    this.accountResetRequests.assertAllowed([accountKey]);
-    this.accountResetRequests.record([accountKey]);
+    this.resetRequests.consume([`ip:${ip}`]);
+    this.accountResetRequests.consume([`email:${email.toLowerCase()}`]);
 
     const user = await this.users.findByEmail(email);
     if (!user) return;

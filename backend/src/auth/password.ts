@@ -1,14 +1,30 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
 import argon2 from 'argon2';
+import { ConcurrencyLimit } from '../common/concurrency-limit';
+
+/**
+ * argon2 is deliberately slow and runs on libuv's thread pool: a burst of sign-ins hashing all at once takes both
+ * cores (and the pool that file and zlib work share) from every reader. One hash at a time, and a bounded queue:
+ * past it the server says it is busy instead of letting the queue (and everyone's wait) grow without end.
+ */
+const hashing = new ConcurrencyLimit(1, 64, () => {
+  return new HttpException(
+    { statusCode: 503, message: 'The server is busy; try again in a moment', error: 'Service Unavailable', code: 'BUSY', retryAfter: 1 },
+    HttpStatus.SERVICE_UNAVAILABLE,
+  );
+});
 
 /** argon2id with the library's current recommended cost. */
 export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, { type: argon2.argon2id });
+  return hashing.run(() => argon2.hash(password, { type: argon2.argon2id }));
 }
 
-export async function verifyPassword(hash: string, password: string): Promise<boolean> {
-  try {
-    return await argon2.verify(hash, password);
-  } catch {
-    return false;
-  }
+export function verifyPassword(hash: string, password: string): Promise<boolean> {
+  return hashing.run(async () => {
+    try {
+      return await argon2.verify(hash, password);
+    } catch {
+      return false;
+    }
+  });
 }

@@ -5,7 +5,7 @@ import { SessionAuthenticator } from './session-authenticator';
 import { TypeormSessionStore } from './typeorm-session.store';
 
 export const SESSION_COOKIE = 'mudawwana.sid';
-const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
  * Server-side sessions in the database. The cookie is httpOnly and SameSite=Lax, Secure when the request

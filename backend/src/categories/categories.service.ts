@@ -60,7 +60,6 @@ export class CategoriesService {
   }
 
   private async withCount(category: Category): Promise<CategoryDto> {
-    const [, count] = await this.posts.findSummaries({ published: true, categoryId: category.id, limit: 1 });
-    return CategoryDto.from(category, count);
+    return CategoryDto.from(category, (await this.posts.countByStatus(category.id)).published);
   }
 }

@@ -14,44 +14,54 @@ function refusal(run: () => void): HttpException {
 }
 
 describe('AttemptLimiter', () => {
-  it('allows attempts until the limit is reached, then refuses with 429', () => {
+  it('allows attempts until the limit is reached, then refuses with 429 and the seconds to wait', () => {
     const limiter = new AttemptLimiter(3, 60_000, 'slow down');
-    for (let i = 0; i < 3; i += 1) {
-      expect(() => limiter.assertAllowed(['ip:1'], T0)).not.toThrow();
-      limiter.record(['ip:1'], T0);
-    }
-    const error = refusal(() => limiter.assertAllowed(['ip:1'], T0 + 1000));
+    for (let i = 0; i < 3; i += 1) expect(() => limiter.consume(['ip:1'], T0)).not.toThrow();
+    const error = refusal(() => limiter.consume(['ip:1'], T0 + 1000));
     expect(error.getStatus()).toBe(429);
     expect(error.getResponse()).toMatchObject({ statusCode: 429, message: 'slow down', code: 'RATE_LIMITED', retryAfter: 59 });
   });
 
   it('counts each key on its own', () => {
     const limiter = new AttemptLimiter(1, 60_000, 'no');
-    limiter.record(['account:a'], T0);
-    expect(() => limiter.assertAllowed(['account:a'], T0)).toThrow(HttpException);
-    expect(() => limiter.assertAllowed(['account:b'], T0)).not.toThrow();
+    limiter.consume(['account:a'], T0);
+    expect(() => limiter.consume(['account:a'], T0)).toThrow(HttpException);
+    expect(() => limiter.consume(['account:b'], T0)).not.toThrow();
   });
 
-  it('refuses when any of several keys is used up', () => {
+  it('refuses when any of several keys is used up, and then counts none of them', () => {
     const limiter = new AttemptLimiter(1, 60_000, 'no');
-    limiter.record(['ip:1'], T0);
-    expect(() => limiter.assertAllowed(['account:x', 'ip:1'], T0)).toThrow(HttpException);
+    limiter.consume(['ip:1'], T0);
+    expect(() => limiter.consume(['account:x', 'ip:1'], T0)).toThrow(HttpException);
+    expect(() => limiter.consume(['account:x'], T0)).not.toThrow();
   });
 
   it('allows again once the window has passed, with a fresh count', () => {
     const limiter = new AttemptLimiter(2, 60_000, 'no');
-    limiter.record(['k'], T0);
-    limiter.record(['k'], T0);
-    expect(() => limiter.assertAllowed(['k'], T0 + 59_999)).toThrow(HttpException);
-    expect(() => limiter.assertAllowed(['k'], T0 + 60_000)).not.toThrow();
-    limiter.record(['k'], T0 + 60_000);
-    expect(() => limiter.assertAllowed(['k'], T0 + 60_001)).not.toThrow();
+    limiter.consume(['k'], T0);
+    limiter.consume(['k'], T0);
+    expect(() => limiter.consume(['k'], T0 + 59_999)).toThrow(HttpException);
+    expect(() => limiter.consume(['k'], T0 + 60_000)).not.toThrow();
+    expect(() => limiter.consume(['k'], T0 + 60_001)).not.toThrow();
   });
 
-  it('forgets a key on reset (a successful sign-in)', () => {
+  it('gives an attempt back on refund, and forgets a key on reset', () => {
     const limiter = new AttemptLimiter(1, 60_000, 'no');
-    limiter.record(['k'], T0);
-    limiter.reset(['k']);
-    expect(() => limiter.assertAllowed(['k'], T0)).not.toThrow();
+    limiter.consume(['k', 'j'], T0);
+    limiter.refund(['k']);
+    expect(() => limiter.consume(['k'], T0)).not.toThrow();
+    limiter.reset(['j']);
+    expect(() => limiter.consume(['j'], T0)).not.toThrow();
+  });
+
+  it('a burst started at once is cut at the limit (the check and the count are one step)', async () => {
+    const limiter = new AttemptLimiter(30, 60_000, 'no');
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 200 }, async () => {
+        limiter.consume(['ip:1']);
+        await new Promise((resolve) => setTimeout(resolve, 5)); // the slow password check
+      }),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(30);
   });
 });

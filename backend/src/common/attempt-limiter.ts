@@ -8,6 +8,9 @@ interface Window {
 /**
  * Counts attempts per key (an IP address, an account) in a fixed time window and refuses with 429 once the
  * limit is reached. In memory: each instance counts its own attempts, which still bounds guessing per instance.
+ *
+ * An attempt is counted when it starts (consume), not when its outcome is known: checking and counting happen
+ * in one synchronous step, so a burst of parallel requests cannot all pass the check before any is counted.
  */
 export class AttemptLimiter {
   private readonly windows = new Map<string, Window>();
@@ -18,8 +21,8 @@ export class AttemptLimiter {
     private readonly message: string,
   ) {}
 
-  /** Throws 429 when any of the keys has used up its attempts. */
-  assertAllowed(keys: string[], now = Date.now()): void {
+  /** Counts one attempt against every key, or throws 429 (counting nothing) when any of them is used up. */
+  consume(keys: string[], now = Date.now()): void {
     for (const key of keys) {
       const window = this.windows.get(key);
       if (window && window.resetAt > now && window.count >= this.limit) {
@@ -30,15 +33,20 @@ export class AttemptLimiter {
         );
       }
     }
-  }
-
-  record(keys: string[], now = Date.now()): void {
     for (const key of keys) {
       const window = this.windows.get(key);
       if (!window || window.resetAt <= now) this.windows.set(key, { count: 1, resetAt: now + this.windowMs });
       else window.count += 1;
     }
     if (this.windows.size > 10_000) this.forgetExpired(now);
+  }
+
+  /** Gives back an attempt that turned out not to count (a successful sign-in). */
+  refund(keys: string[]): void {
+    for (const key of keys) {
+      const window = this.windows.get(key);
+      if (window && window.count > 0) window.count -= 1;
+    }
   }
 
   reset(keys: string[]): void {

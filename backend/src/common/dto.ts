@@ -17,4 +17,16 @@ export class ErrorDto {
 
   @ApiProperty({ required: false, example: 'POST_SLUG_TAKEN' })
   code?: string;
+
+  @ApiProperty({
+    description: 'The id of the request (also in the X-Request-Id header), to match it with the server log',
+    example: '0b6f8c2e-…',
+  })
+  requestId: string;
+
+  @ApiProperty({ required: false, description: 'With 429: seconds until a new attempt is allowed (also in Retry-After)', example: 600 })
+  retryAfter?: number;
+
+  @ApiProperty({ required: false, type: Object, description: 'With 409 VERSION_CONFLICT: the post or page as it is now' })
+  current?: object;
 }

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { QueryFailedError } from 'typeorm';
+import { isUniqueViolation } from './database-errors';
 
 const STATUS_NAMES: Record<number, string> = {
   400: 'Bad Request',
@@ -18,13 +18,10 @@ interface ErrorBody {
   message: string | string[];
   error: string;
   code?: string;
-}
-
-/** A unique-constraint violation that got past a service's own check (a race): a conflict, not a crash. */
-function isUniqueViolation(error: unknown): boolean {
-  if (!(error instanceof QueryFailedError)) return false;
-  const driverError = error.driverError as { code?: string } | undefined;
-  return driverError?.code === '23505' || driverError?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+  /** Seconds until a rate-limited client may try again (429). */
+  retryAfter?: number;
+  /** With a 409 VERSION_CONFLICT: the record as it is now. */
+  current?: object;
 }
 
 /** Errors raised by Express middleware before Nest (body parser): they carry their own 4xx status. */
@@ -47,6 +44,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const response = context.getResponse<Response>();
     const body = this.toBody(exception, request);
     if (response.headersSent) return;
+    if (body.retryAfter !== undefined) response.setHeader('Retry-After', String(body.retryAfter));
     response.status(body.statusCode).json(body);
   }
 
@@ -55,12 +53,14 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const status = exception.getStatus();
       const payload = exception.getResponse();
       if (typeof payload === 'string') return { statusCode: status, message: payload, error: STATUS_NAMES[status] ?? 'Error' };
-      const { message, error, code } = payload as Partial<ErrorBody>;
+      const { message, error, code, retryAfter, current } = payload as Partial<ErrorBody>;
       return {
         statusCode: status,
         message: message ?? exception.message,
         error: error ?? STATUS_NAMES[status] ?? 'Error',
         ...(code ? { code } : {}),
+        ...(typeof retryAfter === 'number' ? { retryAfter } : {}),
+        ...(current ? { current } : {}),
       };
     }
     if (isUniqueViolation(exception)) {

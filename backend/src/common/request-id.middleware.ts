@@ -1,10 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 
-/** Gives every request an id (or keeps the proxy's X-Request-Id) so a logged error can be matched to a response. */
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value);
+
+/**
+ * Gives every request an id (or keeps the proxy's X-Request-Id) so a logged error can be matched to a response.
+ * Every JSON error body (4xx/5xx), whoever writes it — the exception filter, a middleware, a route filter —
+ * carries the id as `requestId`: stamped here, where every response passes, rather than in each writer.
+ */
 export function requestId(request: Request & { id?: string }, response: Response, next: NextFunction): void {
   const incoming = request.get('x-request-id');
-  request.id = incoming && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
-  response.setHeader('X-Request-Id', request.id);
+  const id = incoming && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+  request.id = id;
+  response.setHeader('X-Request-Id', id);
+  const json = response.json.bind(response);
+  response.json = (body?: unknown) => json(response.statusCode >= 400 && isPlainObject(body) ? { ...body, requestId: id } : body);
   next();
 }

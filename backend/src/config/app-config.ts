@@ -47,6 +47,10 @@ export class EnvironmentVariables {
   @IsBoolean()
   TRUST_PROXY = false;
 
+  @Transform(toBoolean)
+  @IsBoolean()
+  SERVE_SOURCE_MAPS = false;
+
   @IsOptional()
   @IsIn(['development', 'production', 'test'])
   NODE_ENV?: string;
@@ -66,6 +70,8 @@ export interface AppConfig {
   mailFrom: string;
   allowRegistration: boolean;
   trustProxy: boolean;
+  /** The build's source maps are public only when asked for (they show the whole source). */
+  serveSourceMaps: boolean;
   isTest: boolean;
 }
 
@@ -107,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: vars.MAIL_FROM ?? 'Mudawwana <no-reply@localhost>',
     allowRegistration: vars.ALLOW_REGISTRATION,
     trustProxy: vars.TRUST_PROXY,
+    serveSourceMaps: vars.SERVE_SOURCE_MAPS,
     isTest: vars.NODE_ENV === 'test',
   };
 }

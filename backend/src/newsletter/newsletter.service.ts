@@ -17,8 +17,7 @@ export class NewsletterService {
 
   /** Idempotent: an address subscribed twice stays one subscriber. Returns whether it is new. */
   async subscribe(email: string, ip: string): Promise<boolean> {
-    this.signUps.assertAllowed([ip]);
-    this.signUps.record([ip]);
+    this.signUps.consume([ip]);
     if (await this.subscribers.existsBy({ email })) return false;
     try {
       await this.subscribers.insert({ email });

@@ -18,4 +18,8 @@ export class Page {
 
   @UpdateDateColumn({ type: dateColumnType() })
   updatedAt: Date;
+
+  /** Raised by every save: a save based on an older version is refused (409), so no edit is silently lost. */
+  @Column({ type: 'integer', default: 1 })
+  version: number;
 }

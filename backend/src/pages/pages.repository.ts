@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, Not, Repository } from 'typeorm';
+import { claimVersion } from '../common/versions';
 import { Page } from './page.entity';
 
 @Injectable()
@@ -27,8 +28,13 @@ export class PagesRepository {
     return this.pages.exists({ where: exceptId ? { slug, id: Not(exceptId) } : { slug } });
   }
 
-  save(page: Partial<Page>): Promise<Page> {
-    return this.pages.save(this.pages.create(page));
+  /** Saves a page; with `expectedVersion`, only while it is still at that version (StaleVersionError otherwise). */
+  save(page: Partial<Page>, expectedVersion?: number): Promise<Page> {
+    return this.pages.manager.transaction(async (manager) => {
+      if (page.id && expectedVersion !== undefined) await claimVersion(manager, Page, page.id, expectedVersion);
+      const version = page.id ? (expectedVersion ?? page.version ?? 0) + 1 : 1;
+      return manager.save(Page, manager.create(Page, { ...page, version }));
+    });
   }
 
   async delete(id: number): Promise<boolean> {

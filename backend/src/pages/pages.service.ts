@@ -1,3 +1,4 @@
+import { StaleVersionError, versionConflict } from '../common/versions';
 import { Injectable } from '@nestjs/common';
 import { badRequest, conflict, notFound } from '../common/domain-error';
 import { fallbackSlug, pageSlugify } from '../common/rules/slug';
@@ -50,7 +51,12 @@ export class PagesService {
   async updatePage(id: number, input: SavePageDto): Promise<PageDto> {
     const page = await this.pages.findById(id);
     if (!page) throw pageNotFound();
-    return PageDto.from(await this.save(page, input));
+    try {
+      return PageDto.from(await this.save(page, input));
+    } catch (error) {
+      if (error instanceof StaleVersionError) throw versionConflict(await this.getPageById(id));
+      throw error;
+    }
   }
 
   async deletePage(id: number): Promise<void> {
@@ -60,7 +66,7 @@ export class PagesService {
   private async save(page: Partial<Page>, input: SavePageDto): Promise<Page> {
     const content = sanitizeContent(input.content);
     if (!content) throw badRequest('CONTENT_REQUIRED', 'Content is required');
-    return this.pages.save({ ...page, title: input.title, content, slug: await this.chooseSlug(page, input) });
+    return this.pages.save({ ...page, title: input.title, content, slug: await this.chooseSlug(page, input) }, input.version);
   }
 
   private async chooseSlug(page: Partial<Page>, input: SavePageDto): Promise<string> {

@@ -6,8 +6,8 @@ import { ApiErrors } from '../common/api-errors.decorator';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { Public } from '../common/public.decorator';
 import { User } from '../users/user.entity';
-import { ListPostsQuery } from './dto/list-posts.query';
-import { PostDetailDto, PostDto, PostSummaryDto } from './dto/post.dto';
+import { CountPostsQuery, ListPostsQuery } from './dto/list-posts.query';
+import { PostCountsDto, PostDetailDto, PostDto, PostSummaryDto } from './dto/post.dto';
 import { CreatePostDto, UpdatePostDto } from './dto/save-post.dto';
 import { PostsService } from './posts.service';
 
@@ -33,12 +33,27 @@ export class PostsController {
     return items;
   }
 
+  /**
+   * The totals behind the paginated lists, as a body the generated client reads (X-Total-Count stays on the list,
+   * but the generated hooks return only the array): the dashboard's tab counts and the public pages' page count.
+   */
+  @Public()
+  @Get('counts')
+  @ApiOkResponse({ type: PostCountsDto })
+  @ApiErrors(400)
+  countPosts(@Query() query: CountPostsQuery, @OptionalUser() viewer: User | undefined): Promise<PostCountsDto> {
+    return this.posts.countPosts(query, viewer);
+  }
+
   @Public()
   @Get('featured')
   @ApiOkResponse({ type: PostDto })
-  @ApiErrors(404)
-  getFeaturedPost(): Promise<PostDto> {
-    return this.posts.getFeaturedPost();
+  @ApiNoContentResponse({ description: "No post is featured yet (not an error: a reader's console stays clean)" })
+  async getFeaturedPost(@Res({ passthrough: true }) response: Response): Promise<PostDto | undefined> {
+    const post = await this.posts.getFeaturedPost();
+    if (post) return post;
+    response.status(204);
+    return undefined;
   }
 
   @Get('id/:id')

@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, Equal, FindOptionsSelect, FindOptionsWhere, LessThan, MoreThan, Not, Repository } from 'typeorm';
+import { isRetryableConflict } from '../common/database-errors';
+import { claimVersion } from '../common/versions';
 import { Post } from './post.entity';
+
+/** The PostgreSQL advisory lock key that serializes changes of the featured post (any fixed number). */
+const FEATURED_POST_LOCK = 7_301_001;
 
 /** Every column but the content, for lists. */
 const SUMMARY_COLUMNS: FindOptionsSelect<Post> = {
@@ -91,6 +96,15 @@ export class PostsRepository {
     return this.posts.exists({ where: exceptId ? { slug, id: Not(exceptId) } : { slug } });
   }
 
+  /** Published and draft posts (of one category, when given), in one grouped query over the status indexes. */
+  async countByStatus(categoryId?: number): Promise<{ published: number; drafts: number }> {
+    const query = this.posts.createQueryBuilder('post').select('post.published', 'published').addSelect('COUNT(*)', 'count');
+    if (categoryId !== undefined) query.where('post.categoryId = :categoryId', { categoryId });
+    const rows = await query.groupBy('post.published').getRawMany<{ published: boolean | number; count: string | number }>();
+    const count = (published: boolean) => Number(rows.find((row) => Boolean(row.published) === published)?.count ?? 0);
+    return { published: count(true), drafts: count(false) };
+  }
+
   countPublishedByCategory(): Promise<{ categoryId: number; count: number }[]> {
     return this.posts
       .createQueryBuilder('post')
@@ -103,14 +117,31 @@ export class PostsRepository {
       .then((rows) => rows.map((row) => ({ categoryId: Number(row.categoryId), count: Number(row.count) })));
   }
 
-  /** Saves a post; when it is the featured one, every other post stops being featured in the same transaction. */
-  save(post: Post): Promise<Post> {
-    return this.dataSource.transaction(async (manager: EntityManager) => {
-      if (post.featured) {
-        await manager.update(Post, post.id ? { featured: true, id: Not(post.id) } : { featured: true }, { featured: false });
+  /**
+   * Saves a post; when it is the featured one, every other post stops being featured in the same transaction.
+   * On PostgreSQL, transactions that feature a post take one transaction-scoped advisory lock first, so they run one
+   * after another (the last one wins) instead of each clearing "the others" it cannot see yet — and the partial
+   * unique index UQ_posts_one_featured makes "at most one featured post" the database's rule whatever the code does.
+   * SQLite runs write transactions one at a time already. With `expectedVersion`, the save only happens while the
+   * post is still at that version (StaleVersionError otherwise).
+   */
+  async save(post: Post, expectedVersion?: number): Promise<Post> {
+    const version = post.id ? (expectedVersion ?? post.version) + 1 : 1;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.dataSource.transaction(async (manager: EntityManager) => {
+          if (post.id && expectedVersion !== undefined) await claimVersion(manager, Post, post.id, expectedVersion);
+          post.version = version;
+          if (post.featured) {
+            if (this.dataSource.options.type === 'postgres') await manager.query('SELECT pg_advisory_xact_lock($1)', [FEATURED_POST_LOCK]);
+            await manager.update(Post, post.id ? { featured: true, id: Not(post.id) } : { featured: true }, { featured: false });
+          }
+          return manager.save(Post, post);
+        });
+      } catch (error) {
+        if (attempt >= 3 || !isRetryableConflict(error)) throw error;
       }
-      return manager.save(Post, post);
-    });
+    }
   }
 
   create(fields: Partial<Post>): Post {

@@ -1,21 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import { CategoriesRepository } from '../categories/categories.repository';
+import { isUniqueViolation } from '../common/database-errors';
+import { StaleVersionError, versionConflict } from '../common/versions';
 import { badRequest, conflict, notFound } from '../common/domain-error';
 import { sanitizeContent } from '../common/sanitize-html';
 import { slugify } from '../common/rules/slug';
 import { generateExcerpt, readingTime } from '../common/rules/text';
 import { uniqueSlug } from '../common/unique-slug';
 import { User } from '../users/user.entity';
-import { ListPostsQuery } from './dto/list-posts.query';
-import { PostDetailDto, PostDto, PostSummaryDto } from './dto/post.dto';
+import { LIST_DEFAULT_LIMIT } from '../common/rules/pagination';
+import { CountPostsQuery, ListPostsQuery } from './dto/list-posts.query';
+import { PostCountsDto, PostDetailDto, PostDto, PostSummaryDto } from './dto/post.dto';
 import { CreatePostDto, UpdatePostDto } from './dto/save-post.dto';
 import { Post } from './post.entity';
 import { PostFilter, PostsRepository } from './posts.repository';
 
+/** Parallel creates of one title each need one more try than the one before; well above any real burst. */
+const MAX_SLUG_ATTEMPTS = 20;
+
 const postNotFound = () => notFound('POST_NOT_FOUND', 'Post not found');
 
 /** Slugs that GET /api/posts/:slug can never reach, because a fixed route of the same shape comes first. */
-const RESERVED_SLUGS = new Set(['featured']);
+const RESERVED_SLUGS = new Set(['featured', 'counts']);
 
 @Injectable()
 export class PostsService {
@@ -24,22 +30,42 @@ export class PostsService {
     private readonly categories: CategoriesRepository,
   ) {}
 
-  /** Anonymous callers only ever see published posts; the author may also ask for drafts. */
+  /**
+   * One page of posts, newest first (LIST_DEFAULT_LIMIT unless asked). Anonymous callers only ever see published
+   * posts; the author may also ask for drafts.
+   */
   async listPosts(query: ListPostsQuery, viewer: User | undefined): Promise<{ items: PostSummaryDto[]; total: number }> {
-    const filter: PostFilter = { published: viewer ? query.published : true, limit: query.limit, offset: query.offset };
-    if (query.category !== undefined) {
-      const category = await this.categories.findBySlug(query.category);
-      if (!category) return { items: [], total: 0 };
-      filter.categoryId = category.id;
-    }
+    const categoryId = await this.categoryFilter(query.category);
+    if (categoryId === null) return { items: [], total: 0 };
+    const filter: PostFilter = {
+      published: viewer ? query.published : true,
+      categoryId,
+      limit: query.limit ?? LIST_DEFAULT_LIMIT,
+      offset: query.offset,
+    };
     const [posts, total] = await this.posts.findSummaries(filter);
     return { items: posts.map(PostSummaryDto.from), total };
   }
 
-  async getFeaturedPost(): Promise<PostDto> {
+  /** Posts by status, in one query; anonymous callers count only what they may read (published posts). */
+  async countPosts(query: CountPostsQuery, viewer: User | undefined): Promise<PostCountsDto> {
+    const categoryId = await this.categoryFilter(query.category);
+    if (categoryId === null) return { all: 0, published: 0, drafts: 0 };
+    const { published, drafts } = await this.posts.countByStatus(categoryId);
+    const visibleDrafts = viewer ? drafts : 0;
+    return { all: published + visibleDrafts, published, drafts: visibleDrafts };
+  }
+
+  /** The id of the category a filter names (undefined: no filter; null: no such category, so nothing matches). */
+  private async categoryFilter(slug: string | undefined): Promise<number | null | undefined> {
+    if (slug === undefined) return undefined;
+    return (await this.categories.findBySlug(slug))?.id ?? null;
+  }
+
+  /** Null while no post is featured: an ordinary state of a blog, not an error. */
+  async getFeaturedPost(): Promise<PostDto | null> {
     const post = await this.posts.findFeaturedPublished();
-    if (!post) throw notFound('NO_FEATURED_POST', 'No featured post yet');
-    return PostDto.from(post);
+    return post ? PostDto.from(post) : null;
   }
 
   async getPostBySlug(slug: string, viewer: User | undefined): Promise<PostDetailDto> {
@@ -60,7 +86,12 @@ export class PostsService {
   }
 
   async updatePost(id: number, input: UpdatePostDto): Promise<PostDto> {
-    return PostDto.from(await this.apply(await this.findOrFail(id), input));
+    try {
+      return PostDto.from(await this.apply(await this.findOrFail(id), input, input.version));
+    } catch (error) {
+      if (error instanceof StaleVersionError) throw versionConflict(await this.getPostById(id));
+      throw error;
+    }
   }
 
   async deletePost(id: number): Promise<void> {
@@ -89,7 +120,7 @@ export class PostsService {
   }
 
   /** Applies the sent fields with the server's rules, then saves. */
-  private async apply(post: Post, input: UpdatePostDto): Promise<Post> {
+  private async apply(post: Post, input: UpdatePostDto, expectedVersion?: number): Promise<Post> {
     if (input.title !== undefined) post.title = input.title;
     if (input.content !== undefined) {
       post.content = sanitizeContent(input.content);
@@ -107,8 +138,25 @@ export class PostsService {
     if (input.tags !== undefined) post.tags = [...new Set(input.tags)];
     if (input.metaTitle !== undefined) post.metaTitle = input.metaTitle;
     if (input.metaDescription !== undefined) post.metaDescription = input.metaDescription;
-    post.slug = await this.chooseSlug(post, input.slug);
-    return this.posts.save(post);
+    return this.saveWithSlug(post, input.slug, expectedVersion);
+  }
+
+  /**
+   * A slug the server generates is checked free before saving, but a parallel save can take it in between
+   * (PostgreSQL runs them side by side): then it is chosen again instead of answering 409 for a slug the author
+   * never asked for. A slug the author typed is theirs: a clash there stays a 409.
+   */
+  private async saveWithSlug(post: Post, requested: string | null | undefined, expectedVersion?: number): Promise<Post> {
+    const generated = !requested && !post.slug;
+    for (let attempt = 1; ; attempt += 1) {
+      post.slug = await this.chooseSlug(post, requested);
+      try {
+        return await this.posts.save(post, expectedVersion);
+      } catch (error) {
+        if (!generated || attempt >= MAX_SLUG_ATTEMPTS || !isUniqueViolation(error)) throw error;
+        post.slug = '';
+      }
+    }
   }
 
   /** A slug the author typed is normalized and must be free (409); one the server makes is suffixed until free. */

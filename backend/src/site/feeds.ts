@@ -80,17 +80,57 @@ export function buildRss(options: { publicUrl: string; title: string; descriptio
   ].join('\n');
 }
 
+/** The sitemaps protocol's limit of URLs in one file; past it /sitemap.xml becomes an index of numbered files. */
+export const SITEMAP_MAX_URLS = 50_000;
+
+/** /sitemap.xml and its numbered parts /sitemap-1.xml, /sitemap-2.xml, … */
+export const SITEMAP_PATH = /^\/sitemap(?:-([1-9]\d{0,5}))?\.xml$/;
+
+function lastmodTag(lastmod: string | null | undefined): string {
+  return lastmod && !Number.isNaN(Date.parse(lastmod)) ? `<lastmod>${new Date(lastmod).toISOString()}</lastmod>` : '';
+}
+
+function newest(entries: SitemapEntry[]): string | null {
+  const times = entries.map((entry) => (entry.lastmod ? Date.parse(entry.lastmod) : NaN)).filter((time) => !Number.isNaN(time));
+  return times.length > 0 ? new Date(Math.max(...times)).toISOString() : null;
+}
+
 export function buildSitemap(publicUrl: string, entries: SitemapEntry[]): string {
-  const urls = entries.map((entry) => {
-    const lastmod =
-      entry.lastmod && !Number.isNaN(Date.parse(entry.lastmod)) ? `<lastmod>${new Date(entry.lastmod).toISOString()}</lastmod>` : '';
-    return `  <url><loc>${escapeXml(absolute(publicUrl, encodePath(entry.path)))}</loc>${lastmod}</url>`;
-  });
+  const urls = entries.map(
+    (entry) => `  <url><loc>${escapeXml(absolute(publicUrl, encodePath(entry.path)))}</loc>${lastmodTag(entry.lastmod)}</url>`,
+  );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ...urls,
     '</urlset>',
+    '',
+  ].join('\n');
+}
+
+/**
+ * The sitemap file at `path` (matching SITEMAP_PATH), or null when there is none. Up to `maxUrls` entries,
+ * /sitemap.xml lists them all; beyond, it is a sitemap index of /sitemap-N.xml files of `maxUrls` entries each
+ * (in the entries' order), each with the newest last-modified date of its part.
+ */
+export function buildSitemapFile(publicUrl: string, entries: SitemapEntry[], path: string, maxUrls = SITEMAP_MAX_URLS): string | null {
+  const match = SITEMAP_PATH.exec(path);
+  if (!match) return null;
+  const parts = Math.ceil(entries.length / maxUrls);
+  if (parts <= 1) return match[1] === undefined ? buildSitemap(publicUrl, entries) : null;
+  if (match[1] !== undefined) {
+    const part = Number(match[1]);
+    return part <= parts ? buildSitemap(publicUrl, entries.slice((part - 1) * maxUrls, part * maxUrls)) : null;
+  }
+  const sitemaps = Array.from({ length: parts }, (_, index) => {
+    const loc = escapeXml(absolute(publicUrl, `/sitemap-${index + 1}.xml`));
+    return `  <sitemap><loc>${loc}</loc>${lastmodTag(newest(entries.slice(index * maxUrls, (index + 1) * maxUrls)))}</sitemap>`;
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...sitemaps,
+    '</sitemapindex>',
     '',
   ].join('\n');
 }

@@ -6,9 +6,10 @@ import { pathToFileURL } from 'node:url';
 import type { DataSource } from 'typeorm';
 import { onContentChanged } from '../common/content-events';
 import type { AppConfig } from '../config/app-config';
-import { buildRobots, buildRss, buildSitemap } from './feeds';
+import { buildRobots, buildRss, buildSitemapFile, SITEMAP_PATH } from './feeds';
 import { HtmlCache, preparePage, type PreparedPage } from './html-cache';
 import { loadFeedPosts, loadSitemapEntries } from './site-data';
+import { CLIENT_DIR, staticAssets } from './static-assets';
 
 const FRONTEND_DIST = resolve(__dirname, '../../../frontend/dist');
 const NOT_SITE = /^\/(api|uploads)(\/|$)/;
@@ -36,12 +37,12 @@ export interface SiteOptions {
 // TypeScript compiles import() to require() under CommonJS; the SSR bundle is an ES module, so keep a real import().
 const importEsm = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<{ render: RenderFn }>;
 
-/** <link rel=preload> for the Arabic font files the first paint needs (regular and bold), self-hosted. */
+/** <link rel=preload> for the one Arabic font file the first paint needs (regular); the other weights swap in (font-display: swap). */
 function fontPreloads(clientDir: string): string {
   const assets = join(clientDir, 'assets');
   if (!existsSync(assets)) return '';
   return readdirSync(assets)
-    .filter((file) => /^ibm-plex-sans-arabic-arabic-(400|700)-normal-.*\.woff2$/.test(file))
+    .filter((file) => /^ibm-plex-sans-arabic-arabic-400-normal-.*\.woff2$/.test(file))
     .map((file) => `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin />`)
     .join('\n    ');
 }
@@ -58,7 +59,7 @@ export async function mountSite(
   overrides: Partial<SiteOptions> = {},
 ): Promise<HtmlCache | undefined> {
   const options: SiteOptions = {
-    clientDir: overrides.clientDir ?? join(FRONTEND_DIST, 'client'),
+    clientDir: overrides.clientDir ?? CLIENT_DIR,
     ssrEntry: overrides.ssrEntry ?? join(FRONTEND_DIST, 'server/entry-server.js'),
     publicUrl: overrides.publicUrl ?? config.publicUrl,
   };
@@ -118,11 +119,7 @@ export async function mountSite(
       }
     };
 
-  app.use(
-    '/assets',
-    express.static(join(options.clientDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),
-  );
-  app.use(express.static(options.clientDir, { index: false }));
+  app.use(staticAssets(options.clientDir, { serveSourceMaps: config.serveSourceMaps }));
 
   app.use('/robots.txt', (request: express.Request, response: express.Response, next: express.NextFunction) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return next();
@@ -138,11 +135,10 @@ export async function mountSite(
     }),
     cacheable: true,
   }));
-  const sitemap = cached('application/xml; charset=utf-8', async (request) => ({
-    status: 200,
-    body: buildSitemap(publicUrl(request), await loadSitemapEntries(apiBase(request))),
-    cacheable: true,
-  }));
+  const sitemap = cached('application/xml; charset=utf-8', async (request) => {
+    const body = buildSitemapFile(publicUrl(request), await loadSitemapEntries(apiBase(request)), request.path);
+    return body === null ? { status: 404, body: '', cacheable: true } : { status: 200, body, cacheable: true };
+  });
   const page = cached('text/html; charset=utf-8', async (request) => {
     if (!render || CLIENT_ONLY.test(request.path)) return { status: 200, body: browserOnlyPage, cacheable: false };
     try {
@@ -163,7 +159,7 @@ export async function mountSite(
   app.use((request: express.Request, response: express.Response, next: express.NextFunction) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || NOT_SITE.test(request.path)) return next();
     if (request.path === '/rss.xml') return rss(request, response, next);
-    if (request.path === '/sitemap.xml') return sitemap(request, response, next);
+    if (SITEMAP_PATH.test(request.path)) return sitemap(request, response, next);
     return page(request, response, next);
   });
   return cache;

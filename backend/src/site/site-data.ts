@@ -1,3 +1,4 @@
+import { LIST_MAX_LIMIT } from '../common/rules/pagination';
 import type { FeedPost, SitemapEntry } from './feeds';
 
 /**
@@ -29,6 +30,7 @@ async function getJson<T>(apiBase: string, path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
+/** RSS: the latest 20 posts, whatever the blog's size. */
 export const FEED_SIZE = 20;
 
 export async function loadFeedPosts(apiBase: string, limit = FEED_SIZE): Promise<FeedPost[]> {
@@ -59,10 +61,20 @@ function latest(dates: (string | null | undefined)[]): string | null {
   return times.length > 0 ? new Date(Math.max(...times)).toISOString() : null;
 }
 
+/** Every published post, read in pages of the list's maximum size (the API never answers with all of them at once). */
+async function loadAllPublished(apiBase: string): Promise<PostSummary[]> {
+  const posts: PostSummary[] = [];
+  for (;;) {
+    const page = await getJson<PostSummary[]>(apiBase, `/api/posts?published=true&limit=${LIST_MAX_LIMIT}&offset=${posts.length}`);
+    posts.push(...page);
+    if (page.length < LIST_MAX_LIMIT) return posts;
+  }
+}
+
 /** Every public URL with its last change: home, about, posts, categories, static pages. */
 export async function loadSitemapEntries(apiBase: string): Promise<SitemapEntry[]> {
   const [posts, categories, pages] = await Promise.all([
-    getJson<PostSummary[]>(apiBase, '/api/posts?published=true'),
+    loadAllPublished(apiBase),
     getJson<Category[]>(apiBase, '/api/categories'),
     getJson<PageSummary[]>(apiBase, '/api/pages'),
   ]);

@@ -5,8 +5,13 @@ import { join } from 'node:path';
 import sharp, { FormatEnum } from 'sharp';
 import { DomainError } from '../common/domain-error';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { imageVariants } from './image-variants';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Decoding cost grows with pixels, not bytes: a 31 KB PNG can hold 256 megapixels. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+/** Stored originals are at most this wide and high: larger is never shown and only costs storage and bandwidth. */
+export const MAX_STORED_SIDE = 2560;
 
 /** Formats accepted, by what sharp finds in the bytes (never the file name or the declared type). SVG is not: it can carry script. */
 const OUTPUT_FORMATS: Record<string, { format: keyof FormatEnum | 'avif'; extension: string }> = {
@@ -25,11 +30,13 @@ export class UploadService {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   /**
-   * Checks that the bytes are an image, re-encodes it in its own format (which drops EXIF metadata such as
-   * GPS position, after applying the orientation), and stores it under a random name.
+   * Checks that the bytes are an image of at most MAX_IMAGE_PIXELS, re-encodes it in its own format (which drops
+   * EXIF metadata such as GPS position, after applying the orientation) no larger than MAX_STORED_SIDE on either
+   * side, and stores it under a random name with its resized variants. (metadata() reads the header only, so the pixel check costs nothing.)
    */
   async storeImage(file: Buffer): Promise<string> {
-    const metadata = await sharp(file)
+    if (file.length === 0) throw new DomainError('IMAGE_EMPTY', 'The file is empty', HttpStatus.BAD_REQUEST);
+    const metadata = await sharp(file, { limitInputPixels: false })
       .metadata()
       .catch(() => {
         throw notAnImage();
@@ -38,9 +45,18 @@ export class UploadService {
     const output = formatName ? OUTPUT_FORMATS[String(formatName)] : undefined;
     if (!output) throw notAnImage();
 
+    if ((metadata.width ?? 0) * (metadata.pageHeight ?? metadata.height ?? 0) > MAX_IMAGE_PIXELS) {
+      throw new DomainError(
+        'IMAGE_TOO_MANY_PIXELS',
+        `The image has more than ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`,
+        HttpStatus.PAYLOAD_TOO_LARGE,
+      );
+    }
+
     const animated = (metadata.pages ?? 1) > 1;
-    let pipeline = sharp(file, { animated, failOn: 'error' });
+    let pipeline = sharp(file, { animated, failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS });
     if (!animated && metadata.orientation && metadata.orientation > 1) pipeline = pipeline.rotate();
+    if (!animated) pipeline = pipeline.resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: 'inside', withoutEnlargement: true });
     const encoded = await pipeline
       .toFormat(output.format)
       .toBuffer()
@@ -49,6 +65,8 @@ export class UploadService {
       });
 
     const name = `${randomBytes(16).toString('hex')}.${output.extension}`;
+    // Variants first: once the original's URL is returned, pages may list them.
+    for (const variant of await imageVariants(name, encoded)) await writeFile(join(this.config.uploadsDir, variant.name), variant.bytes);
     await writeFile(join(this.config.uploadsDir, name), encoded);
     return `/uploads/${name}`;
   }

@@ -55,7 +55,7 @@ describe('auth: register, login, logout, password reset', () => {
       bio: null,
       avatarUrl: null,
     });
-    authorCookie = (response.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
+    authorCookie = (response.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('mudawwana.sid='))!.split(';')[0];
     const me = await author.get('/api/user').expect(200);
     expect(me.body).toEqual(response.body);
     expectNoSecrets(me.body);
@@ -75,7 +75,12 @@ describe('auth: register, login, logout, password reset', () => {
     const response = await agent.post('/api/login').send({ username: AUTHOR.username, password }).expect(200);
     expect(response.body).toMatchObject({ username: AUTHOR.username, name: AUTHOR.name, email: AUTHOR.email });
     expectNoSecrets(response.body);
-    expect(response.headers['set-cookie']?.[0]).toMatch(/mudawwana\.sid=.*HttpOnly.*SameSite=Lax/i);
+    const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
+    expect(cookies.find((cookie) => cookie.startsWith('mudawwana.sid='))).toMatch(/HttpOnly.*SameSite=Lax/i);
+    // The signed-in hint the page reads to decide whether to ask /api/user: readable by scripts, no secret in it.
+    const hint = cookies.find((cookie) => cookie.startsWith('mudawwana.signed-in='));
+    expect(hint).toMatch(/^mudawwana\.signed-in=1;.*Path=\/.*SameSite=Lax/i);
+    expect(hint).not.toMatch(/HttpOnly/i);
     await agent.get('/api/user').expect(200);
   });
 
@@ -90,6 +95,7 @@ describe('auth: register, login, logout, password reset', () => {
     expect(wrong.body).toMatchObject(INVALID);
     const unknown = await agent.post('/api/login').send({ username: 'nobody', password: 'whatever' }).expect(401);
     expect(unknown.body).toMatchObject(INVALID);
+    expect(String(unknown.headers['set-cookie'] ?? '')).not.toContain('mudawwana.signed-in');
     await agent.get('/api/user').expect(401);
   });
 
@@ -113,6 +119,9 @@ describe('auth: register, login, logout, password reset', () => {
 
     const logout = await author.post('/api/logout').expect(200);
     expect(logout.body).toEqual({ message: expect.any(String) });
+    expect(([] as string[]).concat(logout.headers['set-cookie'] ?? [])).toContainEqual(
+      expect.stringMatching(/^mudawwana\.signed-in=;.*Expires=Thu, 01 Jan 1970/),
+    );
     await author.get('/api/user').expect(401);
     await request(t.app.getHttpServer()).get('/api/user').set('Cookie', cookie).expect(401);
   });

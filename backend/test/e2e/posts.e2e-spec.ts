@@ -24,9 +24,9 @@ describe('posts', () => {
   afterAll(() => t.close());
 
   describe('featured post when there is none', () => {
-    it('GET /api/posts/featured answers 404', async () => {
-      const response = await t.agent().get('/api/posts/featured').expect(404);
-      expect(response.body).toMatchObject({ statusCode: 404 });
+    it("GET /api/posts/featured answers 204 with no body (not a failed request in a reader's console)", async () => {
+      const response = await t.agent().get('/api/posts/featured').expect(204);
+      expect(response.text).toBe('');
     });
   });
 
@@ -189,7 +189,7 @@ describe('posts', () => {
       expect((await t.agent().get('/api/posts/featured').expect(200)).body.id).toBe(post.id);
       const unpublished = await author.put(`/api/posts/${post.id}`).send({ published: false }).expect(200);
       expect(unpublished.body.featured).toBe(false);
-      await t.agent().get('/api/posts/featured').expect(404);
+      await t.agent().get('/api/posts/featured').expect(204);
     });
   });
 
@@ -235,7 +235,7 @@ describe('posts', () => {
       const response = await t.agent().get('/api/posts?published=true').expect(200);
       const times = response.body.map((post: Json) => new Date(post.createdAt).getTime());
       expect(times).toEqual([...times].sort((a, b) => b - a));
-      expect(response.headers['x-total-count']).toBe(String(response.body.length));
+      expect(Number(response.headers['x-total-count'])).toBeGreaterThanOrEqual(response.body.length);
     });
 
     it('pages with limit and offset, and X-Total-Count gives the total', async () => {
@@ -267,9 +267,12 @@ describe('posts', () => {
       expect(all.body.length).toBeGreaterThan(0);
     });
 
-    it.each(['limit=0', 'limit=101', 'limit=abc', 'offset=-1', 'published=maybe', 'sort=title'])('refuses ?%s with 400', async (query) => {
-      await t.agent().get(`/api/posts?${query}`).expect(400);
-    });
+    it.each(['limit=0', 'limit=51', 'limit=101', 'limit=abc', 'offset=-1', 'published=maybe', 'sort=title'])(
+      'refuses ?%s with 400',
+      async (query) => {
+        await t.agent().get(`/api/posts?${query}`).expect(400);
+      },
+    );
   });
 
   describe('single post', () => {
@@ -394,7 +397,9 @@ describe('posts', () => {
       expect((await t.agent().get('/api/posts/featured').expect(200)).body.id).toBe(first.id);
 
       await author.put(`/api/posts/${second.id}/featured`).expect(200);
-      const featured = (await author.get('/api/posts').expect(200)).body.filter((post: Json) => post.featured);
+      const list = await author.get('/api/posts?limit=50').expect(200);
+      expect(Number(list.headers['x-total-count'])).toBeLessThanOrEqual(50);
+      const featured = list.body.filter((post: Json) => post.featured);
       expect(featured.map((post: Json) => post.id)).toEqual([second.id]);
       const response = await t.agent().get('/api/posts/featured').expect(200);
       expect(response.body).toMatchObject({ id: second.id, featured: true, content: expect.any(String) });
@@ -403,7 +408,7 @@ describe('posts', () => {
     it('featuring through PUT /api/posts/:id also unfeatures the others', async () => {
       const post = await createPost(author, { published: true });
       await author.put(`/api/posts/${post.id}`).send({ featured: true }).expect(200);
-      const featured = (await author.get('/api/posts').expect(200)).body.filter((p: Json) => p.featured);
+      const featured = (await author.get('/api/posts?limit=50').expect(200)).body.filter((p: Json) => p.featured);
       expect(featured.map((p: Json) => p.id)).toEqual([post.id]);
     });
   });

@@ -104,7 +104,12 @@ describe('security', () => {
       for (const agent of [t.agent(), author]) {
         const response = await agent.post('/api/login').set('Content-Type', 'application/json').send('{"username": ').expect(400);
         expect(response.headers['content-type']).toMatch(/application\/json/);
-        expect(response.body).toEqual({ statusCode: 400, message: 'The request body is not valid JSON', error: 'Bad Request' });
+        expect(response.body).toEqual({
+          statusCode: 400,
+          message: 'The request body is not valid JSON',
+          error: 'Bad Request',
+          requestId: response.headers['x-request-id'],
+        });
       }
       await author.post('/api/categories').set('Content-Type', 'application/json').send('"just a string"').expect(400);
       await author
@@ -180,9 +185,15 @@ describe('security', () => {
       }
     });
 
-    it('gives every error one shape: statusCode, message, error and a stable code for domain errors', async () => {
+    it('gives every error one shape: statusCode, message, error, the request id and a stable code for domain errors', async () => {
       const response = await t.agent().get('/api/categories/nope').expect(404);
-      expect(response.body).toEqual({ statusCode: 404, message: 'Category not found', error: 'Not Found', code: 'CATEGORY_NOT_FOUND' });
+      expect(response.body).toEqual({
+        statusCode: 404,
+        message: 'Category not found',
+        error: 'Not Found',
+        code: 'CATEGORY_NOT_FOUND',
+        requestId: response.headers['x-request-id'],
+      });
     });
 
     it('does not reveal server paths for a missing upload', async () => {
@@ -195,6 +206,29 @@ describe('security', () => {
       expect(response.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'SAMEORIGIN' });
       expect(response.headers['x-powered-by']).toBeUndefined();
       expect(response.headers['x-request-id']).toEqual(expect.any(String));
+      expect(response.headers).toMatchObject({
+        'referrer-policy': 'strict-origin-when-cross-origin',
+        'cross-origin-opener-policy': 'same-origin',
+      });
+      // Served over plain HTTP (no https PUBLIC_URL): no HSTS, which would pin a host that has no certificate.
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    });
+
+    it('sends a Content-Security-Policy that allows no inline script, images from self and data:, YouTube frames only', async () => {
+      const csp = String((await t.agent().get('/api/posts').expect(200)).headers['content-security-policy']);
+      const directives = Object.fromEntries(
+        csp
+          .split(';')
+          .map((part) => part.trim().split(/\s+/))
+          .map(([name, ...values]) => [name, values]),
+      );
+      expect(directives['default-src']).toEqual(["'self'"]);
+      expect(directives['script-src'][0]).toBe("'self'");
+      expect(directives['script-src'].slice(1)).toEqual(directives['script-src'].slice(1).filter((v: string) => v.startsWith("'sha256-")));
+      expect(directives['img-src']).toEqual(["'self'", 'data:']);
+      expect(directives['frame-src']).toEqual(['https://www.youtube.com', 'https://www.youtube-nocookie.com']);
+      expect(directives['frame-ancestors']).toEqual(["'self'"]);
+      expect(directives['object-src']).toEqual(["'none'"]);
     });
 
     it('gives anonymous readers no session cookie', async () => {
@@ -209,5 +243,19 @@ describe('security', () => {
         expect(JSON.stringify(response.body)).not.toMatch(/argon2/);
       }
     });
+  });
+});
+
+describe('security headers on an https site', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ PUBLIC_URL: 'https://blog.example.com' });
+  });
+  afterAll(() => t.close());
+
+  it('adds HSTS and upgrade-insecure-requests when PUBLIC_URL is https', async () => {
+    const response = await t.agent().get('/api/posts').expect(200);
+    expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests');
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import TestAgent from 'supertest/lib/agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imageVariantUrl } from '../../src/common/rules/image-variants';
 import { startTestApp, TestApp } from '../support/test-app';
 
 const UPLOADED_URL = /^\/uploads\/[0-9a-f]{32}\.(png|jpg|gif|webp|avif)$/;
@@ -48,6 +49,29 @@ describe('upload', () => {
     expect(served.headers['cache-control']).toMatch(/max-age=31536000/);
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect((await sharp(served.body as Buffer).metadata()).format).toBe('png');
+  });
+
+  it('writes AVIF and WebP variants 480, 960 and 1600 px wide next to the original, never enlarged', async () => {
+    const photo = await sharp({ create: { width: 1200, height: 675, channels: 3, background: '#3366cc' } })
+      .jpeg()
+      .toBuffer();
+    const { url } = (await upload(photo, 'wide.jpg').expect(201)).body;
+    for (const [width, expected] of [
+      [480, 480],
+      [960, 960],
+      [1600, 1200],
+    ] as const) {
+      for (const format of ['avif', 'webp'] as const) {
+        const variant = await t
+          .agent()
+          .get(imageVariantUrl(url, width, format))
+          .buffer(true)
+          .expect(200);
+        expect(variant.headers['content-type']).toBe(`image/${format}`);
+        const metadata = await sharp(variant.body as Buffer).metadata();
+        expect([metadata.width, metadata.height]).toEqual([expected, Math.round((expected * 675) / 1200)]);
+      }
+    }
   });
 
   it('gives two uploads of the same file different names', async () => {

@@ -10,6 +10,7 @@ import { AboutPage } from '@/features/pages/AboutPage';
 import { StaticPage } from '@/features/pages/StaticPage';
 import { PostPage } from '@/features/posts/PostPage';
 import { NotFoundPage } from '@/features/errors/NotFoundPage';
+import { HYDRATED_EVENT } from './hydration-event';
 import { endHydration } from './query-client';
 
 /** The admin area (and the editor inside it) is a separate chunk, loaded only under /admin. */
@@ -24,6 +25,7 @@ function HydrationDone() {
     const timer = setTimeout(() => {
       endHydration();
       document.documentElement.dataset.hydrated = 'true';
+      window.dispatchEvent(new Event(HYDRATED_EVENT));
     }, 0);
     return () => clearTimeout(timer);
   }, []);

@@ -32,6 +32,21 @@ describe('renderHeadTags', () => {
   });
 });
 
+describe('paginated lists', () => {
+  it('link the previous and next pages with absolute URLs, next to a self canonical', () => {
+    const html = renderHeadTags({ path: '/category/ai?page=2', prev: '/category/ai', next: '/category/ai?page=3' }, 'https://b.example');
+    expect(html).toContain('<link rel="canonical" href="https://b.example/category/ai?page=2" />');
+    expect(html).toContain('<link rel="prev" href="https://b.example/category/ai" />');
+    expect(html).toContain('<link rel="next" href="https://b.example/category/ai?page=3" />');
+  });
+
+  it('write no prev on the first page and no next on the last', () => {
+    const html = renderHeadTags({ path: '/?view=all', next: '/?view=all&page=2' }, 'https://b.example');
+    expect(html).not.toContain('rel="prev"');
+    expect(html).toContain('<link rel="next" href="https://b.example/?view=all&amp;page=2" />');
+  });
+});
+
 describe('helpers', () => {
   it('escapes JSON for script elements and resolves absolute URLs', () => {
     expect(safeJson({ a: '<b>&' })).toBe('{"a":"\\u003cb\\u003e\\u0026"}');

@@ -7,6 +7,9 @@ export interface HeadData {
   description?: string;
   /** Path of the canonical URL, e.g. /post/my-slug */
   path: string;
+  /** Paths of the previous and next pages of a paginated list (rel="prev" / rel="next"). */
+  prev?: string;
+  next?: string;
   image?: string | null;
   type?: 'website' | 'article';
   publishedTime?: string;
@@ -47,6 +50,9 @@ export function renderHeadTags(head: HeadData, publicUrl: string): string {
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(description)}" />`,
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    ...(['prev', 'next'] as const)
+      .filter((rel) => head[rel])
+      .map((rel) => `<link rel="${rel}" href="${escapeHtml(absoluteUrl(head[rel] as string, publicUrl))}" />`),
     `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(blog)}" href="${escapeHtml(absoluteUrl('/rss.xml', publicUrl))}" />`,
     `<meta property="og:site_name" content="${escapeHtml(blog)}" />`,
     `<meta property="og:locale" content="ar_AR" />`,

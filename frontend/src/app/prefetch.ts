@@ -7,12 +7,14 @@ import {
   homeLayoutQuery,
   pageBySlugQuery,
   postBySlugQuery,
+  postCountsQuery,
   postsQuery,
   socialLinksQuery,
 } from '@/lib/api';
 import { footerPostsParams } from '@/features/layout/footer-params';
 import { categoryPostsParams } from '@/features/categories/category-params';
-import { latestPostsParams } from '@/features/home/home-params';
+import { parsePageParam } from '@rules/pagination';
+import { latestPostsParams, viewAllPage } from '@/features/home/home-params';
 
 type Options = { queryKey: readonly unknown[]; queryFn?: unknown };
 
@@ -22,16 +24,25 @@ const RESERVED = new Set(['auth', 'reset-password', 'admin']);
  * What each server-rendered route reads (SPEC §2), declared once: the server runs these before rendering and
  * ships the results; the screens read the same keys. Every page has the footer's data.
  */
-export function routeQueries(rawPathname: string): Options[] {
+export function routeQueries(rawPathname: string, search = ''): Options[] {
   // Route params are matched on the decoded path, as react-router's useParams gives them to the screens.
   const pathname = decodePath(rawPathname);
+  const params = new URLSearchParams(search);
   const shell: Options[] = [postsQuery(footerPostsParams), socialLinksQuery()];
-  if (pathname === '/') return [...shell, homeLayoutQuery(), featuredPostQuery(), categoriesQuery()];
+  if (pathname === '/') {
+    const home = [...shell, homeLayoutQuery(), featuredPostQuery(), categoriesQuery()];
+    return viewAllPage(params) === null ? home : [...home, postCountsQuery()];
+  }
   const post = matchPath('/post/:slug', pathname);
   if (post?.params.slug) return [...shell, postBySlugQuery(post.params.slug), categoriesQuery()];
   const category = matchPath('/category/:slug', pathname);
   if (category?.params.slug) {
-    return [...shell, categoryBySlugQuery(category.params.slug), postsQuery(categoryPostsParams(category.params.slug)), categoriesQuery()];
+    return [
+      ...shell,
+      categoryBySlugQuery(category.params.slug),
+      postsQuery(categoryPostsParams(category.params.slug, parsePageParam(params.get('page')))),
+      categoriesQuery(),
+    ];
   }
   if (pathname === '/about') return [...shell, pageBySlugQuery('about')];
   const page = matchPath('/:slug', pathname);
@@ -60,10 +71,10 @@ export function isPublicRoute(pathname: string): boolean {
 
 export async function prefetchRoute(queryClient: QueryClient, pathname: string, search = ''): Promise<void> {
   const prefetch = (options: Options) => queryClient.prefetchQuery(options as Parameters<QueryClient['prefetchQuery']>[0]);
-  await Promise.all(routeQueries(pathname).map(prefetch));
+  await Promise.all(routeQueries(pathname, search).map(prefetch));
   if (pathname === '/') {
     // The latest-posts grid depends on the layout's count, so it is read second (as the screen does).
     const layout = queryClient.getQueryData(homeLayoutQuery().queryKey);
-    await prefetch(postsQuery(latestPostsParams(layout, new URLSearchParams(search).get('view') === 'all')));
+    await prefetch(postsQuery(latestPostsParams(layout, viewAllPage(new URLSearchParams(search)))));
   }
 }

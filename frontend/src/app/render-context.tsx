@@ -45,11 +45,26 @@ function setMeta(attr: 'name' | 'property', key: string, content: string | undef
   el.content = content;
 }
 
-/** Title, description, canonical URL, Open Graph, Twitter card and JSON-LD of the current page. */
+/** Adds, moves or removes a <link rel> of the head (rel="prev" / rel="next" of a paginated list). */
+function setLink(rel: 'prev' | 'next', path: string | undefined) {
+  let el = document.head.querySelector<HTMLLinkElement>(`link[rel="${rel}"]`);
+  if (!path) {
+    el?.remove();
+    return;
+  }
+  if (!el) {
+    el = document.createElement('link');
+    el.rel = rel;
+    document.head.appendChild(el);
+  }
+  el.href = new URL(path, window.location.origin).href;
+}
+
+/** Title, description, canonical URL, prev/next, Open Graph, Twitter card and JSON-LD of the current page. */
 export function Seo(props: HeadData) {
   const ctx = useContext(RenderContext);
   if (ctx) ctx.head = props;
-  const { title, description, path, image } = props;
+  const { title, description, path, image, prev, next } = props;
   useEffect(() => {
     const fullTitle = pageTitle(title);
     document.title = fullTitle;
@@ -62,7 +77,9 @@ export function Seo(props: HeadData) {
     setMeta('name', 'twitter:description', description);
     const canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
     if (canonical) canonical.href = new URL(path, canonical.href).href;
-  }, [title, description, path, image]);
+    setLink('prev', prev);
+    setLink('next', next);
+  }, [title, description, path, image, prev, next]);
   return null;
 }
 

@@ -49,3 +49,10 @@ const config = defineConfig({
 });
 
 export const system = createSystem(defaultConfig, config);
+
+/**
+ * What the app renders with. The global styles (tokens as CSS variables, the reset, globalCss: about 55 KB, the same on
+ * every page) are a static, cached stylesheet written at build time (build/global-css.ts), so a built page inlines only
+ * the rules of the components it shows. The Vite dev server has no such file: there Chakra inserts them as usual.
+ */
+export const renderSystem: typeof system = import.meta.env.DEV ? system : { ...system, _global: [] };

@@ -36,6 +36,13 @@ export const admin = {
   edit: 'تعديل',
   delete: 'حذف',
   cancel: 'إلغاء',
+  versionConflictTitle: 'حُفظت نسخة أحدث في مكان آخر',
+  versionConflictBody: (what: string) =>
+    `حُفظ ${what} من نافذة أو جهاز آخر بعد أن بدأت التعديل هنا. يمكنك إعادة تحميل النسخة المحفوظة (وتضيع تعديلاتك هنا)، أو حفظ تعديلاتك فوقها.`,
+  versionConflictReload: 'إعادة تحميل المحفوظ',
+  versionConflictOverwrite: 'حفظ تعديلاتي فوقها',
+  thisArticle: 'هذا المقال',
+  thisPage: 'هذه الصفحة',
   deleting: 'جارٍ الحذف...',
   areYouSure: 'هل أنت متأكد؟',
   articleWillBeDeleted: (title: string) => `سيتم حذف المقال "${title}" نهائيًا، ولا يمكن التراجع عن هذا الإجراء`,

@@ -75,6 +75,13 @@ export const ar = {
   'newsletter.successBody': 'شكرًا لك! ستصلك المقالات الجديدة على بريدك.',
   'newsletter.errorTitle': 'فشل الاشتراك',
 
+  // Numbered navigation of the public lists (View All, category pages)
+  'pagination.label': 'التنقل بين الصفحات',
+  'pagination.prev': 'الصفحة السابقة',
+  'pagination.next': 'الصفحة التالية',
+  'pagination.page': 'الصفحة {page}',
+  'pagination.status': 'الصفحة {page} من {pages}',
+
   // Post (SPEC §2, §3)
   'post.uncategorized': 'غير مصنف',
   'post.noDate': 'بدون تاريخ',

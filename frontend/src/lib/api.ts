@@ -6,8 +6,10 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import {
+  countPosts,
   forgotPassword,
   getCategoryBySlug,
+  getCountPostsQueryKey,
   getCurrentUser,
   getFeaturedPost,
   getGetCategoryBySlugQueryKey,
@@ -32,7 +34,7 @@ import {
   subscribeNewsletter,
   updateSocialLinks,
 } from '@/api/generated';
-import type { ListPostsParams } from '@/api/generated/model';
+import type { CountPostsParams, ListPostsParams, PostDto } from '@/api/generated/model';
 
 export type {
   CategoryDto,
@@ -62,8 +64,15 @@ export const currentUserQuery = () =>
   queryOptions({ queryKey: getGetCurrentUserQueryKey(), queryFn: ({ signal }) => getCurrentUser(undefined, signal) });
 export const postsQuery = (params?: ListPostsParams) =>
   queryOptions({ queryKey: getListPostsQueryKey(params), queryFn: ({ signal }) => listPosts(params, undefined, signal) });
+/** How many posts there are by status (the totals behind the paginated lists). */
+export const postCountsQuery = (params?: CountPostsParams) =>
+  queryOptions({ queryKey: getCountPostsQueryKey(params), queryFn: ({ signal }) => countPosts(params, undefined, signal) });
+/** The featured post, or null while none is featured (the API answers 204, an empty body). */
 export const featuredPostQuery = () =>
-  queryOptions({ queryKey: getGetFeaturedPostQueryKey(), queryFn: ({ signal }) => getFeaturedPost(undefined, signal) });
+  queryOptions({
+    queryKey: getGetFeaturedPostQueryKey(),
+    queryFn: async ({ signal }): Promise<PostDto | null> => (await getFeaturedPost(undefined, signal)) || null,
+  });
 export const postBySlugQuery = (slug: string) =>
   queryOptions({ queryKey: getGetPostBySlugQueryKey(slug), queryFn: ({ signal }) => getPostBySlug(slug, undefined, signal) });
 export const categoriesQuery = () =>

@@ -1,27 +1,59 @@
 import hljs from 'highlight.js/lib/core';
-import bash from 'highlight.js/lib/languages/bash';
-import css from 'highlight.js/lib/languages/css';
-import javascript from 'highlight.js/lib/languages/javascript';
-import json from 'highlight.js/lib/languages/json';
-import python from 'highlight.js/lib/languages/python';
-import sql from 'highlight.js/lib/languages/sql';
-import typescript from 'highlight.js/lib/languages/typescript';
-import xml from 'highlight.js/lib/languages/xml';
-import yaml from 'highlight.js/lib/languages/yaml';
+import type { LanguageFn } from 'highlight.js';
 
-hljs.registerLanguage('bash', bash);
-hljs.registerLanguage('css', css);
-hljs.registerLanguage('javascript', javascript);
-hljs.registerLanguage('json', json);
-hljs.registerLanguage('python', python);
-hljs.registerLanguage('sql', sql);
-hljs.registerLanguage('typescript', typescript);
-hljs.registerLanguage('xml', xml);
-hljs.registerLanguage('yaml', yaml);
-hljs.registerAliases(['js', 'jsx'], { languageName: 'javascript' });
-hljs.registerAliases(['ts', 'tsx'], { languageName: 'typescript' });
-hljs.registerAliases(['html'], { languageName: 'xml' });
-hljs.registerAliases(['sh', 'shell'], { languageName: 'bash' });
+/**
+ * The languages posts are highlighted in, each its own chunk: a page loads only those its code blocks use
+ * (docs/decisions/012). The server loads them all before it renders.
+ */
+const LANGUAGES: Record<string, () => Promise<{ default: LanguageFn }>> = {
+  bash: () => import('highlight.js/lib/languages/bash'),
+  css: () => import('highlight.js/lib/languages/css'),
+  javascript: () => import('highlight.js/lib/languages/javascript'),
+  json: () => import('highlight.js/lib/languages/json'),
+  python: () => import('highlight.js/lib/languages/python'),
+  sql: () => import('highlight.js/lib/languages/sql'),
+  typescript: () => import('highlight.js/lib/languages/typescript'),
+  xml: () => import('highlight.js/lib/languages/xml'),
+  yaml: () => import('highlight.js/lib/languages/yaml'),
+};
+const ALIASES: Record<string, string> = {
+  js: 'javascript',
+  jsx: 'javascript',
+  ts: 'typescript',
+  tsx: 'typescript',
+  html: 'xml',
+  sh: 'bash',
+  shell: 'bash',
+};
+for (const [alias, languageName] of Object.entries(ALIASES)) hljs.registerAliases(alias, { languageName });
+
+const CODE_BLOCK = /<pre(\s[^>]*)?>\s*<code(\s[^>]*)?>([\s\S]*?)<\/code>\s*<\/pre>/gi;
+
+const languageOf = (codeAttrs: string | undefined) => /class="[^"]*\blanguage-([\w+-]+)/i.exec(codeAttrs ?? '')?.[1]?.toLowerCase();
+
+/** The languages the code blocks of some HTML need: each block's own; all of them for a block that names none (detection). */
+export function languagesNeeded(html: string): string[] {
+  const needed = new Set<string>();
+  for (const [, , codeAttrs] of html.matchAll(CODE_BLOCK)) {
+    const language = languageOf(codeAttrs);
+    if (!language) return Object.keys(LANGUAGES);
+    const name = ALIASES[language] ?? language;
+    if (name in LANGUAGES) needed.add(name);
+  }
+  return [...needed];
+}
+
+/** Whether highlightCodeBlocks(html) can run now with every language it needs. */
+export function languagesReady(html: string): boolean {
+  return languagesNeeded(html).every((name) => hljs.getLanguage(name));
+}
+
+/** Fetches and registers languages (by name or alias; all of them when none are given). */
+export async function loadLanguages(names: string[] = Object.keys(LANGUAGES)): Promise<void> {
+  const missing = [...new Set(names.map((name) => ALIASES[name] ?? name))].filter((name) => name in LANGUAGES && !hljs.getLanguage(name));
+  const loaded = await Promise.all(missing.map(async (name) => [name, (await LANGUAGES[name]()).default] as const));
+  for (const [name, language] of loaded) hljs.registerLanguage(name, language);
+}
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: '\u00a0' };
 
@@ -35,15 +67,13 @@ export function decodeEntities(text: string): string {
   });
 }
 
-const CODE_BLOCK = /<pre(\s[^>]*)?>\s*<code(\s[^>]*)?>([\s\S]*?)<\/code>\s*<\/pre>/gi;
-
 /**
  * Syntax-highlights the code blocks of a post's (already sanitised) HTML. Pure string work, so the server and the
- * browser produce the same markup. Blocks read left-to-right inside the right-to-left page.
+ * browser produce the same markup once the same languages are loaded (loadLanguages). Blocks read left-to-right inside the right-to-left page.
  */
 export function highlightCodeBlocks(html: string): string {
   return html.replace(CODE_BLOCK, (_whole, _preAttrs: string | undefined, codeAttrs: string | undefined, body: string) => {
-    const language = /class="[^"]*\blanguage-([\w+-]+)/i.exec(codeAttrs ?? '')?.[1]?.toLowerCase();
+    const language = languageOf(codeAttrs);
     const code = decodeEntities(body.replace(/<br\s*\/?>/gi, '\n').replace(/<[^>]+>/g, ''));
     let result: { value: string; language?: string };
     if (language && hljs.getLanguage(language)) result = hljs.highlight(code, { language, ignoreIllegals: true });

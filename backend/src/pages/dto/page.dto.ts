@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsInt, IsOptional, IsString, MaxLength, Min, MinLength } from 'class-validator';
 import { Page } from '../page.entity';
 import { trim } from '../../common/transforms';
 
@@ -17,9 +17,11 @@ export class PageSummaryDto {
 
 export class PageDto extends PageSummaryDto {
   @ApiProperty({ description: 'Sanitized HTML' }) content: string;
+  @ApiProperty({ description: 'Raised by every save; send it back with an update to be told of edits made in between' })
+  version: number;
 
   static from(page: Page): PageDto {
-    return { ...PageSummaryDto.from(page), content: page.content };
+    return { ...PageSummaryDto.from(page), content: page.content, version: page.version };
   }
 }
 
@@ -53,4 +55,14 @@ export class SavePageDto {
   @IsString()
   @MaxLength(300)
   slug?: string | null;
+
+  @ApiPropertyOptional({
+    minimum: 1,
+    description:
+      'The version this save is based on (from the record you loaded): if the record changed since, 409 VERSION_CONFLICT with the current record. Leave it out to overwrite.',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  version?: number;
 }

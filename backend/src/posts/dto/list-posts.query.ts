@@ -1,11 +1,22 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '../../common/rules/pagination';
 
 const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
 
-export class ListPostsQuery {
+/** GET /api/posts/counts: the counts of one category, or of every post. */
+export class CountPostsQuery {
+  @ApiPropertyOptional({ description: 'Only posts of the category with this slug (empty: every category)' })
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() === '' ? undefined : value))
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  category?: string;
+}
+
+export class ListPostsQuery extends CountPostsQuery {
   @ApiPropertyOptional({
     description: 'true: published only; false: drafts only (signed in). Anonymous callers always get published posts.',
   })
@@ -14,19 +25,17 @@ export class ListPostsQuery {
   @IsBoolean({ message: 'published must be true or false' })
   published?: boolean;
 
-  @ApiPropertyOptional({ description: 'Only posts of the category with this slug (empty: every category)' })
-  @Transform(({ value }) => (typeof value === 'string' && value.trim() === '' ? undefined : value))
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  category?: string;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100 })
+  @ApiPropertyOptional({
+    minimum: 1,
+    maximum: LIST_MAX_LIMIT,
+    default: LIST_DEFAULT_LIMIT,
+    description: `Posts per call: ${LIST_DEFAULT_LIMIT} when not given, at most ${LIST_MAX_LIMIT}`,
+  })
   @IsOptional()
   @Transform(toInt)
   @IsInt()
   @Min(1)
-  @Max(100)
+  @Max(LIST_MAX_LIMIT, { message: `limit must not be greater than ${LIST_MAX_LIMIT}` })
   limit?: number;
 
   @ApiPropertyOptional({ minimum: 0, maximum: 1_000_000 })

@@ -40,9 +40,17 @@ export class PostDto extends PostSummaryDto {
   @ApiProperty({ description: 'Sanitized HTML' }) content: string;
   @ApiProperty({ type: String, nullable: true }) metaTitle: string | null;
   @ApiProperty({ type: String, nullable: true }) metaDescription: string | null;
+  @ApiProperty({ description: 'Raised by every save; send it back with an update to be told of edits made in between' })
+  version: number;
 
   static from(post: Post): PostDto {
-    return { ...PostSummaryDto.from(post), content: post.content, metaTitle: post.metaTitle, metaDescription: post.metaDescription };
+    return {
+      ...PostSummaryDto.from(post),
+      content: post.content,
+      metaTitle: post.metaTitle,
+      metaDescription: post.metaDescription,
+      version: post.version,
+    };
   }
 }
 
@@ -58,4 +66,11 @@ export class PostDetailDto extends PostDto {
 
   @ApiPropertyOptional({ type: PostLinkDto, nullable: true, description: 'The next newer published post' })
   next: PostLinkDto | null;
+}
+
+/** How many posts there are, by status: the dashboard's tab counts and the total behind a paginated list. */
+export class PostCountsDto {
+  @ApiProperty({ description: 'Every post the caller may see (anonymous callers: the published ones)' }) all: number;
+  @ApiProperty() published: number;
+  @ApiProperty({ description: 'Drafts (always 0 for anonymous callers)' }) drafts: number;
 }

@@ -120,4 +120,14 @@ export class CreatePostDto {
   metaDescription?: string | null;
 }
 
-export class UpdatePostDto extends PartialType(CreatePostDto) {}
+export class UpdatePostDto extends PartialType(CreatePostDto) {
+  @ApiPropertyOptional({
+    minimum: 1,
+    description:
+      'The version this save is based on (from the record you loaded): if the record changed since, 409 VERSION_CONFLICT with the current record. Leave it out to overwrite.',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  version?: number;
+}

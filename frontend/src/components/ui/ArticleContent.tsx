@@ -1,13 +1,19 @@
 import { Box } from '@chakra-ui/react';
-import { useMemo } from 'react';
-import { highlightCodeBlocks } from '@/lib/highlight';
+import { useEffect, useMemo, useState } from 'react';
+import { highlightCodeBlocks, languagesNeeded, languagesReady, loadLanguages } from '@/lib/highlight';
 
 /**
  * A post's or page's HTML (sanitised by the API). Each block takes its direction from its own first strong
  * character (Arabic paragraphs RTL, English ones LTR, mixed text by the bidi algorithm); code is always LTR.
  */
 export function ArticleContent({ html }: { html: string }) {
-  const rendered = useMemo(() => highlightCodeBlocks(html), [html]);
+  // Highlighting needs the languages of its code blocks; until they arrive (SPA navigation) the code shows plain.
+  const [, rerender] = useState(0);
+  const ready = languagesReady(html);
+  useEffect(() => {
+    if (!ready) void loadLanguages(languagesNeeded(html)).then(() => rerender((count) => count + 1));
+  }, [html, ready]);
+  const rendered = useMemo(() => (ready ? highlightCodeBlocks(html) : html), [html, ready]);
   return <Box className="article-content" css={articleCss} dangerouslySetInnerHTML={{ __html: rendered }} data-testid="article-content" />;
 }
 

@@ -1,63 +1,57 @@
 import { Box, type BoxProps } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
+import { hasImageVariants, IMAGE_VARIANT_FORMATS, imageVariantSrcset } from '@rules/image-variants';
 
-export const LAZY_ROOT_MARGIN = '200px';
-export const LAZY_THRESHOLD = 0.01;
+/** How wide an image is drawn, for the browser's choice among the variants. */
+export const IMAGE_SIZES = {
+  /** A card in the 1/2/3-column grids of the home and category pages. */
+  card: '(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw',
+  /** The featured card on the home page (half of the 6xl container from md up). */
+  featured: '(min-width: 768px) 560px, 100vw',
+  /** The post's own image across the 3xl article column. */
+  article: '(min-width: 800px) 768px, 100vw',
+} as const;
 
 interface LazyImageProps extends Omit<BoxProps, 'children'> {
   src: string;
   alt: string;
-  /** Load at once (e.g. the featured image at the top of a post). */
+  /** How wide it is drawn (IMAGE_SIZES). */
+  sizes: string;
+  /** The page's main image (LCP): load at once and first. Others load when the reader scrolls near them. */
   eager?: boolean;
 }
 
 /**
- * SPEC §4: a placeholder until the image comes within 200px of the viewport (threshold 0.01), then it loads
- * and fades in. The box keeps its aspect ratio, so nothing shifts; readers without JavaScript get the image
- * through <noscript>.
+ * An image in a box that keeps its aspect ratio (nothing shifts while it loads, the box's colour is the placeholder).
+ * Works without JavaScript: the browser loads it lazily by itself (`loading="lazy"`) and picks the AVIF or WebP
+ * variant of an upload that fits the screen (docs/decisions/012).
  */
-export function LazyImage({ src, alt, eager, aspectRatio = 16 / 9, ...box }: LazyImageProps) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(!!eager);
-  const [loaded, setLoaded] = useState(false);
-
-  useEffect(() => {
-    if (near) return;
-    const el = ref.current;
-    if (!el || typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setNear(true);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: LAZY_ROOT_MARGIN, threshold: LAZY_THRESHOLD },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [near]);
-
+export function LazyImage({ src, alt, sizes, eager, aspectRatio = 16 / 9, ...box }: LazyImageProps) {
+  const variants = hasImageVariants(src);
+  const ratio = typeof aspectRatio === 'number' ? aspectRatio : 16 / 9;
+  const image = (
+    <img
+      src={src}
+      alt={alt}
+      // Intrinsic size hints for the ratio; CSS sizes the image to its box.
+      width={1600}
+      height={Math.round(1600 / ratio)}
+      loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : undefined}
+      decoding={eager ? 'sync' : 'async'}
+      style={{ width: '100%', height: '100%', objectFit: 'cover' }}
+    />
+  );
   return (
-    <Box ref={ref} position="relative" overflow="hidden" bg="bg.muted" aspectRatio={aspectRatio} {...box} data-testid="lazy-image">
-      {near ? (
-        <img
-          src={src}
-          alt={alt}
-          decoding="async"
-          onLoad={() => setLoaded(true)}
-          ref={(img) => {
-            if (img?.complete && img.naturalWidth > 0) setLoaded(true);
-          }}
-          style={{ width: '100%', height: '100%', objectFit: 'cover', opacity: loaded ? 1 : 0, transition: 'opacity .4s ease-in' }}
-        />
+    <Box position="relative" overflow="hidden" bg="bg.muted" aspectRatio={aspectRatio} {...box} data-testid="lazy-image">
+      {variants ? (
+        <picture>
+          {IMAGE_VARIANT_FORMATS.map((format) => (
+            <source key={format} type={`image/${format}`} srcSet={imageVariantSrcset(src, format)} sizes={sizes} />
+          ))}
+          {image}
+        </picture>
       ) : (
-        <noscript>
-          <img src={src} alt={alt} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
-        </noscript>
+        image
       )}
     </Box>
   );

@@ -17,7 +17,7 @@ function useHydrated(): boolean {
 }
 
 export default function ProtectedRoute({ children }: { children: ReactNode }) {
-  const { user, isLoading } = useAuth();
+  const { user, isLoading } = useAuth({ always: true });
   const location = useLocation();
   const hydrated = useHydrated();
   if (isLoading || !hydrated) {

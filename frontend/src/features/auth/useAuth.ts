@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api, currentUserQuery, type UserDto } from '@/lib/api';
+import { clearSignedInHint, hasSignedInHint } from '@/lib/signed-in-hint';
 import { isUnauthorized } from './auth-errors';
 
 export interface AuthState {
@@ -11,22 +12,26 @@ export interface AuthState {
 
 /**
  * The signed-in user is the result of the current-user query; a 401 means nobody is signed in (SPEC §4).
- * Never runs on the server (the rendered HTML is the same for everyone): there it reports "loading, no user".
+ * The query runs only in a browser that has signed in (the hint cookie), so an anonymous reader never makes a request
+ * known to fail; the admin area asks anyway (`always`), since an expired hint must not lock the author out.
+ * Never runs on the server (the rendered HTML is the same for everyone).
  */
-export function useAuth(): AuthState {
+export function useAuth({ always = false }: { always?: boolean } = {}): AuthState {
   const queryClient = useQueryClient();
   const base = currentUserQuery();
+  const enabled = typeof window !== 'undefined' && (always || hasSignedInHint());
   const query = useQuery<UserDto | null>({
     queryKey: base.queryKey,
     queryFn: async (context) => {
       try {
         return await (base.queryFn as (c: typeof context) => Promise<UserDto>)(context);
       } catch (error) {
-        if (isUnauthorized(error)) return null;
-        throw error;
+        if (!isUnauthorized(error)) throw error;
+        clearSignedInHint();
+        return null;
       }
     },
-    enabled: typeof window !== 'undefined',
+    enabled,
   });
 
   const logout = useCallback(async () => {
@@ -35,5 +40,5 @@ export function useAuth(): AuthState {
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== base.queryKey[0] });
   }, [queryClient, base.queryKey]);
 
-  return { user: query.data ?? null, isLoading: query.isPending, logout };
+  return { user: query.data ?? null, isLoading: enabled && query.isPending, logout };
 }

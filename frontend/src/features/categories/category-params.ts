@@ -1,3 +1,12 @@
+import { pageWindow, PUBLIC_PAGE_SIZE } from '@rules/pagination';
 import type { ListPostsParams } from '@/lib/api';
 
-export const categoryPostsParams = (slug: string): ListPostsParams => ({ published: true, category: slug });
+/** One page of a category's published posts (newest first, as the API sorts them). */
+export const categoryPostsParams = (slug: string, page: number): ListPostsParams => ({
+  published: true,
+  category: slug,
+  ...pageWindow(page, PUBLIC_PAGE_SIZE),
+});
+
+/** The address of a page of a category (page 1 has no page parameter: one URL per page). */
+export const categoryPath = (slug: string, page = 1): string => (page === 1 ? `/category/${slug}` : `/category/${slug}?page=${page}`);

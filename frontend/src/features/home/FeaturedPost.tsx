@@ -1,7 +1,7 @@
 import { Badge, Box, Card, Grid, Heading, Text } from '@chakra-ui/react';
 import { Star } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { LazyImage } from '@/components/ui/LazyImage';
+import { IMAGE_SIZES, LazyImage } from '@/components/ui/LazyImage';
 import { PostMeta, categoryOf } from '@/features/posts/PostMeta';
 import { t } from '@/i18n';
 import type { CategoryDto, PostDto } from '@/lib/api';
@@ -37,7 +37,9 @@ export function FeaturedPost({ post, categories }: { post: PostDto | null; categ
       data-testid="featured-post"
     >
       <Grid templateColumns={{ base: '1fr', md: post.featuredImage ? '1fr 1fr' : '1fr' }}>
-        {post.featuredImage && <LazyImage src={post.featuredImage} alt="" aspectRatio={{ base: 16 / 9, md: 4 / 3 }} eager />}
+        {post.featuredImage && (
+          <LazyImage src={post.featuredImage} alt="" sizes={IMAGE_SIZES.featured} aspectRatio={{ base: 16 / 9, md: 4 / 3 }} eager />
+        )}
         <Card.Body gap="4" justifyContent="center">
           <Badge
             bg={{ _light: 'orange.700', _dark: 'orange.300' }}

@@ -1,46 +1,65 @@
 import { DEFAULT_HOME_LAYOUT } from '@rules/home-layout';
 import { Box, Button, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { pageCount, PUBLIC_PAGE_SIZE } from '@rules/pagination';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Seo } from '@/app/render-context';
+import { PageNav } from '@/components/ui/PageNav';
 import { PageSpinner } from '@/components/ui/PageSpinner';
+import { NotFoundPage } from '@/features/errors/NotFoundPage';
 import { RefreshButton } from '@/components/ui/RefreshButton';
 import { categoryOf } from '@/features/posts/PostMeta';
 import { PostCard } from '@/features/posts/PostCard';
 import { t } from '@/i18n';
-import { categoriesQuery, featuredPostQuery, homeLayoutQuery, postsQuery, type CategoryDto } from '@/lib/api';
+import { categoriesQuery, featuredPostQuery, homeLayoutQuery, postCountsQuery, postsQuery, type CategoryDto } from '@/lib/api';
 import { categoryIcon } from './category-icon';
 import { FeaturedPost } from './FeaturedPost';
 import { Hero } from './Hero';
-import { latestPostsParams } from './home-params';
+import { latestPostsParams, viewAllPage, viewAllPath } from './home-params';
 import { Newsletter } from './Newsletter';
 
-/** Home (SPEC §2): each section obeys the home-layout settings and counts. */
+/**
+ * Home (SPEC §2): each section obeys the home-layout settings and counts. 'View All' (/?view=all&page=N) turns the
+ * latest posts into every published post, a fixed page at a time with numbered navigation.
+ */
 export function HomePage() {
   const queryClient = useQueryClient();
   const [search] = useSearchParams();
-  const viewAll = search.get('view') === 'all';
+  const allPage = viewAllPage(search);
   const layoutQuery = useQuery(homeLayoutQuery());
   // The API's own defaults when the layout could not be read.
   const layout = layoutQuery.data ?? DEFAULT_HOME_LAYOUT;
   const layoutReady = !layoutQuery.isPending;
   const featured = useQuery({ ...featuredPostQuery(), enabled: layoutReady && layout.showFeaturedPost });
-  const latest = useQuery({ ...postsQuery(latestPostsParams(layoutQuery.data, viewAll)), enabled: layoutReady && layout.showLatestPosts });
+  const latest = useQuery({
+    ...postsQuery(latestPostsParams(layoutQuery.data, allPage)),
+    enabled: layoutReady && layout.showLatestPosts,
+    placeholderData: keepPreviousData,
+  });
+  const counts = useQuery({ ...postCountsQuery(), enabled: allPage !== null });
   const categories = useQuery(categoriesQuery());
+  const totalPages = pageCount(counts.data?.published ?? 0, PUBLIC_PAGE_SIZE);
 
   const refresh = async () => {
     // Clear the cached home data and read it again: posts, featured post, categories and layout.
     await queryClient.resetQueries({
       predicate: (query) =>
-        ['/api/posts', '/api/posts/featured', '/api/categories', '/api/home-layout'].includes(String(query.queryKey[0])),
+        ['/api/posts', '/api/posts/counts', '/api/posts/featured', '/api/categories', '/api/home-layout'].includes(
+          String(query.queryKey[0]),
+        ),
     });
   };
+
+  // A page past the last one does not exist (one 404, not an endless series of empty pages).
+  if (allPage !== null && counts.isSuccess && allPage > totalPages) return <NotFoundPage />;
 
   return (
     <Stack gap={{ base: '10', md: '16' }} data-testid="home-page">
       <Seo
-        path="/"
+        path={allPage === null ? '/' : viewAllPath(allPage)}
+        prev={allPage !== null && allPage > 1 ? viewAllPath(allPage - 1) : undefined}
+        next={allPage !== null && counts.isSuccess && allPage < totalPages ? viewAllPath(allPage + 1) : undefined}
         description={t('blog.tagline')}
         jsonLd={{ '@type': 'WebSite', name: t('blog.name'), description: t('blog.tagline'), inLanguage: 'ar', url: '/' }}
       />
@@ -57,9 +76,9 @@ export function HomePage() {
                 <Heading as="h2" id="latest-title" size="2xl">
                   {t('home.latestPosts')}
                 </Heading>
-                {!viewAll && (
+                {allPage === null && (
                   <Button asChild variant="ghost" colorPalette="blue" size="sm">
-                    <Link to="/?view=all#latest-title" data-testid="view-all">
+                    <Link to={`${viewAllPath(1)}#latest-title`} data-testid="view-all">
                       {t('home.viewAll')}
                       <ArrowLeft aria-hidden />
                     </Link>
@@ -69,11 +88,21 @@ export function HomePage() {
               {latest.isPending ? (
                 <PageSpinner />
               ) : latest.data && latest.data.length > 0 ? (
-                <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="6">
-                  {latest.data.map((post) => (
-                    <PostCard key={post.id} post={post} category={categoryOf(categories.data, post.categoryId)} />
-                  ))}
-                </SimpleGrid>
+                <>
+                  <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="6">
+                    {latest.data.map((post) => (
+                      <PostCard key={post.id} post={post} category={categoryOf(categories.data, post.categoryId)} />
+                    ))}
+                  </SimpleGrid>
+                  {allPage !== null && (
+                    <PageNav
+                      page={allPage}
+                      totalPages={totalPages}
+                      href={(page) => `${viewAllPath(page)}#latest-title`}
+                      scrollTo="latest-title"
+                    />
+                  )}
+                </>
               ) : (
                 <Text color="fg.muted">{latest.isError ? t('error.fetchPosts') : t('home.noPosts')}</Text>
               )}

@@ -1,7 +1,19 @@
 import { DEFAULT_HOME_LAYOUT } from '@rules/home-layout';
+import { pageWindow, parsePageParam, PUBLIC_PAGE_SIZE } from '@rules/pagination';
 import type { HomeLayoutDto, ListPostsParams } from '@/lib/api';
 
-/** The latest-posts grid: the layout's count, or every published post after 'View All' (/?view=all). */
-export function latestPostsParams(layout: HomeLayoutDto | undefined, all: boolean): ListPostsParams {
-  return all ? { published: true } : { published: true, limit: (layout ?? DEFAULT_HOME_LAYOUT).latestPostsCount };
+/** The page of 'View All' a home URL asks for (`/?view=all&page=N`), or null for the plain home page. */
+export function viewAllPage(search: URLSearchParams): number | null {
+  return search.get('view') === 'all' ? parsePageParam(search.get('page')) : null;
+}
+
+/** The latest-posts grid: the layout's count, or one page of every published post after 'View All'. */
+export function latestPostsParams(layout: HomeLayoutDto | undefined, allPage: number | null): ListPostsParams {
+  if (allPage === null) return { published: true, limit: (layout ?? DEFAULT_HOME_LAYOUT).latestPostsCount };
+  return { published: true, ...pageWindow(allPage, PUBLIC_PAGE_SIZE) };
+}
+
+/** The address of a page of 'View All' (page 1 has no page parameter: one URL per page). */
+export function viewAllPath(page: number): string {
+  return page === 1 ? '/?view=all' : `/?view=all&page=${page}`;
 }

@@ -1,6 +1,6 @@
 import { Box, Card, Heading, Text } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
-import { LazyImage } from '@/components/ui/LazyImage';
+import { IMAGE_SIZES, LazyImage } from '@/components/ui/LazyImage';
 import type { CategoryDto, PostSummaryDto } from '@/lib/api';
 import { PostMeta } from './PostMeta';
 
@@ -9,10 +9,13 @@ export function PostCard({
   post,
   category,
   headingLevel = 'h3',
+  eager = false,
 }: {
   post: PostSummaryDto;
   category?: CategoryDto;
   headingLevel?: 'h2' | 'h3';
+  /** The first card of a page whose top it is (its image is the page's largest paint): load it at once. */
+  eager?: boolean;
 }) {
   return (
     <Card.Root
@@ -26,7 +29,7 @@ export function PostCard({
       data-testid="post-card"
     >
       {post.featuredImage ? (
-        <LazyImage src={post.featuredImage} alt="" />
+        <LazyImage src={post.featuredImage} alt="" sizes={IMAGE_SIZES.card} eager={eager} />
       ) : (
         <Box aspectRatio={16 / 9} bgGradient="to-br" gradientFrom="blue.500/20" gradientTo="purple.500/20" aria-hidden />
       )}

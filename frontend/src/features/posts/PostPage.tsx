@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { isNotFound } from '@/app/query-client';
 import { Seo } from '@/app/render-context';
 import { ArticleContent } from '@/components/ui/ArticleContent';
-import { LazyImage } from '@/components/ui/LazyImage';
+import { IMAGE_SIZES, LazyImage } from '@/components/ui/LazyImage';
 import { PageSpinner } from '@/components/ui/PageSpinner';
 import { RefreshButton } from '@/components/ui/RefreshButton';
 import { NotFoundScreen } from '@/features/errors/NotFoundPage';
@@ -72,7 +72,7 @@ export function PostPage() {
           {data.title}
         </Heading>
       </Stack>
-      {data.featuredImage && <LazyImage src={data.featuredImage} alt={data.title} eager rounded="xl" mb="8" />}
+      {data.featuredImage && <LazyImage src={data.featuredImage} alt={data.title} sizes={IMAGE_SIZES.article} eager rounded="xl" mb="8" />}
       <ArticleContent html={data.content} />
       {data.tags.length > 0 && (
         <Box mt="10" as="section" aria-labelledby="post-tags">

@@ -1,5 +1,14 @@
 import { SeedDefaults1795304200000 } from '../seed-defaults';
+import { RecordVersions1795500100000 } from './1795500100000-RecordVersions';
+import { OneFeaturedPost1795500000000 } from './1795500000000-OneFeaturedPost';
+import { BoundedListIndexes1795419361712 } from './1795419361712-BoundedListIndexes';
 import { Initial1795304100364 } from './1795304100364-Initial';
 
 /** In order; each runs once per database. */
-export const POSTGRES_MIGRATIONS = [Initial1795304100364, SeedDefaults1795304200000];
+export const POSTGRES_MIGRATIONS = [
+  Initial1795304100364,
+  SeedDefaults1795304200000,
+  BoundedListIndexes1795419361712,
+  OneFeaturedPost1795500000000,
+  RecordVersions1795500100000,
+];

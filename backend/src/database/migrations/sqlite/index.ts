@@ -1,5 +1,14 @@
 import { SeedDefaults1795304200000 } from '../seed-defaults';
+import { RecordVersions1795500100000 } from './1795500100000-RecordVersions';
+import { OneFeaturedPost1795500000000 } from './1795500000000-OneFeaturedPost';
+import { BoundedListIndexes1795419360708 } from './1795419360708-BoundedListIndexes';
 import { Initial1795304099904 } from './1795304099904-Initial';
 
 /** In order; each runs once per database. */
-export const SQLITE_MIGRATIONS = [Initial1795304099904, SeedDefaults1795304200000];
+export const SQLITE_MIGRATIONS = [
+  Initial1795304099904,
+  SeedDefaults1795304200000,
+  BoundedListIndexes1795419360708,
+  OneFeaturedPost1795500000000,
+  RecordVersions1795500100000,
+];

@@ -5,10 +5,17 @@
  * The API of an Arabic, right-to-left personal blog. Sign in with POST /api/login; the session cookie does the rest.
  * OpenAPI spec version: 1.0
  */
+import type { ErrorDtoCurrent } from './errorDtoCurrent';
 
 export interface ErrorDto {
   code?: string;
+  /** With 409 VERSION_CONFLICT: the post or page as it is now */
+  current?: ErrorDtoCurrent;
   error: string;
   message: string | string[];
+  /** The id of the request (also in the X-Request-Id header), to match it with the server log */
+  requestId: string;
+  /** With 429: seconds until a new attempt is allowed (also in Retry-After) */
+  retryAfter?: number;
   statusCode: number;
 }

@@ -7,8 +7,10 @@
  */
 
 export * from './categoryDto';
+export * from './countPostsParams';
 export * from './createPostDto';
 export * from './errorDto';
+export * from './errorDtoCurrent';
 export * from './forgotPasswordDto';
 export * from './healthDto';
 export * from './homeLayoutDto';
@@ -17,6 +19,7 @@ export * from './loginDto';
 export * from './messageDto';
 export * from './pageDto';
 export * from './pageSummaryDto';
+export * from './postCountsDto';
 export * from './postDetailDto';
 export * from './postDto';
 export * from './postLinkDto';

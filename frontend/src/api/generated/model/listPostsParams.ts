@@ -8,16 +8,17 @@
 
 export type ListPostsParams = {
 /**
- * true: published only; false: drafts only (signed in). Anonymous callers always get published posts.
- */
-published?: boolean;
-/**
  * Only posts of the category with this slug (empty: every category)
  */
 category?: string;
 /**
+ * true: published only; false: drafts only (signed in). Anonymous callers always get published posts.
+ */
+published?: boolean;
+/**
+ * Posts per call: 20 when not given, at most 50
  * @minimum 1
- * @maximum 100
+ * @maximum 50
  */
 limit?: number;
 /**

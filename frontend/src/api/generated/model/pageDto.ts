@@ -13,4 +13,6 @@ export interface PageDto {
   slug: string;
   title: string;
   updatedAt: string;
+  /** Raised by every save; send it back with an update to be told of edits made in between */
+  version: number;
 }

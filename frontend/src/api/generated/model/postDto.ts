@@ -34,4 +34,6 @@ export interface PostDto {
   tags: string[];
   title: string;
   updatedAt: string;
+  /** Raised by every save; send it back with an update to be told of edits made in between */
+  version: number;
 }

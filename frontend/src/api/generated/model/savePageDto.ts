@@ -19,4 +19,9 @@ export interface SavePageDto {
   slug?: string | null;
   /** @maxLength 300 */
   title: string;
+  /**
+     * The version this save is based on (from the record you loaded): if the record changed since, 409 VERSION_CONFLICT with the current record. Leave it out to overwrite.
+     * @minimum 1
+     */
+  version?: number;
 }

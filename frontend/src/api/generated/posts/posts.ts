@@ -25,9 +25,11 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  CountPostsParams,
   CreatePostDto,
   ErrorDto,
   ListPostsParams,
+  PostCountsDto,
   PostDetailDto,
   PostDto,
   PostSummaryDto,
@@ -205,13 +207,100 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
       > => {
       return useMutation(getCreatePostMutationOptions(options), queryClient);
     }
-    export const getFeaturedPost = (
+    export const countPosts = (
+    params?: CountPostsParams,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+
+
+      return customInstance<PostCountsDto>(
+      {url: `/api/posts/counts`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getCountPostsQueryKey = (params?: CountPostsParams,) => {
+    return [
+    `/api/posts/counts`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getCountPostsQueryOptions = <TData = Awaited<ReturnType<typeof countPosts>>, TError = ErrorType<ErrorDto>>(params?: CountPostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof countPosts>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getCountPostsQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof countPosts>>> = ({ signal }) => countPosts(params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof countPosts>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type CountPostsQueryResult = NonNullable<Awaited<ReturnType<typeof countPosts>>>
+export type CountPostsQueryError = ErrorType<ErrorDto>
+
+
+export function useCountPosts<TData = Awaited<ReturnType<typeof countPosts>>, TError = ErrorType<ErrorDto>>(
+ params: undefined |  CountPostsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof countPosts>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof countPosts>>,
+          TError,
+          Awaited<ReturnType<typeof countPosts>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCountPosts<TData = Awaited<ReturnType<typeof countPosts>>, TError = ErrorType<ErrorDto>>(
+ params?: CountPostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof countPosts>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof countPosts>>,
+          TError,
+          Awaited<ReturnType<typeof countPosts>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCountPosts<TData = Awaited<ReturnType<typeof countPosts>>, TError = ErrorType<ErrorDto>>(
+ params?: CountPostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof countPosts>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+
+export function useCountPosts<TData = Awaited<ReturnType<typeof countPosts>>, TError = ErrorType<ErrorDto>>(
+ params?: CountPostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof countPosts>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getCountPostsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getFeaturedPost = (
 
  options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
 ) => {
 
 
-      return customInstance<PostDto>(
+      return customInstance<PostDto | void>(
       {url: `/api/posts/featured`, method: 'GET', signal
     },
       options);
@@ -227,7 +316,7 @@ export const getGetFeaturedPostQueryKey = () => {
     }
 
 
-export const getGetFeaturedPostQueryOptions = <TData = Awaited<ReturnType<typeof getFeaturedPost>>, TError = ErrorType<ErrorDto>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFeaturedPost>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getGetFeaturedPostQueryOptions = <TData = Awaited<ReturnType<typeof getFeaturedPost>>, TError = ErrorType<unknown>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFeaturedPost>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -246,10 +335,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetFeaturedPostQueryResult = NonNullable<Awaited<ReturnType<typeof getFeaturedPost>>>
-export type GetFeaturedPostQueryError = ErrorType<ErrorDto>
+export type GetFeaturedPostQueryError = ErrorType<unknown>
 
 
-export function useGetFeaturedPost<TData = Awaited<ReturnType<typeof getFeaturedPost>>, TError = ErrorType<ErrorDto>>(
+export function useGetFeaturedPost<TData = Awaited<ReturnType<typeof getFeaturedPost>>, TError = ErrorType<unknown>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFeaturedPost>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getFeaturedPost>>,
@@ -259,7 +348,7 @@ export function useGetFeaturedPost<TData = Awaited<ReturnType<typeof getFeatured
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetFeaturedPost<TData = Awaited<ReturnType<typeof getFeaturedPost>>, TError = ErrorType<ErrorDto>>(
+export function useGetFeaturedPost<TData = Awaited<ReturnType<typeof getFeaturedPost>>, TError = ErrorType<unknown>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFeaturedPost>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getFeaturedPost>>,
@@ -269,12 +358,12 @@ export function useGetFeaturedPost<TData = Awaited<ReturnType<typeof getFeatured
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetFeaturedPost<TData = Awaited<ReturnType<typeof getFeaturedPost>>, TError = ErrorType<ErrorDto>>(
+export function useGetFeaturedPost<TData = Awaited<ReturnType<typeof getFeaturedPost>>, TError = ErrorType<unknown>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFeaturedPost>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 
-export function useGetFeaturedPost<TData = Awaited<ReturnType<typeof getFeaturedPost>>, TError = ErrorType<ErrorDto>>(
+export function useGetFeaturedPost<TData = Awaited<ReturnType<typeof getFeaturedPost>>, TError = ErrorType<unknown>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFeaturedPost>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageNumbers, paginate } from './paginate';
+import { paginate } from './paginate';
 
 const items = Array.from({ length: 23 }, (_, i) => i + 1);
 
@@ -11,15 +11,5 @@ describe('paginate', () => {
   it('clamps the page', () => {
     expect(paginate(items, 9).page).toBe(3);
     expect(paginate([], 1)).toMatchObject({ page: 1, totalPages: 1, from: 0, to: 0, total: 0 });
-  });
-});
-
-describe('pageNumbers', () => {
-  it('lists all pages when few', () => {
-    expect(pageNumbers(2, 3)).toEqual([1, 2, 3]);
-  });
-  it('windows around the current page', () => {
-    expect(pageNumbers(5, 10)).toEqual([1, 'gap', 4, 5, 6, 'gap', 10]);
-    expect(pageNumbers(1, 10)).toEqual([1, 2, 'gap', 10]);
   });
 });

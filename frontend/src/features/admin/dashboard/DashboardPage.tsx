@@ -1,16 +1,27 @@
 import { useMemo, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { pageCount, pageRange, pageWindow } from '@rules/pagination';
 import { Badge, Box, Button, Center, HStack, IconButton, Image, Stack, Table, Tabs, Text } from '@chakra-ui/react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ExternalLink, FileText, Home, ImageOff, Layers, Link2, Pencil, Plus, Settings, Star, UserRound } from 'lucide-react';
 import { displayReadTime } from '@rules/text';
 import { formatDate } from '@/i18n/format';
 import { admin as t } from '@/i18n/admin';
-import { useDeletePost, useFixPostSlug, useListCategories, useListPosts, useSetFeaturedPost, type PostSummaryDto } from '../api';
+import {
+  useCountPosts,
+  useDeletePost,
+  useFixPostSlug,
+  useListCategories,
+  useListPosts,
+  useSetFeaturedPost,
+  type ListPostsParams,
+  type PostSummaryDto,
+} from '../api';
 import AdminPage from '../components/AdminPage';
 import ConfirmDialog from '../components/ConfirmDialog';
 import DeleteRowButton from '../components/DeleteRowButton';
 import Pagination from '../components/Pagination';
-import { paginate } from '../components/paginate';
+import { PAGE_SIZE } from '../components/paginate';
 import { ErrorState, LoadingState } from '../components/QueryState';
 import { notifyError, notifySuccess } from '../notify';
 
@@ -55,14 +66,18 @@ export default function DashboardPage() {
   const [page, setPage] = useState(1);
   const [toDelete, setToDelete] = useState<PostSummaryDto | null>(null);
 
-  const posts = useListPosts();
+  // The server pages, counts and filters: one aggregate call for the tab counts, one page of 10 rows per call.
+  const counts = useCountPosts();
+  const total = counts.data?.[tab] ?? 0;
+  const totalPages = pageCount(total, PAGE_SIZE);
+  // After a delete empties the last page, show the new last page.
+  const current = Math.min(page, totalPages);
+  const params: ListPostsParams = { ...pageWindow(current, PAGE_SIZE), ...(tab === 'all' ? {} : { published: tab === 'published' }) };
+  const posts = useListPosts(params, { query: { placeholderData: keepPreviousData } });
   const categories = useListCategories();
   const categoryName = useMemo(() => new Map((categories.data ?? []).map((c) => [c.id, c.name])), [categories.data]);
-
-  const all = posts.data ?? [];
-  const counts = { all: all.length, published: all.filter((p) => p.published).length, drafts: all.filter((p) => !p.published).length };
-  const filtered = tab === 'all' ? all : all.filter((p) => p.published === (tab === 'published'));
-  const slice = paginate(filtered, page);
+  const rows = posts.data ?? [];
+  const range = pageRange(current, PAGE_SIZE, total);
 
   const deletePost = useDeletePost({
     mutation: {
@@ -97,11 +112,15 @@ export default function DashboardPage() {
 
   const list = (
     <Box pt="4">
-      {posts.isLoading ? (
+      {posts.isLoading || counts.isLoading ? (
         <LoadingState />
-      ) : posts.isError ? (
-        <ErrorState title={t.failedFetchPosts} error={posts.error} onRetry={() => void posts.refetch()} />
-      ) : filtered.length === 0 ? (
+      ) : posts.isError || counts.isError ? (
+        <ErrorState
+          title={t.failedFetchPosts}
+          error={posts.error ?? counts.error}
+          onRetry={() => void Promise.all([posts.refetch(), counts.refetch()])}
+        />
+      ) : rows.length === 0 ? (
         <Center py="16">
           <Stack align="center" gap="4">
             <FileText size={40} aria-hidden />
@@ -129,7 +148,7 @@ export default function DashboardPage() {
                 </Table.Row>
               </Table.Header>
               <Table.Body>
-                {slice.items.map((post) => (
+                {rows.map((post) => (
                   <Table.Row
                     key={post.id}
                     data-testid="post-row"
@@ -218,9 +237,9 @@ export default function DashboardPage() {
             </Table.Root>
           </Table.ScrollArea>
           <Pagination
-            page={slice.page}
-            totalPages={slice.totalPages}
-            caption={t.showingResults(slice.from, slice.to, slice.total)}
+            page={current}
+            totalPages={totalPages}
+            caption={t.showingResults(range.from, range.to, total)}
             onPageChange={setPage}
           />
         </>
@@ -236,7 +255,7 @@ export default function DashboardPage() {
             <Tabs.Trigger key={value} value={value}>
               {label}
               <Badge size="sm" variant="subtle" data-testid={`count-${value}`}>
-                {counts[value]}
+                {counts.data?.[value] ?? '…'}
               </Badge>
             </Tabs.Trigger>
           ))}

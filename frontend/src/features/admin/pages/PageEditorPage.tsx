@@ -5,7 +5,9 @@ import { Save } from 'lucide-react';
 import { pageSlugify } from '@rules/slug';
 import { admin as t } from '@/i18n/admin';
 import RichTextEditor from '@/components/editor/RichTextEditor';
+import type { PageDto } from '@/lib/api';
 import { useCreatePage, useGetPageById, useUpdatePage } from '../api';
+import VersionConflictDialog, { useVersionConflict } from '../components/VersionConflictDialog';
 import AdminPage from '../components/AdminPage';
 import { ErrorState, LoadingState } from '../components/QueryState';
 import UnsavedChangesGuard from '../components/UnsavedChangesGuard';
@@ -36,14 +38,18 @@ function PageEditorPage({ pageId }: { pageId: number | null }) {
   // the slug follows the title until the author types a slug of their own (or the page already has one)
   const [slugTouched, setSlugTouched] = useState(false);
   const bypass = useRef(false);
+  const versions = useVersionConflict<PageDto>();
 
   useEffect(() => {
     if (ready || !page.data) return;
     const values = { title: page.data.title, slug: page.data.slug, content: page.data.content };
     setForm(values);
     setBaseline(values);
+    versions.setVersion(page.data.version);
     setSlugTouched(true);
     setReady(true);
+    // versions.setVersion is a state setter (stable)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [page.data, ready]);
 
   const dirty = ready && (form.title !== baseline.title || form.slug !== baseline.slug || form.content !== baseline.content);
@@ -68,12 +74,14 @@ function PageEditorPage({ pageId }: { pageId: number | null }) {
         notifySuccess(t.pageUpdatedTitle, t.pageUpdatedBody);
         leave();
       },
-      onError: (e) => notifyError(t.pageUpdateErrorTitle, e),
+      onError: (e) => {
+        if (!versions.caught(e)) notifyError(t.pageUpdateErrorTitle, e);
+      },
     },
   });
   const pending = create.isPending || update.isPending;
 
-  const submit = () => {
+  const submit = (basedOn = versions.version) => {
     const nextErrors = validatePage(form.title, form.content, { title: t.pageTitleRequired, content: t.pageContentRequired });
     setErrors(nextErrors);
     if (nextErrors.title || nextErrors.content) return;
@@ -82,7 +90,7 @@ function PageEditorPage({ pageId }: { pageId: number | null }) {
       content: form.content,
       slug: form.slug.trim() || pageSlugify(form.title) || undefined,
     };
-    if (isEdit && pageId !== null) update.mutate({ id: pageId, data });
+    if (isEdit && pageId !== null) update.mutate({ id: pageId, data: { ...data, version: basedOn } });
     else create.mutate({ data });
   };
 
@@ -99,6 +107,26 @@ function PageEditorPage({ pageId }: { pageId: number | null }) {
   return (
     <AdminPage title={title} backTo="/admin/pages" backLabel={t.back} maxW="5xl">
       <UnsavedChangesGuard when={dirty} bypass={bypass} />
+      <VersionConflictDialog
+        open={versions.conflict !== null}
+        what={t.thisPage}
+        onClose={versions.dismiss}
+        onReload={() => {
+          if (!versions.conflict) return;
+          const { title, slug, content, version } = versions.conflict;
+          setForm({ title, slug, content });
+          setBaseline({ title, slug, content });
+          versions.setVersion(version);
+          versions.dismiss();
+        }}
+        onOverwrite={() => {
+          if (!versions.conflict) return;
+          const current = versions.conflict.version;
+          versions.setVersion(current);
+          versions.dismiss();
+          submit(current);
+        }}
+      />
       <form
         noValidate
         onSubmit={(event) => {

@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { Eye, Save, Send, Wand2 } from 'lucide-react';
 import { slugify } from '@rules/slug';
 import { generateExcerpt } from '@rules/text';
+import type { PostDto } from '@/lib/api';
 import { formatDate } from '@/i18n/format';
 import { admin as t } from '@/i18n/admin';
 import RichTextEditor from '@/components/editor/RichTextEditor';
@@ -13,6 +14,7 @@ import { useCreatePost, useGetPostById, useListCategories, useUpdatePost } from 
 import AdminPage from '../components/AdminPage';
 import { ErrorState, LoadingState } from '../components/QueryState';
 import UnsavedChangesGuard from '../components/UnsavedChangesGuard';
+import VersionConflictDialog, { useVersionConflict } from '../components/VersionConflictDialog';
 import { notifyError, notifySuccess } from '../notify';
 import { dayToIso, toDay } from './calendar';
 import DatePicker from './DatePicker';
@@ -47,6 +49,8 @@ function PostEditorPage({ postId }: { postId: number | null }) {
   const [previewOpen, setPreviewOpen] = useState(false);
   const [savingAs, setSavingAs] = useState<'draft' | 'publish' | null>(null);
   const bypassGuard = useRef(false);
+  const versions = useVersionConflict<PostDto>();
+  const lastSavePublished = useRef(false);
   // set once the post has been created: this instance is about to be replaced by /admin/edit/{id}
   const autosaveOff = useRef(false);
 
@@ -57,7 +61,10 @@ function PostEditorPage({ postId }: { postId: number | null }) {
     const values = postToForm(post.data);
     setForm(values);
     setBaseline(values);
+    versions.setVersion(post.data.version);
     setReady(true);
+    // versions.setVersion is a state setter (stable)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isEdit, post.data, ready]);
 
   useEffect(() => {
@@ -113,22 +120,26 @@ function PostEditorPage({ postId }: { postId: number | null }) {
         const next = { ...form, slug: values.slug };
         setForm(next);
         afterSave(next);
+        versions.setVersion(updated.version);
       },
-      onError: (error) => notifyError(t.postUpdateErrorTitle, error, t.postUpdateErrorBody),
+      onError: (error) => {
+        if (!versions.caught(error)) notifyError(t.postUpdateErrorTitle, error, t.postUpdateErrorBody);
+      },
       onSettled: () => setSavingAs(null),
     },
   });
   const pending = createPost.isPending || updatePost.isPending;
 
-  const save = (published: boolean) => {
+  const save = (published: boolean, basedOn = versions.version) => {
     const nextErrors: Errors = {};
     if (!form.title.trim()) nextErrors.title = t.titleRequired;
     if (!form.content.trim() || form.content === '<p></p>') nextErrors.content = t.contentRequired;
     setErrors(nextErrors);
     if (Object.keys(nextErrors).length > 0) return;
     const payload = buildPostPayload(form, published);
+    lastSavePublished.current = published;
     setSavingAs(published ? 'publish' : 'draft');
-    if (isEdit && postId !== null) updatePost.mutate({ id: postId, data: payload });
+    if (isEdit && postId !== null) updatePost.mutate({ id: postId, data: { ...payload, version: basedOn } });
     else createPost.mutate({ data: payload });
   };
 
@@ -161,6 +172,26 @@ function PostEditorPage({ postId }: { postId: number | null }) {
       }
     >
       <UnsavedChangesGuard when={dirty} bypass={bypassGuard} />
+      <VersionConflictDialog
+        open={versions.conflict !== null}
+        what={t.thisArticle}
+        onClose={versions.dismiss}
+        onReload={() => {
+          if (!versions.conflict) return;
+          const saved = postToForm(versions.conflict);
+          setForm(saved);
+          afterSave(saved);
+          versions.setVersion(versions.conflict.version);
+          versions.dismiss();
+        }}
+        onOverwrite={() => {
+          if (!versions.conflict) return;
+          const current = versions.conflict.version;
+          versions.setVersion(current);
+          versions.dismiss();
+          save(lastSavePublished.current, current);
+        }}
+      />
       {offeredDraft ? (
         <Alert.Root status="info" mb="6" data-testid="draft-restore">
           <Alert.Indicator />

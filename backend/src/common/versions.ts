@@ -1,0 +1,43 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
+import type { EntityManager, EntityTarget } from 'typeorm';
+
+/** A save based on a version that is no longer the current one (someone else saved in between). */
+export class StaleVersionError extends Error {
+  constructor() {
+    super('stale version');
+  }
+}
+
+/**
+ * Optimistic locking for a save based on version `expected`: bumps the row's version in one statement that only
+ * matches while it is still `expected`. On PostgreSQL the statement also locks the row, so of two saves based on
+ * the same version the second one waits, then matches nothing: exactly one of them wins.
+ */
+export async function claimVersion(
+  manager: EntityManager,
+  entity: EntityTarget<{ version: number }>,
+  id: number,
+  expected: number,
+): Promise<void> {
+  const result = await manager
+    .createQueryBuilder()
+    .update(entity)
+    .set({ version: () => '"version" + 1' })
+    .where('"id" = :id AND "version" = :expected', { id, expected })
+    .execute();
+  if (!result.affected) throw new StaleVersionError();
+}
+
+/** 409 with the record as it is now, so the editor can offer to reload it or to overwrite it. */
+export function versionConflict(current: object): HttpException {
+  return new HttpException(
+    {
+      statusCode: 409,
+      message: 'This was changed elsewhere since you opened it',
+      error: 'Conflict',
+      code: 'VERSION_CONFLICT',
+      current,
+    },
+    HttpStatus.CONFLICT,
+  );
+}

@@ -1,0 +1,72 @@
+import express from 'express';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import request from 'supertest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { staticAssets } from './static-assets';
+
+const SOURCE = `export const answer = ${'42 + '.repeat(500)}0;\n`;
+
+/** A client build as Vite + build/precompress.ts leave it: a hashed script with its .br and .gz, a map, a favicon. */
+function clientBuild(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'mudawwana-static-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'assets/app-abc123.js'), SOURCE);
+  writeFileSync(join(dir, 'assets/app-abc123.js.br'), brotliCompressSync(SOURCE));
+  writeFileSync(join(dir, 'assets/app-abc123.js.gz'), gzipSync(SOURCE));
+  writeFileSync(join(dir, 'assets/app-abc123.js.map'), '{"version":3}');
+  writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return dir;
+}
+
+describe('static assets', () => {
+  const dir = clientBuild();
+  const app = (serveSourceMaps = false) => express().use(staticAssets(dir, { serveSourceMaps }));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('sends the brotli copy to a browser that accepts it, with the script type, Vary and an immutable cache', async () => {
+    const response = await request(app())
+      .get('/assets/app-abc123.js')
+      .set('Accept-Encoding', 'gzip, deflate, br')
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['vary']).toMatch(/Accept-Encoding/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Number(response.headers['content-length'])).toBeLessThan(SOURCE.length / 10);
+  });
+
+  it('sends gzip when brotli is not accepted, and the file itself when nothing is', async () => {
+    const gzip = await request(app()).get('/assets/app-abc123.js').set('Accept-Encoding', 'gzip').expect(200);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.text).toBe(SOURCE); // supertest inflates gzip: the same script arrives
+    const plain = await request(app()).get('/assets/app-abc123.js').set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['vary']).toMatch(/Accept-Encoding/);
+    expect(plain.text).toBe(SOURCE);
+  });
+
+  it('honours q-values: br;q=0 means no brotli', async () => {
+    const response = await request(app()).get('/assets/app-abc123.js').set('Accept-Encoding', 'br;q=0, gzip').expect(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('does not serve source maps unless asked to', async () => {
+    await request(app()).get('/assets/app-abc123.js.map').expect(404);
+    await request(app(true)).get('/assets/app-abc123.js.map').expect(200);
+  });
+
+  it('serves unhashed files at the root without the immutable cache, and 404s missing assets', async () => {
+    const favicon = await request(app()).get('/favicon.svg').expect(200);
+    expect(favicon.headers['cache-control']).not.toMatch(/immutable/);
+    await request(app()).get('/assets/missing-123.js').expect(404);
+  });
+});

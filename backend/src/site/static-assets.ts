@@ -1,0 +1,85 @@
+import express from 'express';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, relative, resolve, sep } from 'node:path';
+
+/** The built frontend (`vite build` output). */
+export const CLIENT_DIR = resolve(__dirname, '../../../frontend/dist/client');
+
+/** The built page template, when the frontend has been built. */
+export function readPageTemplate(clientDir = CLIENT_DIR): string | undefined {
+  const file = join(clientDir, 'index.html');
+  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+}
+
+export interface StaticAssetOptions {
+  /** Source maps are built (hidden) but only served when asked for (SERVE_SOURCE_MAPS=true). */
+  serveSourceMaps: boolean;
+}
+
+/** The precompressed copies the build writes next to a file, best first. */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+type Encoding = (typeof ENCODINGS)[number];
+
+const ENCODING = Symbol('static-asset-encoding');
+type EncodedResponse = express.Response & { [ENCODING]?: { encoding: Encoding; type: string } };
+
+/** URL path (`/assets/index-abc.js`) → the encodings present on disk for it. */
+function findPrecompressed(clientDir: string): Map<string, Encoding[]> {
+  const found = new Map<string, Encoding[]>();
+  const visit = (dir: string) => {
+    for (const entry of readdirSync(dir)) {
+      const path = join(dir, entry);
+      if (statSync(path).isDirectory()) {
+        visit(path);
+        continue;
+      }
+      const encodings = ENCODINGS.filter((encoding) => existsSync(path + encoding.suffix));
+      if (encodings.length) found.set(`/${relative(clientDir, path).split(sep).join('/')}`, encodings);
+    }
+  };
+  visit(clientDir);
+  return found;
+}
+
+/**
+ * The built frontend's files. Hashed files under /assets are immutable (a new build has new names); the build's
+ * brotli or gzip copy is sent when the browser accepts it (`Vary: Accept-Encoding`), so nothing is compressed per request.
+ */
+export function staticAssets(clientDir: string, options: StaticAssetOptions): express.Router {
+  const precompressed = findPrecompressed(clientDir);
+  const router = express.Router();
+
+  router.use((request: express.Request, response: EncodedResponse, next: express.NextFunction) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return next();
+    if (!options.serveSourceMaps && request.path.endsWith('.map')) {
+      response.status(404).type('text/plain').send('Not Found');
+      return;
+    }
+    const encodings = precompressed.get(request.path);
+    if (!encodings) return next();
+    response.vary('Accept-Encoding');
+    // Our order, not the header's: browsers list gzip before br, but brotli is the smaller one.
+    const encoding = encodings.find((candidate) => request.acceptsEncodings(candidate.name) === candidate.name);
+    if (!encoding) return next();
+    response[ENCODING] = { encoding, type: extname(request.path) };
+    request.url = request.url.replace(request.path, request.path + encoding.suffix);
+    next();
+  });
+
+  // The file stat belongs to the compressed copy; name the encoding and keep the original file's type.
+  const setHeaders = (response: EncodedResponse) => {
+    const chosen = response[ENCODING];
+    if (!chosen) return;
+    response.setHeader('Content-Encoding', chosen.encoding.name);
+    response.type(chosen.type);
+  };
+  router.use(
+    '/assets',
+    express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false, setHeaders }),
+  );
+  router.use(express.static(clientDir, { index: false, setHeaders }));
+  return router;
+}

@@ -1,0 +1,35 @@
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { loadLanguages } from '@/lib/highlight';
+import { App } from './App';
+import { AppProviders } from './providers';
+import { createQueryClient, markHydrated } from './query-client';
+
+/** Brings the server-rendered page to life (or renders an empty #root, e.g. /admin): the whole app's code. */
+export async function startApp(root: HTMLElement): Promise<void> {
+  // The highlight.js languages of the code blocks on the page, so the first render highlights as the server did.
+  await loadLanguages([...root.querySelectorAll<HTMLElement>('pre[data-language]')].map((pre) => pre.dataset.language ?? ''));
+  const queryClient = createQueryClient();
+  const stateElement = document.getElementById('__QUERY_STATE__');
+  if (stateElement?.textContent) {
+    // The server's query cache: the first render uses it as is (no second fetch of the same data).
+    const state = JSON.parse(stateElement.textContent) as DehydratedState;
+    hydrate(queryClient, state);
+    markHydrated(state.queries.map((query) => query.queryHash));
+  }
+
+  const app = (
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </AppProviders>
+    </StrictMode>
+  );
+
+  if (root.hasChildNodes()) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}

@@ -1,0 +1,178 @@
+// `npm run lighthouse`: what a reader's phone gets. Builds, starts the app on a scratch SQLite DATA_DIR with 13 published
+// posts (each with a 1600×900 photo-like image, one with code), then runs Lighthouse 12.8 (default mobile profile,
+// Debian's Chromium) on `/`, a post and a category, and prints the four scores, LCP, TBT, CLS and bytes transferred.
+// A measurement, not a test: it is not part of `npm test`. LIGHTHOUSE_SKIP_BUILD=1 reuses the current build.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import sharp from 'sharp';
+
+const root = new URL('..', import.meta.url).pathname;
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+if (!process.env.LIGHTHOUSE_SKIP_BUILD && spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0) {
+  process.exit(1);
+}
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'mudawwana-lighthouse-'));
+const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base, DATABASE_URL: '', NODE_ENV: 'production' };
+const server = spawn(process.execPath, ['backend/dist/main.js'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+
+async function waitForServer() {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the server did not start');
+}
+
+/** A JSON API call as the author (cookie kept by hand: loopback only). */
+let cookie = '';
+async function api(method, path, body) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}), cookie, origin: base },
+    body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
+  });
+  const jar = new Map(cookie ? cookie.split('; ').map((pair) => pair.split('=')) : []);
+  for (const value of response.headers.getSetCookie()) jar.set(...value.split(';')[0].split('='));
+  cookie = [...jar].map((pair) => pair.join('=')).join('; ');
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  const text = await response.text();
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** A 1600×900 image with a gradient and noise, so it compresses like a photograph rather than like a flat colour. */
+async function photo(seed) {
+  const width = 1600;
+  const height = 900;
+  const pixels = Buffer.alloc(width * height * 3);
+  let state = seed * 7919 + 1;
+  for (let i = 0; i < pixels.length; i += 3) {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    const noise = state % 48;
+    const x = (i / 3) % width;
+    const y = Math.floor(i / 3 / width);
+    pixels[i] = (x / width) * 180 + noise;
+    pixels[i + 1] = (y / height) * 160 + noise;
+    pixels[i + 2] = ((seed * 40) % 200) + noise;
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+const CODE = `<pre><code class="language-ts">export async function fetchPosts(limit = 10): Promise<Post[]> {
+  const response = await fetch(\`/api/posts?published=true&limit=\${limit}\`);
+  if (!response.ok) throw new Error(\`\${response.status}\`);
+  return response.json(); // قائمة المقالات
+}</code></pre><pre><code class="language-python">def read_time(words: int) -> int:
+    return max(1, -(-words // 200))</code></pre>`;
+const paragraph = (i) =>
+  `<p>فقرة رقم ${i + 1}: نكتب عن React وTypeScript وتطبيقات الذكاء الاصطناعي في حياتنا اليومية، مع أمثلة عملية وشرح مفصّل لكل خطوة.</p>`;
+
+async function seed() {
+  await api('POST', '/api/register', { username: 'author', email: 'author@example.com', password: 'secret123', name: 'كاتب المدونة' });
+  const categories = await api('GET', '/api/categories');
+  const posts = [];
+  for (let i = 0; i < 13; i += 1) {
+    const form = new FormData();
+    form.append('image', new Blob([await photo(i)], { type: 'image/jpeg' }), `cover-${i}.jpg`);
+    const { url } = await api('POST', '/api/upload', form);
+    posts.push(
+      await api('POST', '/api/posts', {
+        title: `مقال تجريبي رقم ${i + 1}: دليل عملي إلى TypeScript وReact`,
+        slug: `sample-post-${i + 1}`,
+        content: Array.from({ length: 12 }, (_, p) => paragraph(p)).join('') + CODE + paragraph(12),
+        categoryId: categories[i % categories.length].id,
+        featuredImage: url,
+        published: true,
+        createdAt: new Date(Date.UTC(2025, 0, 1 + i * 20)).toISOString(),
+        tags: ['TypeScript', 'React'],
+      }),
+    );
+  }
+  await api('PUT', `/api/posts/${posts[posts.length - 1].id}/featured`);
+  const post = await api('GET', `/api/posts/${posts[posts.length - 1].slug}`);
+  const category = categories.find((c) => c.id === post.categoryId);
+  return { post: `/post/${encodeURIComponent(post.slug)}`, category: `/category/${encodeURIComponent(category.slug)}` };
+}
+
+const kb = (bytes) => `${Math.round(bytes / 1024)} KB`;
+
+let chrome;
+try {
+  await waitForServer();
+  const paths = await seed();
+  chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-sync'],
+  });
+  const rows = [];
+  for (const [name, path] of [
+    ['/', '/'],
+    ['post', paths.post],
+    ['category', paths.category],
+  ]) {
+    const { lhr } = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error' });
+    if (lhr.runtimeError) console.log(`${name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const lcpElement = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet;
+    console.log(`${name}: LCP element ${lcpElement ?? '?'}`);
+    const metric = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const summary = lhr.audits['resource-summary'].details.items;
+    const transfer = (type) => summary.find((item) => item.resourceType === type)?.transferSize ?? 0;
+    const failed = lhr.audits['errors-in-console'].details?.items?.length ?? 0;
+    rows.push({
+      page: name,
+      perf: score('performance'),
+      a11y: score('accessibility'),
+      bp: score('best-practices'),
+      seo: score('seo'),
+      LCP: `${(metric('largest-contentful-paint') / 1000).toFixed(1)} s`,
+      TBT: `${Math.round(metric('total-blocking-time'))} ms`,
+      CLS: metric('cumulative-layout-shift').toFixed(3),
+      JS: kb(transfer('script')),
+      CSS: kb(transfer('stylesheet')),
+      HTML: kb(transfer('document')),
+      images: kb(transfer('image')),
+      fonts: kb(transfer('font')),
+      total: kb(transfer('total')),
+      'console errors': failed,
+    });
+    for (const category of Object.values(lhr.categories)) {
+      if (category.score === 1) continue;
+      const misses = category.auditRefs
+        .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 0.9)
+        .map((ref) => `${ref.id} (${lhr.audits[ref.id].displayValue ?? lhr.audits[ref.id].score})`);
+      if (misses.length) console.log(`${name} ${category.id}: ${misses.join(', ')}`);
+    }
+  }
+  console.log(`\nLighthouse ${rows.length ? 'mobile (default profile)' : ''}, ${new Date().toISOString()}`);
+  console.table(rows);
+} finally {
+  await chrome?.kill();
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}
