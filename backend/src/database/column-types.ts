@@ -11,3 +11,12 @@ export function isPostgres(): boolean {
 export function dateColumnType(): 'timestamptz' | 'datetime' {
   return isPostgres() ? 'timestamptz' : 'datetime';
 }
+
+/**
+ * Lets the database stamp a save's `updatedAt`. PostgreSQL keeps microseconds and a loaded Date only milliseconds,
+ * so a loaded `updatedAt` saved back counts as a change and would overwrite the new stamp with the old time.
+ */
+export function forgetUpdatedAt<T extends { updatedAt: Date }>(entity: T): T {
+  Reflect.deleteProperty(entity, 'updatedAt');
+  return entity;
+}

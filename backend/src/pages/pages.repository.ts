@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, Not, Repository } from 'typeorm';
 import { claimVersion } from '../common/versions';
+import { forgetUpdatedAt } from '../database/column-types';
 import { Page } from './page.entity';
 
 @Injectable()
@@ -33,7 +34,7 @@ export class PagesRepository {
     return this.pages.manager.transaction(async (manager) => {
       if (page.id && expectedVersion !== undefined) await claimVersion(manager, Page, page.id, expectedVersion);
       const version = page.id ? (expectedVersion ?? page.version ?? 0) + 1 : 1;
-      return manager.save(Page, manager.create(Page, { ...page, version }));
+      return manager.save(Page, forgetUpdatedAt(manager.create(Page, { ...page, version })));
     });
   }
 

@@ -27,6 +27,7 @@ describe('pages', () => {
       slug: 'about',
       content: '<p dir="rtl">مطور ويب</p>',
       updatedAt: expect.any(String),
+      version: 1,
     });
     const about = await t.agent().get('/api/pages/about').expect(200);
     expect(about.body).toMatchObject({ title: 'من أنا', content: '<p dir="rtl">مطور ويب</p>' });
@@ -94,6 +95,15 @@ describe('pages', () => {
     expect(response.body).toMatchObject({ id: page.id, title: 'After', content: '<p>after</p>', slug: 'after' });
     await author.get('/api/pages/id/99999').expect(404);
     await t.agent().get('/api/pages/after').expect(200);
+  });
+
+  it('an updated page moves to the top of the list (most recently updated first), with or without a version', async () => {
+    const old = (await create({ title: 'Old page', content: '<p>old</p>' }).expect(201)).body;
+    await create({ title: 'Newer page', content: '<p>newer</p>' }).expect(201);
+    // SQLite keeps seconds: wait for the next one so the update's time is strictly later
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await author.put(`/api/pages/${old.id}`).send({ title: 'Old page, edited', content: '<p>x</p>', version: old.version }).expect(200);
+    expect((await t.agent().get('/api/pages').expect(200)).body[0]).toMatchObject({ id: old.id, title: 'Old page, edited' });
   });
 
   it('PUT keeps the slug when none is sent, refuses a taken one (409), 404s for an unknown page', async () => {

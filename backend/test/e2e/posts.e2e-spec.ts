@@ -342,6 +342,16 @@ describe('posts', () => {
       expect((await author.get(`/api/posts/id/${post.id}`)).body).toMatchObject({ title: 'بعد', readTime: 3 });
     });
 
+    it('PUT stamps the time of the update (the database stamps it, on both drivers)', async () => {
+      const post = await createPost(author, { title: 'قديم' });
+      // SQLite keeps seconds: wait for the next one so the update's time is strictly later
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const updated = (await author.put(`/api/posts/${post.id}`).send({ title: 'محدّث' }).expect(200)).body;
+      expect(Date.parse(updated.updatedAt)).toBeGreaterThan(Date.parse(post.updatedAt));
+      const stored = (await author.get(`/api/posts/id/${post.id}`).expect(200)).body;
+      expect(stored.updatedAt).toBe(updated.updatedAt);
+    });
+
     it('PUT can change the slug, refuses one that is taken (409), and 404s for an unknown post', async () => {
       const a = await createPost(author);
       const b = await createPost(author);
