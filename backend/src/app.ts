@@ -17,6 +17,8 @@ import { openDatabase } from './database/data-source';
 import { buildOpenApiDocument } from './openapi/openapi';
 import { mountSite } from './site/mount-site';
 import { readPageTemplate } from './site/static-assets';
+import { serveUploads } from './upload/serve-uploads';
+import { UPLOAD_STORAGE, UploadStorage } from './upload/storage';
 
 export interface CreateAppOptions {
   /** Serve the built frontend (off for the OpenAPI writer and API tests). */
@@ -38,16 +40,17 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const template = options.serveSite === false ? undefined : readPageTemplate();
   app.use(
     requestId,
-    securityHeaders({ https: config.publicUrl?.startsWith('https:') ?? false, scriptHashes: inlineScriptHashes(template ?? '') }),
+    securityHeaders({
+      https: config.publicUrl?.startsWith('https:') ?? false,
+      scriptHashes: inlineScriptHashes(template ?? ''),
+      imageOrigins: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [],
+    }),
   );
   app.use(express.json({ limit: '3mb' }), express.urlencoded({ extended: false, limit: '100kb' }), bodyParserErrors);
   app.use(rejectMalformedInput);
   app.use(sameOriginOnly(config.publicUrl));
   setUpSessions(app, config, app.get(TypeormSessionStore), app.get(SessionAuthenticator));
-  app.use(
-    '/uploads',
-    express.static(config.uploadsDir, { index: false, immutable: true, maxAge: '365d', fallthrough: false, dotfiles: 'deny' }),
-  );
+  app.use('/uploads', serveUploads(config, app.get<UploadStorage>(UPLOAD_STORAGE)));
   app.setGlobalPrefix('api');
 
   const document = buildOpenApiDocument(app);

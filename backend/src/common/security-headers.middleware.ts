@@ -23,6 +23,8 @@ export interface SecurityHeaderOptions {
   https: boolean;
   /** From inlineScriptHashes() of the page template. */
   scriptHashes: string[];
+  /** Other origins images load from: the bucket or CDN of S3_PUBLIC_URL, where `/uploads/…` redirects. */
+  imageOrigins?: string[];
 }
 
 /**
@@ -30,7 +32,7 @@ export interface SecurityHeaderOptions {
  * hashed script, no MIME sniffing, no framing by other sites, no full referrers to other sites, a browsing context
  * of our own (COOP) and, on HTTPS, HSTS. Styles may be inline: emotion (Chakra) inserts its rules at run time.
  */
-export function securityHeaders({ https, scriptHashes }: SecurityHeaderOptions): RequestHandler {
+export function securityHeaders({ https, scriptHashes, imageOrigins = [] }: SecurityHeaderOptions): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -38,7 +40,7 @@ export function securityHeaders({ https, scriptHashes }: SecurityHeaderOptions):
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...scriptHashes],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        imgSrc: ["'self'", 'data:', ...imageOrigins],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         frameSrc: FRAME_SOURCES,

@@ -91,6 +91,45 @@ describe('loadConfig refuses a bad configuration with one clear message', () => 
   });
 });
 
+describe('uploads storage', () => {
+  it('is the disk (no s3) without S3_BUCKET', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).s3).toBeUndefined();
+  });
+
+  it('is a bucket with S3_BUCKET, with the region defaulted and the public URL without trailing slash', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      S3_BUCKET: 'mudawwana',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PUBLIC_URL: 'https://cdn.example.com/blog/',
+    });
+    expect(config.s3).toEqual({
+      bucket: 'mudawwana',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+      publicUrl: 'https://cdn.example.com/blog',
+    });
+  });
+
+  it.each([
+    [{ S3_BUCKET: 'No_Such' }, 'S3_BUCKET must be a bucket name (3-63 lower-case letters, digits, dots, hyphens)'],
+    [
+      { S3_BUCKET: 'blog', S3_ENDPOINT: 'minio:9000' },
+      'S3_ENDPOINT must be an http(s) URL such as http://minio:9000 (leave it unset for AWS S3)',
+    ],
+    [{ S3_ENDPOINT: 'http://minio:9000' }, 'S3_ENDPOINT is set but S3_BUCKET is not'],
+    [{ S3_BUCKET: 'blog', S3_ACCESS_KEY_ID: 'key' }, 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together'],
+  ])('refuses %j', (env, message) => {
+    expect(configError(env).message).toBe(`Invalid configuration: ${message}`);
+  });
+});
+
 describe('session secret', () => {
   it('uses SESSION_SECRET when set, without writing a file', () => {
     const secret = 's'.repeat(32);

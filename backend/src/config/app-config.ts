@@ -4,6 +4,8 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 
+const HTTP_URL = /^https?:\/\/[^\s/]+(\/.*)?$/;
+
 const toBoolean = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? ['true', '1', 'yes'].includes(value.trim().toLowerCase()) : value;
 
@@ -17,7 +19,7 @@ export class EnvironmentVariables {
   PORT = 3000;
 
   @IsOptional()
-  @Matches(/^https?:\/\/[^\s/]+(\/.*)?$/, { message: 'PUBLIC_URL must be an http(s) URL such as https://blog.example.com' })
+  @Matches(HTTP_URL, { message: 'PUBLIC_URL must be an http(s) URL such as https://blog.example.com' })
   PUBLIC_URL?: string;
 
   @IsOptional()
@@ -54,15 +56,73 @@ export class EnvironmentVariables {
   @IsOptional()
   @IsIn(['development', 'production', 'test'])
   NODE_ENV?: string;
+
+  @IsOptional()
+  // AWS's rules for bucket names: 3-63 lower-case letters, digits, dots and hyphens.
+  @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+    message: 'S3_BUCKET must be a bucket name (3-63 lower-case letters, digits, dots, hyphens)',
+  })
+  S3_BUCKET?: string;
+
+  @IsOptional()
+  @Matches(HTTP_URL, { message: 'S3_ENDPOINT must be an http(s) URL such as http://minio:9000 (leave it unset for AWS S3)' })
+  S3_ENDPOINT?: string;
+
+  @IsString()
+  S3_REGION = 'us-east-1';
+
+  @IsOptional()
+  @IsString()
+  S3_ACCESS_KEY_ID?: string;
+
+  @IsOptional()
+  @IsString()
+  S3_SECRET_ACCESS_KEY?: string;
+
+  @Transform(toBoolean)
+  @IsBoolean()
+  S3_FORCE_PATH_STYLE = false;
+
+  @IsOptional()
+  @Matches(HTTP_URL, { message: 'S3_PUBLIC_URL must be an http(s) URL such as https://cdn.example.com/uploads' })
+  S3_PUBLIC_URL?: string;
+}
+
+/** Variables that only mean something with S3_BUCKET: set without it, they are a mistake worth saying. */
+const S3_ONLY = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const;
+
+function s3Problems(vars: EnvironmentVariables): string[] {
+  if (!vars.S3_BUCKET) return S3_ONLY.filter((name) => vars[name]).map((name) => `${name} is set but S3_BUCKET is not`);
+  if (Boolean(vars.S3_ACCESS_KEY_ID) !== Boolean(vars.S3_SECRET_ACCESS_KEY)) {
+    return ['S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together'];
+  }
+  return [];
 }
 
 export type DatabaseConfig = { type: 'sqlite'; file: string } | { type: 'postgres'; url: string };
+
+/** An S3-compatible bucket for uploads (docs/decisions/021). */
+export interface S3Config {
+  bucket: string;
+  /** Unset = AWS S3 for the region. */
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** `http://host/bucket/key` instead of `http://bucket.host/key` (MinIO and most self-hosted servers need it). */
+  forcePathStyle: boolean;
+  /** Where browsers fetch uploads from (the bucket's or a CDN's address); unset = served by the app. */
+  publicUrl?: string;
+}
 
 export interface AppConfig {
   port: number;
   publicUrl?: string;
   dataDir: string;
+  /** The uploads folder on disk; not used for uploads when `s3` is set. */
   uploadsDir: string;
+  /** Uploads go to this bucket instead of `uploadsDir`. */
+  s3?: S3Config;
   outboxDir: string;
   database: DatabaseConfig;
   sessionSecret: string;
@@ -91,8 +151,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const defined = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const vars = plainToInstance(EnvironmentVariables, defined, { exposeDefaultValues: true });
   const errors = validateSync(vars, { skipMissingProperties: false, stopAtFirstError: true });
-  if (errors.length > 0) {
-    const messages = errors.flatMap((error) => Object.values(error.constraints ?? {}));
+  const messages = [...errors.flatMap((error) => Object.values(error.constraints ?? {})), ...(errors.length ? [] : s3Problems(vars))];
+  if (messages.length > 0) {
     throw new ConfigError(`Invalid configuration: ${messages.join('; ')}`);
   }
 
@@ -106,6 +166,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: vars.PUBLIC_URL?.replace(/\/+$/, ''),
     dataDir,
     uploadsDir,
+    s3: vars.S3_BUCKET
+      ? {
+          bucket: vars.S3_BUCKET,
+          endpoint: vars.S3_ENDPOINT,
+          region: vars.S3_REGION,
+          accessKeyId: vars.S3_ACCESS_KEY_ID,
+          secretAccessKey: vars.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: vars.S3_FORCE_PATH_STYLE,
+          publicUrl: vars.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+        }
+      : undefined,
     outboxDir,
     database: vars.DATABASE_URL ? { type: 'postgres', url: vars.DATABASE_URL } : { type: 'sqlite', file: join(dataDir, 'blog.sqlite') },
     sessionSecret: vars.SESSION_SECRET ?? persistentSessionSecret(dataDir),

@@ -1,4 +1,4 @@
-import { DynamicModule, Global, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { TypeormSessionStore } from '../auth/typeorm-session.store';
 import { ContentChangeBridge } from './content-change-bridge';
 import { DataSource } from 'typeorm';
@@ -7,6 +7,8 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { PagesRepository } from '../pages/pages.repository';
 import { PostsRepository } from '../posts/posts.repository';
 import { SettingsRepository } from '../settings/settings.repository';
+import { createUploadStorage } from '../upload/create-storage';
+import { UPLOAD_STORAGE, UploadStorage } from '../upload/storage';
 import { UsersRepository } from '../users/users.repository';
 
 /** Closes the database connection when the app closes (tests drop their database right after). */
@@ -19,10 +21,20 @@ class DatabaseCloser implements OnApplicationShutdown {
   }
 }
 
+/** Closes the upload storage's connections (an S3 client keeps sockets open) when the app closes. */
+@Injectable()
+class UploadStorageCloser implements OnApplicationShutdown {
+  constructor(@Inject(UPLOAD_STORAGE) private readonly storage: UploadStorage) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.storage.close();
+  }
+}
+
 const REPOSITORIES = [CategoriesRepository, PagesRepository, PostsRepository, SettingsRepository, UsersRepository];
 
 /**
- * The configuration, the open DataSource and every repository, available to all modules. Repositories
+ * The configuration, the open DataSource, the upload storage and every repository, available to all modules. Repositories
  * are shared (posts need categories and categories count posts), so they live here rather than in a
  * feature module that the other would have to import in a cycle.
  */
@@ -33,9 +45,10 @@ export class CoreModule {
     const providers = [
       { provide: APP_CONFIG, useValue: config },
       { provide: DataSource, useValue: dataSource },
+      { provide: UPLOAD_STORAGE, useValue: createUploadStorage(config) },
       ...REPOSITORIES,
       TypeormSessionStore,
     ];
-    return { module: CoreModule, providers: [...providers, DatabaseCloser, ContentChangeBridge], exports: providers };
+    return { module: CoreModule, providers: [...providers, DatabaseCloser, UploadStorageCloser, ContentChangeBridge], exports: providers };
   }
 }

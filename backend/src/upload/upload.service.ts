@@ -1,11 +1,9 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import sharp, { FormatEnum } from 'sharp';
 import { DomainError } from '../common/domain-error';
-import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { imageVariants } from './image-variants';
+import { contentTypeOf, UPLOAD_STORAGE, UploadStorage } from './storage';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Decoding cost grows with pixels, not bytes: a 31 KB PNG can hold 256 megapixels. */
@@ -27,7 +25,7 @@ const notAnImage = () =>
 
 @Injectable()
 export class UploadService {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(@Inject(UPLOAD_STORAGE) private readonly storage: UploadStorage) {}
 
   /**
    * Checks that the bytes are an image of at most MAX_IMAGE_PIXELS, re-encodes it in its own format (which drops
@@ -66,8 +64,9 @@ export class UploadService {
 
     const name = `${randomBytes(16).toString('hex')}.${output.extension}`;
     // Variants first: once the original's URL is returned, pages may list them.
-    for (const variant of await imageVariants(name, encoded)) await writeFile(join(this.config.uploadsDir, variant.name), variant.bytes);
-    await writeFile(join(this.config.uploadsDir, name), encoded);
+    const variants = await imageVariants(name, encoded);
+    await Promise.all(variants.map((variant) => this.storage.put(variant.name, variant.bytes, contentTypeOf(variant.name))));
+    await this.storage.put(name, encoded, contentTypeOf(name));
     return `/uploads/${name}`;
   }
 }

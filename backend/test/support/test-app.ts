@@ -15,6 +15,8 @@ export interface TestApp {
   app: NestExpressApplication;
   driver: 'sqlite' | 'postgres';
   dataDir: string;
+  /** The PostgreSQL database of this app (undefined on SQLite), for a second instance on the same one. */
+  databaseUrl?: string;
   /** A fresh cookie-keeping client (a browser of its own). */
   agent(): TestAgent;
   /** A client signed in as the author (registered on first use). */
@@ -28,17 +30,22 @@ function postgresUrlFor(database: string): string {
   return url.toString();
 }
 
+export interface TestAppOptions {
+  /** Another instance on this existing PostgreSQL database (which the first instance drops), with a DATA_DIR of its own. */
+  databaseUrl?: string;
+}
+
 /**
  * The whole app on a brand-new database, listening on an ephemeral port: SQLite in a temporary DATA_DIR,
  * or (when the project runs with a PostgreSQL DATABASE_URL) a database created for this test file and
  * dropped afterwards.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mudawwana-test-'));
   const driver = process.env.DATABASE_URL?.startsWith('postgres') ? 'postgres' : 'sqlite';
-  let databaseUrl: string | undefined;
+  let databaseUrl = options.databaseUrl;
   let dropDatabase = async () => {};
-  if (driver === 'postgres') {
+  if (driver === 'postgres' && !databaseUrl) {
     const name = `mudawwana_test_${randomBytes(6).toString('hex')}`;
     const admin = new Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
@@ -68,6 +75,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     app,
     driver,
     dataDir,
+    databaseUrl,
     agent: () => request.agent(server),
     async author() {
       if (authorAgent) return authorAgent;

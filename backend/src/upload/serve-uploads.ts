@@ -1,0 +1,53 @@
+import express, { type RequestHandler, type Response } from 'express';
+import { pipeline } from 'node:stream/promises';
+import type { AppConfig } from '../config/app-config';
+import { isUploadKey, UploadStorage } from './storage';
+
+/** Uploaded files never change (each gets a new random name): browsers and proxies may keep them for a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const notFound = (res: Response) =>
+  res.status(404).json({ statusCode: 404, message: 'Upload not found', error: 'Not Found', code: 'UPLOAD_NOT_FOUND' });
+
+/**
+ * `/uploads/<key>`. On disk, express.static (ranges, conditional requests). From a bucket with a public address
+ * (S3_PUBLIC_URL), a permanent redirect there: post HTML keeps `/uploads/…` URLs, so a blog moves between
+ * storages without rewriting its content (docs/decisions/021). From a private bucket, the bytes are streamed
+ * through the app.
+ */
+export function serveUploads(config: Pick<AppConfig, 'uploadsDir' | 's3'>, storage: UploadStorage): RequestHandler {
+  if (!config.s3) {
+    return express.static(config.uploadsDir, { index: false, immutable: true, maxAge: '365d', fallthrough: false, dotfiles: 'deny' });
+  }
+  const publicUrl = config.s3.publicUrl;
+  return async (req, res, next) => {
+    const key = req.path.slice(1);
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !isUploadKey(key)) return notFound(res);
+    if (publicUrl) {
+      res.set('Cache-Control', IMMUTABLE).redirect(301, `${publicUrl}/${key}`);
+      return;
+    }
+    try {
+      const stored = await storage.get(key);
+      if (!stored) return notFound(res);
+      res.set({ 'Content-Type': stored.contentType, 'Cache-Control': IMMUTABLE });
+      if (stored.etag) res.set('ETag', stored.etag);
+      if (stored.lastModified) res.set('Last-Modified', stored.lastModified.toUTCString());
+      if (stored.etag && req.headers['if-none-match'] === stored.etag) {
+        stored.body.destroy();
+        res.status(304).end();
+        return;
+      }
+      if (stored.size !== undefined) res.set('Content-Length', String(stored.size));
+      if (req.method === 'HEAD') {
+        stored.body.destroy();
+        res.end();
+        return;
+      }
+      await pipeline(stored.body, res);
+    } catch (error) {
+      if (!res.headersSent) next(error);
+      else res.destroy();
+    }
+  };
+}

@@ -1,0 +1,82 @@
+import {
+  CreateBucketCommand,
+  DeleteBucketCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import S3rver from 's3rver';
+
+/** s3rver accepts any bucket and these keys. */
+const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+
+export interface TestBucket {
+  name: string;
+  /** The app's environment for this bucket. */
+  env: Record<string, string>;
+  /** Keys in the bucket, sorted. */
+  keys(): Promise<string[]>;
+  object(key: string): Promise<{ bytes: Buffer; contentType?: string; cacheControl?: string }>;
+  remove(): Promise<void>;
+}
+
+export interface TestS3Server {
+  endpoint: string;
+  client: S3Client;
+  /** A new empty bucket with a random name. */
+  bucket(): Promise<TestBucket>;
+  close(): Promise<void>;
+}
+
+/** A real S3-compatible server (s3rver) on a random local port, keeping its objects in a temporary folder. */
+export async function startS3Server(): Promise<TestS3Server> {
+  const directory = mkdtempSync(join(tmpdir(), 'mudawwana-s3-'));
+  const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true });
+  const { port } = await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: CREDENTIALS });
+
+  const keysOf = async (bucket: string) =>
+    ((await client.send(new ListObjectsV2Command({ Bucket: bucket }))).Contents ?? []).map((object) => object.Key as string).sort();
+
+  return {
+    endpoint,
+    client,
+    async bucket() {
+      const name = `test-${randomBytes(6).toString('hex')}`;
+      await client.send(new CreateBucketCommand({ Bucket: name }));
+      return {
+        name,
+        env: {
+          S3_BUCKET: name,
+          S3_ENDPOINT: endpoint,
+          S3_REGION: 'us-east-1',
+          S3_FORCE_PATH_STYLE: 'true',
+          S3_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
+          S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
+        },
+        keys: () => keysOf(name),
+        async object(key) {
+          const object = await client.send(new GetObjectCommand({ Bucket: name, Key: key }));
+          const bytes = Buffer.from(await object.Body!.transformToByteArray());
+          return { bytes, contentType: object.ContentType, cacheControl: object.CacheControl };
+        },
+        async remove() {
+          const keys = await keysOf(name);
+          if (keys.length) await client.send(new DeleteObjectsCommand({ Bucket: name, Delete: { Objects: keys.map((Key) => ({ Key })) } }));
+          await client.send(new DeleteBucketCommand({ Bucket: name }));
+        },
+      };
+    },
+    async close() {
+      client.destroy();
+      await server.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
