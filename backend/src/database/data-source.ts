@@ -30,10 +30,36 @@ export function dataSourceOptions(database: DatabaseConfig): DataSourceOptions {
   };
 }
 
+/** Any fixed number, the same in every instance: the key of the PostgreSQL advisory lock taken around migrations. */
+export const MIGRATIONS_LOCK_KEY = 720_412_021;
+
+/**
+ * Runs the pending migrations. On PostgreSQL, under a session advisory lock held on one connection: replicas that
+ * start together take turns, and the later ones find nothing left to run (without it both create the migrations
+ * table and run the first migration at once, and one fails). SQLite has one writer and one file: nothing to race.
+ */
+export async function runMigrations(dataSource: DataSource): Promise<void> {
+  if (dataSource.options.type !== 'postgres') {
+    await dataSource.runMigrations({ transaction: 'each' });
+    return;
+  }
+  const lockHolder = dataSource.createQueryRunner();
+  try {
+    await lockHolder.query('SELECT pg_advisory_lock($1)', [MIGRATIONS_LOCK_KEY]);
+    try {
+      await dataSource.runMigrations({ transaction: 'each' });
+    } finally {
+      await lockHolder.query('SELECT pg_advisory_unlock($1)', [MIGRATIONS_LOCK_KEY]);
+    }
+  } finally {
+    await lockHolder.release();
+  }
+}
+
 /** Connects and brings the schema up to date (migrations run on every start, for both drivers). */
 export async function openDatabase(database: DatabaseConfig): Promise<DataSource> {
   const dataSource = new DataSource(dataSourceOptions(database));
   await dataSource.initialize();
-  await dataSource.runMigrations({ transaction: 'each' });
+  await runMigrations(dataSource);
   return dataSource;
 }
