@@ -1,0 +1,185 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { once } from 'node:events';
+import { pipeline } from 'node:stream/promises';
+import * as tar from 'tar';
+import { DataSource } from 'typeorm';
+import { contentTypeOf, isUploadKey, UploadStorage } from '../upload/storage';
+import { clearReplaceableTables, contentRowCounts, insertRows, JsonRow, readRows, resetSequences, tablesInDependencyOrder } from './tables';
+
+/**
+ * A backup is one gzip-compressed tar file (docs/decisions/021):
+ *   manifest.json          what follows: format, schema version, creation time, row and file counts
+ *   tables/<table>.jsonl   one JSON object per row, keyed by column name, in primary-key order
+ *   uploads/<key>          every uploaded image and variant, as stored
+ */
+export const BACKUP_FORMAT = 'mudawwana-backup';
+export const BACKUP_FORMAT_VERSION = 1;
+
+export interface BackupManifest {
+  format: typeof BACKUP_FORMAT;
+  formatVersion: number;
+  /** The name of the last migration the source database had run. */
+  schemaVersion: string;
+  createdAt: string;
+  /** The driver it was made from ('sqlite' or 'postgres'); any driver restores it. */
+  driver: string;
+  /** Rows per table. */
+  tables: Record<string, number>;
+  uploads: number;
+}
+
+/** A mistake the person running the command can act on: printed as one line, exit code 1. */
+export class BackupError extends Error {}
+
+/**
+ * Migration names end in a timestamp that differs between the drivers' copies of the same migration
+ * (`Initial1795304099904` on SQLite, `Initial1795304100364` on PostgreSQL): schemas compare by the name before it.
+ */
+const schemaName = (migration: string) => migration.replace(/\d+$/, '');
+
+function latestMigration(dataSource: DataSource): string {
+  const migrations = dataSource.migrations;
+  if (migrations.length === 0) throw new Error('no migrations are registered');
+  const last = migrations[migrations.length - 1];
+  return last.name ?? last.constructor.name;
+}
+
+async function inTemporaryFolder<T>(work: (folder: string) => Promise<T>): Promise<T> {
+  const folder = await mkdtemp(join(tmpdir(), 'mudawwana-backup-'));
+  try {
+    return await work(folder);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** Writes every table and every upload into one archive at `file` (written aside, then renamed into place). */
+export async function createBackup(dataSource: DataSource, storage: UploadStorage, file: string): Promise<BackupManifest> {
+  return inTemporaryFolder(async (folder) => {
+    await mkdir(join(folder, 'tables'));
+    await mkdir(join(folder, 'uploads'));
+    const tables: Record<string, number> = {};
+    // One snapshot: rows written while the backup runs are either all in it or not at all (SQLite's only
+    // isolation level is serializable).
+    const snapshot = dataSource.options.type === 'postgres' ? 'REPEATABLE READ' : 'SERIALIZABLE';
+    await dataSource.transaction(snapshot, async (manager) => {
+      for (const metadata of tablesInDependencyOrder(dataSource)) {
+        const out = createWriteStream(join(folder, 'tables', `${metadata.tableName}.jsonl`));
+        let count = 0;
+        for await (const row of readRows(manager, metadata)) {
+          if (!out.write(`${JSON.stringify(row)}\n`)) await once(out, 'drain');
+          count += 1;
+        }
+        out.end();
+        await once(out, 'finish');
+        tables[metadata.tableName] = count;
+      }
+    });
+
+    let uploads = 0;
+    for await (const key of storage.list()) {
+      const stored = await storage.get(key);
+      if (!stored) continue; // deleted since it was listed
+      await pipeline(stored.body, createWriteStream(join(folder, 'uploads', key)));
+      uploads += 1;
+    }
+
+    const manifest: BackupManifest = {
+      format: BACKUP_FORMAT,
+      formatVersion: BACKUP_FORMAT_VERSION,
+      schemaVersion: latestMigration(dataSource),
+      createdAt: new Date().toISOString(),
+      driver: dataSource.options.type === 'postgres' ? 'postgres' : 'sqlite',
+      tables,
+      uploads,
+    };
+    await writeFile(join(folder, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+
+    const partial = `${file}.partial`;
+    await tar.create({ gzip: true, file: partial, cwd: folder, portable: true }, ['manifest.json', 'tables', 'uploads']);
+    await rename(partial, file);
+    return manifest;
+  });
+}
+
+async function readManifest(folder: string): Promise<BackupManifest> {
+  let manifest: BackupManifest | undefined;
+  try {
+    manifest = JSON.parse(await readFile(join(folder, 'manifest.json'), 'utf8')) as BackupManifest;
+  } catch {
+    manifest = undefined;
+  }
+  if (manifest?.format !== BACKUP_FORMAT) throw new BackupError('the file is not a Mudawwana backup (no manifest.json)');
+  if (manifest.formatVersion !== BACKUP_FORMAT_VERSION) {
+    throw new BackupError(
+      `the backup has format version ${manifest.formatVersion}; this version of Mudawwana reads ${BACKUP_FORMAT_VERSION}`,
+    );
+  }
+  return manifest;
+}
+
+async function readJsonLines(file: string): Promise<JsonRow[]> {
+  const rows: JsonRow[] = [];
+  const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
+  for await (const line of lines) if (line.trim()) rows.push(JSON.parse(line) as JsonRow);
+  return rows;
+}
+
+/**
+ * Loads an archive into a database that is migrated and holds no blog yet (only what migrations seed), and its
+ * uploads into the storage. All rows go in one transaction, parents before children, with their own ids; the
+ * PostgreSQL sequences then continue after them. Refuses, changing nothing, a database that already has content.
+ */
+export async function restoreBackup(dataSource: DataSource, storage: UploadStorage, file: string): Promise<BackupManifest> {
+  return inTemporaryFolder(async (folder) => {
+    await tar.extract({ file, cwd: folder, strict: true }).catch((error: Error) => {
+      throw new BackupError(`cannot read ${file} as a backup archive: ${error.message}`);
+    });
+    const manifest = await readManifest(folder);
+    const target = latestMigration(dataSource);
+    if (schemaName(manifest.schemaVersion) !== schemaName(target)) {
+      throw new BackupError(
+        `the backup's schema is ${manifest.schemaVersion} and this database's is ${target}: restore with the version of Mudawwana that made the backup (then upgrade)`,
+      );
+    }
+    const tables = tablesInDependencyOrder(dataSource);
+    const unknown = Object.keys(manifest.tables).filter((name) => !tables.some((metadata) => metadata.tableName === name));
+    if (unknown.length) throw new BackupError(`the backup has tables this version does not know: ${unknown.join(', ')}`);
+
+    const refuseIfNotEmpty = async (manager = dataSource.manager) => {
+      const counts = await contentRowCounts(manager, tables);
+      const found = Object.entries(counts).map(([table, count]) => `${count} ${table}`);
+      if (found.length) {
+        throw new BackupError(
+          `the database is not empty (it has ${found.join(', ')}): restore only into a new, empty database. Nothing was changed.`,
+        );
+      }
+    };
+    await refuseIfNotEmpty();
+
+    const uploads = (await readdir(join(folder, 'uploads')).catch(() => [])).filter(isUploadKey);
+    if (uploads.length !== manifest.uploads) {
+      throw new BackupError(`the backup is damaged: it holds ${uploads.length} uploads, its manifest says ${manifest.uploads}`);
+    }
+    for (const key of uploads) await storage.put(key, await readFile(join(folder, 'uploads', key)), contentTypeOf(key));
+
+    await dataSource.transaction(async (manager) => {
+      await refuseIfNotEmpty(manager);
+      await clearReplaceableTables(manager, tables);
+      for (const metadata of tables) {
+        const expected = manifest.tables[metadata.tableName] ?? 0;
+        const rows = expected ? await readJsonLines(join(folder, 'tables', `${metadata.tableName}.jsonl`)) : [];
+        if (rows.length !== expected) {
+          throw new BackupError(`the backup is damaged: ${metadata.tableName} has ${rows.length} rows, its manifest says ${expected}`);
+        }
+        await insertRows(manager, metadata, rows);
+      }
+      await resetSequences(manager, tables);
+    });
+    return manifest;
+  });
+}

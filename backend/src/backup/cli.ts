@@ -1,0 +1,17 @@
+import { resolve } from 'node:path';
+import { ConfigError } from '../config/app-config';
+import { BackupError } from './archive';
+
+/** A path given on the command line, from where `npm run` was typed (npm itself runs scripts from the root). */
+export function pathFromCommandLine(path: string): string {
+  return resolve(process.env.INIT_CWD ?? process.cwd(), path);
+}
+
+/** Runs a command: mistakes the user can fix print one line and exit 1; anything else prints its stack. */
+export function runCommand(main: () => Promise<void>): void {
+  main().catch((error: unknown) => {
+    if (error instanceof ConfigError || error instanceof BackupError) console.error(`mudawwana: ${error.message}`);
+    else console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,37 @@
+import 'dotenv/config';
+import 'reflect-metadata';
+import { existsSync } from 'node:fs';
+import { loadConfig } from '../config/app-config';
+import { openDatabase } from '../database/data-source';
+import { createUploadStorage } from '../upload/create-storage';
+import { BackupError, restoreBackup } from './archive';
+import { pathFromCommandLine, runCommand } from './cli';
+
+const USAGE = 'usage: npm run restore -- FILE.tar.gz';
+
+/**
+ * `npm run restore -- FILE`: loads a backup into the database of DATABASE_URL (or DATA_DIR's SQLite), migrated
+ * first, which must hold no blog yet; uploads go to the configured storage.
+ */
+runCommand(async () => {
+  const args = process.argv.slice(2);
+  if (args.length !== 1 || args[0].startsWith('-')) {
+    console.error(USAGE);
+    process.exit(2);
+  }
+  const file = pathFromCommandLine(args[0]);
+  if (!existsSync(file)) throw new BackupError(`${file} does not exist`);
+  const config = loadConfig();
+  const dataSource = await openDatabase(config.database);
+  const storage = createUploadStorage(config);
+  try {
+    const manifest = await restoreBackup(dataSource, storage, file);
+    const rows = Object.values(manifest.tables).reduce((sum, count) => sum + count, 0);
+    console.log(
+      `Restored ${rows} rows (backup of ${manifest.createdAt} from ${manifest.driver}) into the ${config.database.type} database and ${manifest.uploads} uploads into ${storage.description}.`,
+    );
+  } finally {
+    await storage.close();
+    await dataSource.destroy();
+  }
+});
