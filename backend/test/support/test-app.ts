@@ -31,8 +31,10 @@ function postgresUrlFor(database: string): string {
 }
 
 export interface TestAppOptions {
-  /** Another instance on this existing PostgreSQL database (which the first instance drops), with a DATA_DIR of its own. */
+  /** An existing PostgreSQL database (another instance's, or a restored one), left in place on close. */
   databaseUrl?: string;
+  /** An existing DATA_DIR (with its SQLite file, if any), left in place on close. */
+  dataDir?: string;
 }
 
 /**
@@ -41,7 +43,7 @@ export interface TestAppOptions {
  * dropped afterwards.
  */
 export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'mudawwana-test-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'mudawwana-test-'));
   const driver = process.env.DATABASE_URL?.startsWith('postgres') ? 'postgres' : 'sqlite';
   let databaseUrl = options.databaseUrl;
   let dropDatabase = async () => {};
@@ -91,7 +93,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     async close() {
       await app.close();
       await dropDatabase();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,277 @@
+import { execFile } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { Client } from 'pg';
+import sharp from 'sharp';
+import * as tar from 'tar';
+import TestAgent from 'supertest/lib/agent';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imageVariantUrl } from '../../src/common/rules/image-variants';
+import { createPost } from '../support/helpers';
+import { startS3Server, TestBucket, TestS3Server } from '../support/s3';
+import { AUTHOR, startTestApp, TestApp } from '../support/test-app';
+
+const run = promisify(execFile);
+const backendDir = join(__dirname, '..', '..');
+/** The PostgreSQL server: both drivers are needed, whichever the project runs on. */
+const postgresServer = process.env.TEST_DATABASE_URL;
+type Driver = 'sqlite' | 'postgres';
+
+interface Place {
+  driver: Driver;
+  dataDir: string;
+  databaseUrl?: string;
+  /** The command's environment: this place's database, and a bucket when given one. */
+  env: Record<string, string>;
+}
+
+interface Archive {
+  manifest: Record<string, any>;
+  /** Table name → rows, as written. */
+  tables: Record<string, unknown[]>;
+  /** Upload key → SHA-256 of its bytes. */
+  uploads: Record<string, string>;
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL', () => {
+  // The source runs on the project's driver; the round trip goes through the other one and back.
+  const here: Driver = process.env.DATABASE_URL?.startsWith('postgres') ? 'postgres' : 'sqlite';
+  const there: Driver = here === 'sqlite' ? 'postgres' : 'sqlite';
+  const work = mkdtempSync(join(tmpdir(), 'mudawwana-backup-test-'));
+  const databases: string[] = [];
+  let s3: TestS3Server;
+  let bucket: TestBucket;
+  let source: TestApp;
+  let author: TestAgent;
+
+  const postgres = async (sql: string, database?: string) => {
+    const url = new URL(postgresServer as string);
+    if (database) url.pathname = `/${database}`;
+    const client = new Client({ connectionString: url.toString() });
+    await client.connect();
+    try {
+      return (await client.query(sql)).rows;
+    } finally {
+      await client.end();
+    }
+  };
+
+  /** A new, empty place to restore into: a fresh DATA_DIR and, on PostgreSQL, a fresh database. */
+  const newPlace = async (driver: Driver, storage: Record<string, string> = {}): Promise<Place> => {
+    const dataDir = mkdtempSync(join(work, `${driver}-`));
+    if (driver === 'sqlite') return { driver, dataDir, env: { DATA_DIR: dataDir, DATABASE_URL: '', ...storage } };
+    const name = `mudawwana_test_${randomBytes(6).toString('hex')}`;
+    await postgres(`CREATE DATABASE ${name}`);
+    databases.push(name);
+    const url = new URL(postgresServer as string);
+    url.pathname = `/${name}`;
+    return { driver, dataDir, databaseUrl: url.toString(), env: { DATA_DIR: dataDir, DATABASE_URL: url.toString(), ...storage } };
+  };
+
+  /** Runs the built command as `npm run backup|restore` does; never throws, answers its exit code and output. */
+  const command = async (name: 'backup' | 'restore', args: string[], env: Record<string, string>) => {
+    try {
+      const { stdout, stderr } = await run(process.execPath, [join(backendDir, 'dist', 'backup', `${name}-cli.js`), ...args], {
+        cwd: work,
+        // INIT_CWD: where `npm run` was typed, which relative paths are taken from.
+        env: { ...process.env, INIT_CWD: work, NODE_ENV: 'test', S3_BUCKET: '', ...env },
+      });
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const failed = error as { code: number; stdout: string; stderr: string };
+      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+    }
+  };
+
+  const backup = async (env: Record<string, string>, name: string): Promise<string> => {
+    const file = join(work, name);
+    const result = await command('backup', ['--out', name], env);
+    expect(result, result.stderr).toMatchObject({ code: 0 });
+    return file;
+  };
+
+  const restore = async (file: string, env: Record<string, string>) => {
+    const result = await command('restore', [file], env);
+    expect(result, result.stderr).toMatchObject({ code: 0 });
+    return result;
+  };
+
+  const readArchive = async (file: string): Promise<Archive> => {
+    const dir = mkdtempSync(join(work, 'extract-'));
+    await tar.extract({ file, cwd: dir });
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    const tables: Archive['tables'] = {};
+    for (const name of readdirSync(join(dir, 'tables'))) {
+      const lines = readFileSync(join(dir, 'tables', name), 'utf8')
+        .split('\n')
+        .filter(Boolean);
+      tables[name.replace(/\.jsonl$/, '')] = lines.map((line) => JSON.parse(line));
+    }
+    const uploads: Archive['uploads'] = {};
+    for (const key of readdirSync(join(dir, 'uploads'))) uploads[key] = sha256(readFileSync(join(dir, 'uploads', key)));
+    return { manifest, tables, uploads };
+  };
+
+  /** What a reader and the author see through the API: the same after a round trip, whatever the driver. */
+  const blogAsSeenThrough = async (agent: TestAgent) => {
+    const get = async (url: string) => (await agent.get(url).expect(200)).body;
+    const posts = await get('/api/posts?limit=50');
+    // Without previous/next: on SQLite the source's rows carry datetime('now') stamps without milliseconds, which
+    // compare as older than themselves against TypeORM's parameters (a bug of its own, reported); restored rows
+    // carry TypeORM's format and do not.
+    const { previous: _previous, next: _next, ...post } = await get(`/api/posts/${posts.posts?.[0]?.slug ?? posts[0]?.slug}`);
+    return {
+      posts,
+      post,
+      categories: await get('/api/categories'),
+      pages: await get('/api/pages'),
+      socialLinks: await get('/api/social-links'),
+      subscribers: await get('/api/newsletter'),
+      user: await get('/api/user'),
+    };
+  };
+
+  let imageUrl: string;
+  let imageBytes: Buffer;
+
+  beforeAll(async () => {
+    // The commands run as built JavaScript, like `npm run backup` (each driver needs a process of its own:
+    // entity column types are chosen when the entities load).
+    await run('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: backendDir });
+    s3 = await startS3Server();
+    bucket = await s3.bucket();
+    source = await startTestApp();
+    author = await source.author();
+    // A blog with a bit of everything: an image and its variants, Arabic text, tags, a featured post, a draft,
+    // a category of its own, a page, changed settings, a subscriber and the author's session.
+    const photo = await sharp({ create: { width: 800, height: 450, channels: 3, background: '#884422' } })
+      .jpeg()
+      .toBuffer();
+    imageUrl = (await author.post('/api/upload').attach('image', photo, 'photo.jpg').expect(201)).body.url;
+    imageBytes = readFileSync(join(source.dataDir, 'uploads', imageUrl.replace('/uploads/', '')));
+    const category = (await author.post('/api/categories').send({ name: 'رحلات', slug: 'travel' }).expect(201)).body;
+    const featured = await createPost(author, {
+      title: 'رحلة إلى الجبال',
+      content: `<p>نص "المقال" مع صورة</p><img src="${imageUrl}" alt="جبل">`,
+      categoryId: category.id,
+      tags: ['سفر', 'a, b'],
+      featuredImage: imageUrl,
+      published: true,
+    });
+    await author.put(`/api/posts/${featured.id}/featured`).send({ featured: true }).expect(200);
+    await createPost(author, { title: 'مسودة', published: false });
+    await createPost(author, { title: 'Second published', published: true, excerpt: null });
+    await author.post('/api/pages').send({ title: 'عن المدونة', slug: 'about', content: '<p>من نحن</p>' }).expect(201);
+    await author.put('/api/social-links').send({ twitter: 'https://x.com/mudawwana' }).expect(200);
+    await source.agent().post('/api/newsletter').send({ email: 'reader@example.com' }).expect(201);
+  }, 240_000);
+
+  afterAll(async () => {
+    await source?.close();
+    await bucket?.remove();
+    await s3?.close();
+    for (const name of databases) await postgres(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it(`${'round trip'}: the project's driver → the other one (uploads in a bucket) → the project's driver again, row by row and file by file`, async () => {
+    const sourceEnv = { DATA_DIR: source.dataDir, DATABASE_URL: source.databaseUrl ?? '' };
+    const first = await readArchive(await backup(sourceEnv, 'first.tar.gz'));
+    expect(first.manifest).toMatchObject({
+      format: 'mudawwana-backup',
+      formatVersion: 1,
+      schemaVersion: expect.stringMatching(/^\w+\d{13}$/),
+      driver: here,
+      tables: { posts: 3, users: 1, pages: 1, categories: 6, newsletter_subscribers: 1, settings: 2 },
+      uploads: 7,
+    });
+    expect(Object.keys(first.uploads).sort()).toEqual(readdirSync(join(source.dataDir, 'uploads')).sort());
+    expect(first.uploads[imageUrl.replace('/uploads/', '')]).toBe(sha256(imageBytes));
+
+    // Into the other driver, with the uploads in a bucket.
+    const middle = await newPlace(there, bucket.env);
+    const restored = await restore(join(work, 'first.tar.gz'), middle.env);
+    expect(restored.stdout).toContain(`into the ${there} database and 7 uploads into bucket ${bucket.name}`);
+    expect(await bucket.keys()).toEqual(Object.keys(first.uploads).sort());
+    const second = await readArchive(await backup(middle.env, 'second.tar.gz'));
+    expect(second.manifest.driver).toBe(there);
+    expect(second.tables).toEqual(first.tables);
+    expect(second.uploads).toEqual(first.uploads);
+
+    // And back, on disk.
+    const last = await newPlace(here);
+    await restore(join(work, 'second.tar.gz'), last.env);
+    const third = await readArchive(await backup(last.env, 'third.tar.gz'));
+    expect(third.tables).toEqual(first.tables);
+    expect(third.uploads).toEqual(first.uploads);
+
+    // The restored blog works: same answers through the API, the author's password, the image, new ids.
+    const restoredApp = await startTestApp({}, { dataDir: last.dataDir, databaseUrl: last.databaseUrl });
+    try {
+      const restoredAuthor = restoredApp.agent();
+      await restoredAuthor.post('/api/login').send({ username: AUTHOR.username, password: AUTHOR.password }).expect(200);
+      expect(await blogAsSeenThrough(restoredAuthor)).toEqual(await blogAsSeenThrough(author));
+      const image = await restoredApp.agent().get(imageUrl).buffer(true).expect(200);
+      expect(Buffer.compare(image.body as Buffer, imageBytes)).toBe(0);
+      await restoredApp
+        .agent()
+        .get(imageVariantUrl(imageUrl, 480, 'webp'))
+        .expect(200);
+      const maxId = Math.max(...first.tables.posts.map((row) => (row as { id: number }).id));
+      expect((await createPost(restoredAuthor)).id).toBe(maxId + 1);
+      expect((await restoredAuthor.post('/api/categories').send({ name: 'جديد', slug: 'new' }).expect(201)).body.id).toBeGreaterThan(6);
+    } finally {
+      await restoredApp.close();
+    }
+  });
+
+  it('the other driver really holds the rows: read back with its own client, and its sequences continue after them', async () => {
+    const place = await newPlace(there);
+    await restore(join(work, 'first.tar.gz'), place.env);
+    const { tables } = await readArchive(join(work, 'first.tar.gz'));
+    const expected = (tables.posts as { id: number; title: string }[]).map(({ id, title }) => ({ id, title }));
+    if (there === 'postgres') {
+      const database = new URL(place.databaseUrl as string).pathname.slice(1);
+      expect(await postgres('SELECT id, title FROM posts ORDER BY id', database)).toEqual(expected);
+      const [{ id }] = await postgres(`INSERT INTO categories (name, slug) VALUES ('x', 'x') RETURNING id`, database);
+      expect(id).toBe(Math.max(...(tables.categories as { id: number }[]).map((row) => row.id)) + 1);
+    } else {
+      const { default: Database } = await import('better-sqlite3');
+      const db = new Database(join(place.dataDir, 'blog.sqlite'));
+      try {
+        expect(db.prepare('SELECT id, title FROM posts ORDER BY id').all()).toEqual(expected);
+      } finally {
+        db.close();
+      }
+    }
+  });
+
+  it('refuses to restore into a database that has content, with a clear message, changing nothing', async () => {
+    const place = await newPlace(there);
+    await restore(join(work, 'first.tar.gz'), place.env);
+    const before = await readArchive(await backup(place.env, 'before.tar.gz'));
+    const again = await command('restore', [join(work, 'first.tar.gz')], place.env);
+    expect(again.code).not.toBe(0);
+    expect(again.stderr.trim()).toBe(
+      'mudawwana: the database is not empty (it has 1 newsletter_subscribers, 1 pages, 1 users, 3 posts): restore only into a new, empty database. Nothing was changed.',
+    );
+    expect((await readArchive(await backup(place.env, 'after.tar.gz'))).tables).toEqual(before.tables);
+  });
+
+  it('says what is wrong with a file that is not a backup, or a missing one, or a wrong command line', async () => {
+    const place = await newPlace(here);
+    writeFileSync(join(work, 'notes.txt'), 'not an archive');
+    const notArchive = await command('restore', ['notes.txt'], place.env);
+    expect(notArchive.code).toBe(1);
+    expect(notArchive.stderr).toMatch(/^mudawwana: cannot read .*notes\.txt as a backup archive/);
+    const missing = await command('restore', ['missing.tar.gz'], place.env);
+    expect(missing).toMatchObject({ code: 1, stderr: expect.stringMatching(/missing\.tar\.gz does not exist/) });
+    expect((await command('backup', [], place.env)).code).toBe(2);
+    expect((await command('restore', [], place.env)).code).toBe(2);
+  });
+});
