@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { Client } from 'pg';
 import sharp from 'sharp';
 import * as tar from 'tar';
+import { DataSource } from 'typeorm';
 import TestAgent from 'supertest/lib/agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageVariantUrl } from '../../src/common/rules/image-variants';
@@ -138,6 +139,8 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
 
   let imageUrl: string;
   let imageBytes: Buffer;
+  /** The source blog's backup. */
+  let firstArchive: string;
 
   beforeAll(async () => {
     // The commands run as built JavaScript, like `npm run backup` (each driver needs a process of its own:
@@ -169,6 +172,7 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
     await author.post('/api/pages').send({ title: 'عن المدونة', slug: 'about', content: '<p>من نحن</p>' }).expect(201);
     await author.put('/api/social-links').send({ twitter: 'https://x.com/mudawwana' }).expect(200);
     await source.agent().post('/api/newsletter').send({ email: 'reader@example.com' }).expect(201);
+    firstArchive = await backup({ DATA_DIR: source.dataDir, DATABASE_URL: source.databaseUrl ?? '' }, 'first.tar.gz');
   }, 240_000);
 
   afterAll(async () => {
@@ -180,8 +184,7 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
   });
 
   it(`${'round trip'}: the project's driver → the other one (uploads in a bucket) → the project's driver again, row by row and file by file`, async () => {
-    const sourceEnv = { DATA_DIR: source.dataDir, DATABASE_URL: source.databaseUrl ?? '' };
-    const first = await readArchive(await backup(sourceEnv, 'first.tar.gz'));
+    const first = await readArchive(firstArchive);
     expect(first.manifest).toMatchObject({
       format: 'mudawwana-backup',
       formatVersion: 1,
@@ -195,7 +198,7 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
 
     // Into the other driver, with the uploads in a bucket.
     const middle = await newPlace(there, bucket.env);
-    const restored = await restore(join(work, 'first.tar.gz'), middle.env);
+    const restored = await restore(firstArchive, middle.env);
     expect(restored.stdout).toContain(`into the ${there} database and 7 uploads into bucket ${bucket.name}`);
     expect(await bucket.keys()).toEqual(Object.keys(first.uploads).sort());
     const second = await readArchive(await backup(middle.env, 'second.tar.gz'));
@@ -232,8 +235,8 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
 
   it('the other driver really holds the rows: read back with its own client, and its sequences continue after them', async () => {
     const place = await newPlace(there);
-    await restore(join(work, 'first.tar.gz'), place.env);
-    const { tables } = await readArchive(join(work, 'first.tar.gz'));
+    await restore(firstArchive, place.env);
+    const { tables } = await readArchive(firstArchive);
     const expected = (tables.posts as { id: number; title: string }[]).map(({ id, title }) => ({ id, title }));
     if (there === 'postgres') {
       const database = new URL(place.databaseUrl as string).pathname.slice(1);
@@ -241,21 +244,21 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
       const [{ id }] = await postgres(`INSERT INTO categories (name, slug) VALUES ('x', 'x') RETURNING id`, database);
       expect(id).toBe(Math.max(...(tables.categories as { id: number }[]).map((row) => row.id)) + 1);
     } else {
-      const { default: Database } = await import('better-sqlite3');
-      const db = new Database(join(place.dataDir, 'blog.sqlite'));
+      // A connection without entities: the raw rows, as SQLite has them.
+      const sqlite = await new DataSource({ type: 'better-sqlite3', database: join(place.dataDir, 'blog.sqlite') }).initialize();
       try {
-        expect(db.prepare('SELECT id, title FROM posts ORDER BY id').all()).toEqual(expected);
+        expect(await sqlite.query('SELECT id, title FROM posts ORDER BY id')).toEqual(expected);
       } finally {
-        db.close();
+        await sqlite.destroy();
       }
     }
   });
 
   it('refuses to restore into a database that has content, with a clear message, changing nothing', async () => {
     const place = await newPlace(there);
-    await restore(join(work, 'first.tar.gz'), place.env);
+    await restore(firstArchive, place.env);
     const before = await readArchive(await backup(place.env, 'before.tar.gz'));
-    const again = await command('restore', [join(work, 'first.tar.gz')], place.env);
+    const again = await command('restore', [firstArchive], place.env);
     expect(again.code).not.toBe(0);
     expect(again.stderr.trim()).toBe(
       'mudawwana: the database is not empty (it has 1 newsletter_subscribers, 1 pages, 1 users, 3 posts): restore only into a new, empty database. Nothing was changed.',
