@@ -11,12 +11,12 @@ import { DataSource } from 'typeorm';
 import TestAgent from 'supertest/lib/agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageVariantUrl } from '../../src/common/rules/image-variants';
+import { backendDir, buildBackend } from '../support/build';
 import { createPost } from '../support/helpers';
 import { startS3Server, TestBucket, TestS3Server } from '../support/s3';
 import { AUTHOR, startTestApp, TestApp } from '../support/test-app';
 
 const run = promisify(execFile);
-const backendDir = join(__dirname, '..', '..');
 /** The PostgreSQL server: both drivers are needed, whichever the project runs on. */
 const postgresServer = process.env.TEST_DATABASE_URL;
 type Driver = 'sqlite' | 'postgres';
@@ -145,7 +145,7 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
   beforeAll(async () => {
     // The commands run as built JavaScript, like `npm run backup` (each driver needs a process of its own:
     // entity column types are chosen when the entities load).
-    await run('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: backendDir });
+    await buildBackend();
     s3 = await startS3Server();
     bucket = await s3.bucket();
     source = await startTestApp();

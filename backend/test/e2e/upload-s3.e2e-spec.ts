@@ -1,12 +1,15 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IMAGE_VARIANT_FORMATS, IMAGE_VARIANT_WIDTHS, imageVariantUrl } from '../../src/common/rules/image-variants';
 import { loadConfig } from '../../src/config/app-config';
 import { createUploadStorage } from '../../src/upload/create-storage';
 import { UPLOAD_STORAGE, UploadStorage, readUpload } from '../../src/upload/storage';
+import { backendDir, buildBackend } from '../support/build';
 import { startS3Server, TestBucket, TestS3Server } from '../support/s3';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -138,6 +141,35 @@ describe('uploads in an S3 bucket', () => {
     await t.app.get<UploadStorage>(UPLOAD_STORAGE).delete(keyOf(url));
     expect(await bucket.keys()).not.toContain(keyOf(url));
     await t.agent().get(url).expect(404);
+  });
+});
+
+describe('npm run images:variants with a bucket', () => {
+  let bucket: TestBucket;
+  let dataDir: string;
+  beforeAll(() => buildBackend(), 120_000);
+  beforeEach(async () => {
+    bucket = await s3.bucket();
+    dataDir = mkdtempSync(join(tmpdir(), 'mudawwana-variants-'));
+  });
+  afterEach(async () => {
+    await bucket.remove();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('writes the missing variants of an older upload into the bucket, and nothing on a second run', async () => {
+    const key = '0123456789abcdef0123456789abcdef.jpg';
+    const storage = createUploadStorage(loadConfig({ DATA_DIR: dataDir, ...bucket.env }));
+    await storage.put(key, await photo(), 'image/jpeg');
+    await storage.close();
+    const variantsCli = () =>
+      promisify(execFile)(process.execPath, [join(backendDir, 'dist', 'upload', 'variants-cli.js')], {
+        env: { ...process.env, DATA_DIR: dataDir, ...bucket.env },
+      });
+    expect((await variantsCli()).stdout).toBe(`Wrote variants for 1 upload(s) in bucket ${bucket.name} at ${s3.endpoint}.\n`);
+    expect(await bucket.keys()).toEqual([key, ...variantKeys(key)].sort());
+    expect((await bucket.object(imageVariantUrl(key, 480, 'avif'))).contentType).toBe('image/avif');
+    expect((await variantsCli()).stdout).toMatch(/^Wrote variants for 0 upload/);
   });
 });
 
