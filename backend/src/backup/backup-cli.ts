@@ -1,10 +1,9 @@
 import 'dotenv/config';
 import 'reflect-metadata';
 import { loadConfig } from '../config/app-config';
-import { openDatabase } from '../database/data-source';
 import { createUploadStorage } from '../upload/create-storage';
 import { createBackup } from './archive';
-import { pathFromCommandLine, runCommand } from './cli';
+import { openConfiguredDatabase, pathFromCommandLine, runCommand } from './cli';
 
 const USAGE = 'usage: npm run backup -- --out FILE.tar.gz';
 
@@ -18,8 +17,8 @@ runCommand(async () => {
   }
   const file = pathFromCommandLine(out);
   const config = loadConfig();
-  const dataSource = await openDatabase(config.database);
-  const storage = createUploadStorage(config);
+  const dataSource = await openConfiguredDatabase(config);
+  const storage = await createUploadStorage(config);
   try {
     const manifest = await createBackup(dataSource, storage, file);
     const rows = Object.values(manifest.tables).reduce((sum, count) => sum + count, 0);

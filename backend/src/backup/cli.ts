@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
-import { ConfigError } from '../config/app-config';
+import { DataSource } from 'typeorm';
+import { AppConfig, ConfigError } from '../config/app-config';
+import { openDatabase } from '../database/data-source';
 import { BackupError } from './archive';
 
 /** A path given on the command line, from where `npm run` was typed (npm itself runs scripts from the root). */
@@ -13,5 +15,12 @@ export function runCommand(main: () => Promise<void>): void {
     if (error instanceof ConfigError || error instanceof BackupError) console.error(`mudawwana: ${error.message}`);
     else console.error(error);
     process.exit(1);
+  });
+}
+
+/** The configured database, migrated like the server's; an unreachable one is a one-line message, not a stack. */
+export function openConfiguredDatabase(config: AppConfig): Promise<DataSource> {
+  return openDatabase(config.database).catch((error: Error & { code?: string }) => {
+    throw new BackupError(`cannot open the ${config.database.type} database: ${error.message || error.code}`);
   });
 }

@@ -2,10 +2,9 @@ import 'dotenv/config';
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { loadConfig } from '../config/app-config';
-import { openDatabase } from '../database/data-source';
 import { createUploadStorage } from '../upload/create-storage';
 import { BackupError, restoreBackup } from './archive';
-import { pathFromCommandLine, runCommand } from './cli';
+import { openConfiguredDatabase, pathFromCommandLine, runCommand } from './cli';
 
 const USAGE = 'usage: npm run restore -- FILE.tar.gz';
 
@@ -22,8 +21,8 @@ runCommand(async () => {
   const file = pathFromCommandLine(args[0]);
   if (!existsSync(file)) throw new BackupError(`${file} does not exist`);
   const config = loadConfig();
-  const dataSource = await openDatabase(config.database);
-  const storage = createUploadStorage(config);
+  const dataSource = await openConfiguredDatabase(config);
+  const storage = await createUploadStorage(config);
   try {
     const manifest = await restoreBackup(dataSource, storage, file);
     const rows = Object.values(manifest.tables).reduce((sum, count) => sum + count, 0);

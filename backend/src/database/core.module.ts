@@ -45,7 +45,7 @@ export class CoreModule {
     const providers = [
       { provide: APP_CONFIG, useValue: config },
       { provide: DataSource, useValue: dataSource },
-      { provide: UPLOAD_STORAGE, useValue: createUploadStorage(config) },
+      { provide: UPLOAD_STORAGE, useFactory: () => createUploadStorage(config) },
       ...REPOSITORIES,
       TypeormSessionStore,
     ];

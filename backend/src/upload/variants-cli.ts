@@ -10,7 +10,7 @@ import { contentTypeOf, readUpload } from './storage';
  * in the configured storage (DATA_DIR/uploads or the S3 bucket).
  */
 async function main(): Promise<void> {
-  const storage = createUploadStorage(loadConfig());
+  const storage = await createUploadStorage(loadConfig());
   try {
     const keys = new Set<string>();
     for await (const key of storage.list()) keys.add(key);

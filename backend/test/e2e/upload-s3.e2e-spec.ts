@@ -42,7 +42,7 @@ describe('the two upload storages keep the same contract', () => {
 
   for (const kind of ['disk', 's3'] as const) {
     it(`${kind}: put, get, exists, list, delete; a missing key is undefined, a path is refused`, async () => {
-      const storage: UploadStorage = createUploadStorage(loadConfig({ DATA_DIR: dataDir, ...(kind === 's3' ? bucket.env : {}) }));
+      const storage: UploadStorage = await createUploadStorage(loadConfig({ DATA_DIR: dataDir, ...(kind === 's3' ? bucket.env : {}) }));
       try {
         expect(await storage.get('missing.png')).toBeUndefined();
         expect(await storage.exists('missing.png')).toBe(false);
@@ -95,7 +95,7 @@ describe('uploads in an S3 bucket', () => {
     expect(original.cacheControl).toBe('public, max-age=31536000, immutable');
     expect((await bucket.object(imageVariantUrl(key, 480, 'avif'))).contentType).toBe('image/avif');
     expect((await sharp((await bucket.object(imageVariantUrl(key, 960, 'webp'))).bytes).metadata()).width).toBe(960);
-    const onDisk = await readUpload(createUploadStorage(loadConfig({ DATA_DIR: t.dataDir })), key);
+    const onDisk = await readUpload(await createUploadStorage(loadConfig({ DATA_DIR: t.dataDir })), key);
     expect(onDisk).toBeUndefined();
   });
 
@@ -159,7 +159,7 @@ describe('npm run images:variants with a bucket', () => {
 
   it('writes the missing variants of an older upload into the bucket, and nothing on a second run', async () => {
     const key = '0123456789abcdef0123456789abcdef.jpg';
-    const storage = createUploadStorage(loadConfig({ DATA_DIR: dataDir, ...bucket.env }));
+    const storage = await createUploadStorage(loadConfig({ DATA_DIR: dataDir, ...bucket.env }));
     await storage.put(key, await photo(), 'image/jpeg');
     await storage.close();
     const variantsCli = () =>
