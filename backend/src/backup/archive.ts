@@ -1,13 +1,14 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import * as tar from 'tar';
 import { DataSource } from 'typeorm';
 import { contentTypeOf, isUploadKey, UploadStorage } from '../upload/storage';
+import { BackupError } from './backup-error';
 import { clearReplaceableTables, contentRowCounts, insertRows, JsonRow, readRows, resetSequences, tablesInDependencyOrder } from './tables';
 
 /**
@@ -31,9 +32,6 @@ export interface BackupManifest {
   tables: Record<string, number>;
   uploads: number;
 }
-
-/** A mistake the person running the command can act on: printed as one line, exit code 1. */
-export class BackupError extends Error {}
 
 /**
  * Migration names end in a timestamp that differs between the drivers' copies of the same migration
@@ -122,11 +120,18 @@ async function readManifest(folder: string): Promise<BackupManifest> {
   return manifest;
 }
 
-async function readJsonLines(file: string): Promise<JsonRow[]> {
-  const rows: JsonRow[] = [];
+/** The rows of a table file, one at a time (none when the table has no file). */
+async function* readJsonLines(file: string): AsyncIterable<JsonRow> {
+  if (!existsSync(file)) return;
   const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
-  for await (const line of lines) if (line.trim()) rows.push(JSON.parse(line) as JsonRow);
-  return rows;
+  for await (const line of lines) {
+    if (!line.trim()) continue;
+    try {
+      yield JSON.parse(line) as JsonRow;
+    } catch {
+      throw new BackupError(`the backup is damaged: ${basename(file)} has a line that is not JSON`);
+    }
+  }
 }
 
 /**
@@ -172,11 +177,10 @@ export async function restoreBackup(dataSource: DataSource, storage: UploadStora
       await clearReplaceableTables(manager, tables);
       for (const metadata of tables) {
         const expected = manifest.tables[metadata.tableName] ?? 0;
-        const rows = expected ? await readJsonLines(join(folder, 'tables', `${metadata.tableName}.jsonl`)) : [];
-        if (rows.length !== expected) {
-          throw new BackupError(`the backup is damaged: ${metadata.tableName} has ${rows.length} rows, its manifest says ${expected}`);
+        const inserted = await insertRows(manager, metadata, readJsonLines(join(folder, 'tables', `${metadata.tableName}.jsonl`)));
+        if (inserted !== expected) {
+          throw new BackupError(`the backup is damaged: ${metadata.tableName} has ${inserted} rows, its manifest says ${expected}`);
         }
-        await insertRows(manager, metadata, rows);
       }
       await resetSequences(manager, tables);
     });

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { DataSource } from 'typeorm';
 import { AppConfig, ConfigError } from '../config/app-config';
 import { openDatabase } from '../database/data-source';
-import { BackupError } from './archive';
+import { BackupError } from './backup-error';
 
 /** A path given on the command line, from where `npm run` was typed (npm itself runs scripts from the root). */
 export function pathFromCommandLine(path: string): string {

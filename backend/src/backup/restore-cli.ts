@@ -3,7 +3,8 @@ import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { loadConfig } from '../config/app-config';
 import { createUploadStorage } from '../upload/create-storage';
-import { BackupError, restoreBackup } from './archive';
+import { restoreBackup } from './archive';
+import { BackupError } from './backup-error';
 import { openConfiguredDatabase, pathFromCommandLine, runCommand } from './cli';
 
 const USAGE = 'usage: npm run restore -- FILE.tar.gz';

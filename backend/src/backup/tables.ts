@@ -1,5 +1,6 @@
 import { DataSource, EntityManager, EntityMetadata } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+import { BackupError } from './backup-error';
 
 /**
  * Rows of the blog's tables as driver-neutral JSON values, so a backup of one driver restores into the other
@@ -57,15 +58,22 @@ export async function* readRows(manager: EntityManager, metadata: EntityMetadata
   }
 }
 
-/** Inserts rows (as readRows gives them) with their own primary keys, in statements of BATCH rows. */
-export async function insertRows(manager: EntityManager, metadata: EntityMetadata, rows: JsonRow[]): Promise<void> {
+/**
+ * Inserts rows (as readRows gives them) with their own primary keys, BATCH rows per statement, reading them as it
+ * goes (a large table is never whole in memory). Answers how many it inserted.
+ */
+export async function insertRows(manager: EntityManager, metadata: EntityMetadata, rows: AsyncIterable<JsonRow>): Promise<number> {
   const { driver } = manager.connection;
   const columns = columnsOf(metadata);
+  const names = columns.map((column) => driver.escape(column.databaseName)).join(', ');
   const postgres = driver.options.type === 'postgres';
-  for (let start = 0; start < rows.length; start += BATCH) {
+  const insert = async (batch: JsonRow[]) => {
     const params: unknown[] = [];
-    const tuples = rows.slice(start, start + BATCH).map((row) => {
+    const tuples = batch.map((row) => {
       const placeholders = columns.map((column) => {
+        if (!(column.databaseName in row)) {
+          throw new BackupError(`the backup is damaged: a row of ${metadata.tableName} has no ${column.databaseName}`);
+        }
         const value = row[column.databaseName];
         const typed = DATE_TYPES.has(String(column.type)) && typeof value === 'string' ? new Date(value) : value;
         params.push(driver.preparePersistentValue(typed, column));
@@ -73,9 +81,21 @@ export async function insertRows(manager: EntityManager, metadata: EntityMetadat
       });
       return `(${placeholders.join(', ')})`;
     });
-    const names = columns.map((column) => driver.escape(column.databaseName)).join(', ');
     await manager.query(`INSERT INTO ${driver.escape(metadata.tableName)} (${names}) VALUES ${tuples.join(', ')}`, params);
+  };
+
+  let batch: JsonRow[] = [];
+  let count = 0;
+  for await (const row of rows) {
+    batch.push(row);
+    count += 1;
+    if (batch.length === BATCH) {
+      await insert(batch);
+      batch = [];
+    }
   }
+  if (batch.length) await insert(batch);
+  return count;
 }
 
 /** Row counts of the tables that hold a blog's own content (not the ones a new blog starts with). */

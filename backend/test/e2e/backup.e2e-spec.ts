@@ -266,6 +266,22 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
     expect((await readArchive(await backup(place.env, 'after.tar.gz'))).tables).toEqual(before.tables);
   });
 
+  it('restores all or nothing: a damaged archive fails in the middle and leaves the database empty for a good one', async () => {
+    const dir = mkdtempSync(join(work, 'damaged-'));
+    await tar.extract({ file: firstArchive, cwd: dir });
+    // Posts come after users, categories and pages: those are inserted before the damage is found.
+    const posts = join(dir, 'tables', 'posts.jsonl');
+    writeFileSync(posts, readFileSync(posts, 'utf8').split('\n').filter(Boolean).slice(1).join('\n') + '\n');
+    await tar.create({ gzip: true, file: join(work, 'damaged.tar.gz'), cwd: dir }, ['manifest.json', 'tables', 'uploads']);
+
+    const place = await newPlace(there);
+    const damaged = await command('restore', ['damaged.tar.gz'], place.env);
+    expect(damaged.code).toBe(1);
+    expect(damaged.stderr.trim()).toBe('mudawwana: the backup is damaged: posts has 2 rows, its manifest says 3');
+    await restore(firstArchive, place.env);
+    expect((await readArchive(await backup(place.env, 'after-damaged.tar.gz'))).tables).toEqual((await readArchive(firstArchive)).tables);
+  });
+
   it('says what is wrong with a file that is not a backup, or a missing one, or a wrong command line', async () => {
     const place = await newPlace(here);
     writeFileSync(join(work, 'notes.txt'), 'not an archive');
