@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import * as tar from 'tar';
 import { DataSource } from 'typeorm';
+import { CONTENT_CHANGED_CHANNEL } from '../database/content-change-bridge';
 import { contentTypeOf, isUploadKey, UploadStorage } from '../upload/storage';
 import { BackupError } from './backup-error';
 import { clearReplaceableTables, contentRowCounts, insertRows, JsonRow, readRows, resetSequences, tablesInDependencyOrder } from './tables';
@@ -183,6 +184,8 @@ export async function restoreBackup(dataSource: DataSource, storage: UploadStora
         }
       }
       await resetSequences(manager, tables);
+      // Delivered at commit: instances already serving this database drop the pages of the empty blog.
+      if (dataSource.options.type === 'postgres') await manager.query('SELECT pg_notify($1, $2)', [CONTENT_CHANGED_CHANNEL, 'restore']);
     });
     return manifest;
   });

@@ -4,7 +4,8 @@ import { Client } from 'pg';
 import { notifyContentChanged, onContentChanged } from '../common/content-events';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 
-const CHANNEL = 'mudawwana_content_changed';
+/** Also notified by `npm run restore`, so running instances drop the pages they rendered before it. */
+export const CONTENT_CHANGED_CHANNEL = 'mudawwana_content_changed';
 
 /**
  * Several instances share one PostgreSQL database, and each keeps its own cache of rendered pages. This relays
@@ -25,12 +26,12 @@ export class ContentChangeBridge implements OnApplicationBootstrap, OnApplicatio
     const client = new Client({ connectionString: this.config.database.url });
     client.on('error', (error) => this.logger.warn(`listener connection lost: ${error.message}`));
     await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
+    await client.query(`LISTEN ${CONTENT_CHANGED_CHANNEL}`);
     client.on('notification', (message) => {
-      if (message.channel === CHANNEL && message.payload !== this.instanceId) notifyContentChanged('remote');
+      if (message.channel === CONTENT_CHANGED_CHANNEL && message.payload !== this.instanceId) notifyContentChanged('remote');
     });
     this.unsubscribe = onContentChanged((origin) => {
-      if (origin === 'local') client.query('SELECT pg_notify($1, $2)', [CHANNEL, this.instanceId]).catch(() => undefined);
+      if (origin === 'local') client.query('SELECT pg_notify($1, $2)', [CONTENT_CHANGED_CHANNEL, this.instanceId]).catch(() => undefined);
     });
     this.client = client;
   }

@@ -9,7 +9,8 @@ import sharp from 'sharp';
 import * as tar from 'tar';
 import { DataSource } from 'typeorm';
 import TestAgent from 'supertest/lib/agent';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { onContentChanged } from '../../src/common/content-events';
 import { imageVariantUrl } from '../../src/common/rules/image-variants';
 import { backendDir, buildBackend } from '../support/build';
 import { createPost } from '../support/helpers';
@@ -280,6 +281,21 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
     expect(damaged.stderr.trim()).toBe('mudawwana: the backup is damaged: posts has 2 rows, its manifest says 3');
     await restore(firstArchive, place.env);
     expect((await readArchive(await backup(place.env, 'after-damaged.tar.gz'))).tables).toEqual((await readArchive(firstArchive)).tables);
+  });
+
+  it.runIf(here === 'postgres')('tells instances already serving the database that everything changed (their page caches)', async () => {
+    const running = await startTestApp();
+    const events: string[] = [];
+    const stop = onContentChanged((origin) => events.push(origin));
+    try {
+      expect((await running.agent().get('/api/posts').expect(200)).body).toHaveLength(0);
+      await restore(firstArchive, { DATA_DIR: running.dataDir, DATABASE_URL: running.databaseUrl as string });
+      await vi.waitFor(() => expect(events).toContain('remote'));
+      expect((await running.agent().get('/api/posts').expect(200)).body).toHaveLength(2);
+    } finally {
+      stop();
+      await running.close();
+    }
   });
 
   it('says what is wrong with a file that is not a backup, or a missing one, or a wrong command line', async () => {
