@@ -38,7 +38,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const driver = process.env.DATABASE_URL?.startsWith('postgres') ? 'postgres' : 'sqlite';
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
-  if (driver === 'postgres') {
+  // A test may bring its own PostgreSQL (DATABASE_URL in env); otherwise it gets a database of its own here.
+  if (driver === 'postgres' && !env.DATABASE_URL) {
     const name = `mudawwana_test_${randomBytes(6).toString('hex')}`;
     const admin = new Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
