@@ -6,8 +6,11 @@
  * OpenAPI spec version: 1.0
  */
 
+export * from './apiTokenDto';
 export * from './categoryDto';
 export * from './countPostsParams';
+export * from './createApiTokenDto';
+export * from './createdApiTokenDto';
 export * from './createPostDto';
 export * from './errorDto';
 export * from './errorDtoCurrent';
