@@ -4,7 +4,7 @@ import { ErrorDto } from './dto';
 
 const DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input',
-  401: 'Not signed in',
+  401: 'Not signed in, or the API token is unknown, revoked or expired',
   403: 'Not allowed',
   404: 'Not found',
   409: 'Conflicts with an existing record',

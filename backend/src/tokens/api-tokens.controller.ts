@@ -19,14 +19,14 @@ export class ApiTokensController {
 
   @Post()
   @ApiCreatedResponse({ type: CreatedApiTokenDto })
-  @ApiErrors(400, 401, 403, 409)
+  @ApiErrors(400, 401, 409)
   createApiToken(@Body() input: CreateApiTokenDto, @CurrentUser() owner: User): Promise<CreatedApiTokenDto> {
     return this.tokens.create(owner, input);
   }
 
   @Get()
   @ApiOkResponse({ type: [ApiTokenDto] })
-  @ApiErrors(401, 403)
+  @ApiErrors(401)
   listApiTokens(@CurrentUser() owner: User): Promise<ApiTokenDto[]> {
     return this.tokens.list(owner);
   }
@@ -34,7 +34,7 @@ export class ApiTokensController {
   @Delete(':id')
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Revoked' })
-  @ApiErrors(400, 401, 403, 404)
+  @ApiErrors(400, 401, 404)
   revokeApiToken(@Param('id', ParseIdPipe) id: number, @CurrentUser() owner: User): Promise<void> {
     return this.tokens.revoke(owner, id);
   }

@@ -5,7 +5,7 @@ import { trim } from '../../common/transforms';
 import { ApiToken } from '../api-token.entity';
 
 export class CreateApiTokenDto {
-  @ApiProperty({ minLength: 1, maxLength: 100, description: 'What the token is for, to recognise it in the list', example: 'CI publish' })
+  @ApiProperty({ minLength: 1, maxLength: 100, description: 'What the token is for, to recognise it in the list' })
   @Transform(trim)
   @IsString()
   @MinLength(1, { message: 'Name is required' })
@@ -17,7 +17,6 @@ export class CreateApiTokenDto {
     format: 'date-time',
     nullable: true,
     description: 'When the token stops working (must be in the future); none or null: until revoked',
-    example: '2027-01-01T00:00:00.000Z',
   })
   @IsOptional()
   @IsISO8601({ strict: true }, { message: 'expiresAt must be an ISO 8601 date' })
@@ -26,8 +25,8 @@ export class CreateApiTokenDto {
 
 /** A token as the list shows it: never the token itself. */
 export class ApiTokenDto {
-  @ApiProperty({ example: 3 }) id: number;
-  @ApiProperty({ example: 'CI publish' }) name: string;
+  @ApiProperty() id: number;
+  @ApiProperty() name: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Accurate to a minute' }) lastUsedAt: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) expiresAt: string | null;
@@ -45,11 +44,10 @@ export class ApiTokenDto {
 
 /** The answer to creating a token: the only time the token itself is shown. */
 export class CreatedApiTokenDto {
-  @ApiProperty({ example: 3 }) id: number;
-  @ApiProperty({ example: 'CI publish' }) name: string;
+  @ApiProperty() id: number;
+  @ApiProperty() name: string;
   @ApiProperty({
     description: 'Send as `Authorization: Bearer <token>`. Shown only in this answer: the server keeps only its hash',
-    example: 'mdw_Jq3t0vX2m9cRkq7bWcE1sYp4LhN8aZfD5gU6oTiV0eQ',
   })
   token: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
