@@ -1,6 +1,6 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
-import { ApiExtension, ApiResponse } from '@nestjs/swagger';
-import { ErrorDto } from '../common/dto';
+import { ApiExtension } from '@nestjs/swagger';
+import { ApiErrors } from '../common/api-errors.decorator';
 
 export const SESSION_ONLY_KEY = 'sessionOnly';
 
@@ -9,9 +9,4 @@ export const SESSION_ONLY_KEY = 'sessionOnly';
  * admin's session check and the tokens themselves. A leaked token can then neither mint more tokens nor take the
  * account over. Tagged `x-session-only` in the OpenAPI document, which leaves the bearer scheme off them.
  */
-export const SessionOnly = () =>
-  applyDecorators(
-    SetMetadata(SESSION_ONLY_KEY, true),
-    ApiExtension('x-session-only', true),
-    ApiResponse({ status: 403, description: 'Not allowed (SESSION_REQUIRED: an API token cannot do this)', type: ErrorDto }),
-  );
+export const SessionOnly = () => applyDecorators(SetMetadata(SESSION_ONLY_KEY, true), ApiExtension('x-session-only', true), ApiErrors(403));
