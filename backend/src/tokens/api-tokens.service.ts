@@ -31,7 +31,8 @@ export class ApiTokensService {
 
   async create(owner: User, input: CreateApiTokenDto): Promise<CreatedApiTokenDto> {
     const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
-    if (expiresAt && expiresAt.getTime() <= Date.now()) throw badRequest('TOKEN_EXPIRY_PAST', 'expiresAt must be in the future');
+    // Written as "not after now" so that a date the validator let through but Date cannot read (NaN) is refused too.
+    if (expiresAt && !(expiresAt.getTime() > Date.now())) throw badRequest('TOKEN_EXPIRY_PAST', 'expiresAt must be a date in the future');
     if ((await this.tokens.countBy({ userId: owner.id })) >= MAX_TOKENS_PER_USER) {
       throw new DomainError('TOKEN_LIMIT', `At most ${MAX_TOKENS_PER_USER} API tokens; revoke one first`, HttpStatus.CONFLICT);
     }
