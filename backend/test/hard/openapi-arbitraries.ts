@@ -135,9 +135,13 @@ function fittingValueFor(document: OpenApiDocument, schema: Schema, depth: numbe
   }
 }
 
-/** Path parameter values: ids and slugs that exist, that do not, and that only look like numbers. */
-function pathValue(known: { ids: number[]; slugs: string[] }, name: string): fc.Arbitrary<string> {
-  const existing = name === 'id' ? fc.constantFrom(...known.ids.map(String)) : fc.constantFrom(...known.slugs);
+/**
+ * Path parameter values: ids and slugs that exist, that do not, and that only look like numbers. Told apart by the
+ * parameter's type, not its name: one path takes a slug for GET and an id for PUT (`/api/posts/{idOrSlug}`).
+ */
+function pathValue(known: { ids: number[]; slugs: string[] }, parameter: Parameter): fc.Arbitrary<string> {
+  const isId = parameter.schema?.type === 'number' || parameter.schema?.type === 'integer';
+  const existing = isId ? fc.constantFrom(...known.ids.map(String)) : fc.constantFrom(...known.slugs);
   return fc.oneof(
     { arbitrary: existing, weight: 4 },
     { arbitrary: fc.integer({ min: -5, max: 100_000 }).map(String), weight: 1 },
@@ -183,7 +187,7 @@ export function requestFor(
   operation: FuzzOperation,
   known: { ids: number[]; slugs: string[] },
 ): fc.Arbitrary<FuzzRequest> {
-  const pathParams = fc.record(Object.fromEntries(operation.pathParams.map((p) => [p.name, pathValue(known, p.name)])));
+  const pathParams = fc.record(Object.fromEntries(operation.pathParams.map((p) => [p.name, pathValue(known, p)])));
   const query = fc.record(Object.fromEntries(operation.queryParams.map((p) => [p.name, valueFor(document, p.schema ?? {})])), {
     requiredKeys: [],
   });
