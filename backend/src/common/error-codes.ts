@@ -12,6 +12,7 @@ export const ERROR_CODES = {
   CROSS_SITE_REQUEST: "An unsafe request from a browser on another site (its Origin is not the blog's)",
   RATE_LIMITED: 'Too many attempts; `retryAfter` (and the Retry-After header) says how many seconds to wait',
   BUSY: 'The server is busy hashing passwords; try again in a moment (`retryAfter`)',
+  DATABASE_UNAVAILABLE: 'The database cannot be reached right now (down or restarting); try again after `retryAfter` seconds',
   // signing in
   NOT_SIGNED_IN: 'The route needs a signed-in session or an API token',
   INVALID_CREDENTIALS: 'Wrong username, email or password',

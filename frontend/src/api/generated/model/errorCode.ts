@@ -26,6 +26,7 @@
  * - `CROSS_SITE_REQUEST`: An unsafe request from a browser on another site (its Origin is not the blog's)
  * - `RATE_LIMITED`: Too many attempts; `retryAfter` (and the Retry-After header) says how many seconds to wait
  * - `BUSY`: The server is busy hashing passwords; try again in a moment (`retryAfter`)
+ * - `DATABASE_UNAVAILABLE`: The database cannot be reached right now (down or restarting); try again after `retryAfter` seconds
  * - `NOT_SIGNED_IN`: The route needs a signed-in session or an API token
  * - `INVALID_CREDENTIALS`: Wrong username, email or password
  * - `REGISTRATION_CLOSED`: The blog already has its author and registration is closed
@@ -69,6 +70,7 @@ export const ErrorCode = {
   CROSS_SITE_REQUEST: 'CROSS_SITE_REQUEST',
   RATE_LIMITED: 'RATE_LIMITED',
   BUSY: 'BUSY',
+  DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
   NOT_SIGNED_IN: 'NOT_SIGNED_IN',
   INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
   REGISTRATION_CLOSED: 'REGISTRATION_CLOSED',
