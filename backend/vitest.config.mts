@@ -20,6 +20,18 @@ const apiProject = (name: string, env: Record<string, string>) => ({
   },
 });
 
+// `npm run test:hard`: the fuzzer (thousands of requests per driver); also part of the full run.
+const hardProject = (name: string, env: Record<string, string>) => ({
+  plugins,
+  test: {
+    name,
+    include: ['test/hard/**/*.hard-spec.ts'],
+    env: { NODE_ENV: 'test', ...env },
+    testTimeout: 15 * 60_000,
+    hookTimeout: 120_000,
+  },
+});
+
 export default defineConfig({
   test: {
     // Argon2 and sharp are CPU-heavy; two cores.
@@ -28,6 +40,8 @@ export default defineConfig({
       { plugins, test: { name: 'unit', include: ['src/**/*.spec.ts'] } },
       apiProject('api', { DATABASE_URL: '' }),
       ...(postgresUrl ? [apiProject('api-postgres', { DATABASE_URL: postgresUrl })] : []),
+      hardProject('hard', { DATABASE_URL: '' }),
+      ...(postgresUrl ? [hardProject('hard-postgres', { DATABASE_URL: postgresUrl })] : []),
     ],
   },
 });

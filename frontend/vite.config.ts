@@ -31,5 +31,8 @@ export default defineConfig(({ mode }) => ({
   // Source maps are written for debugging but not referenced from the bundles (the server does not serve them by default).
   // Fonts stay files even when tiny: the CSP allows fonts from 'self' only, and a subset the page never uses is never fetched.
   build: { outDir: 'dist/client', sourcemap: 'hidden', assetsInlineLimit: (file) => (/\.(woff2?|ttf)$/.test(file) ? false : undefined) },
+  // The server bundle carries its dependencies (React, Chakra, emotion, the router…), so the server's runtime needs
+  // none of the frontend's packages: the Docker image ships only the backend's production dependencies.
+  ssr: { noExternal: true },
   test: { environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'] },
 }));

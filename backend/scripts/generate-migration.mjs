@@ -46,7 +46,10 @@ ${sql.upQueries.map((q) => `    await queryRunner.query(${quote(q)});`).join('\n
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-${sql.downQueries.reverse().map((q) => `    await queryRunner.query(${quote(q)});`).join('\n')}
+${sql.downQueries
+  .reverse()
+  .map((q) => `    await queryRunner.query(${quote(q)});`)
+  .join('\n')}
   }
 }
 `;

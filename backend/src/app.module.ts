@@ -13,6 +13,7 @@ import { NewsletterModule } from './newsletter/newsletter.module';
 import { PagesModule } from './pages/pages.module';
 import { PostsModule } from './posts/posts.module';
 import { SettingsModule } from './settings/settings.module';
+import { ApiTokensModule } from './tokens/api-tokens.module';
 import { UploadModule } from './upload/upload.module';
 import { UsersModule } from './users/users.module';
 
@@ -32,6 +33,7 @@ export class AppModule {
         UploadModule,
         NewsletterModule,
         HealthModule,
+        ApiTokensModule,
       ],
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },

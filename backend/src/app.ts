@@ -14,6 +14,8 @@ import { sameOriginOnly } from './common/same-origin.middleware';
 import { inlineScriptHashes, securityHeaders } from './common/security-headers.middleware';
 import { AppConfig } from './config/app-config';
 import { openDatabase } from './database/data-source';
+import { ApiTokensService } from './tokens/api-tokens.service';
+import { bearerToken } from './tokens/bearer-token.middleware';
 import { buildOpenApiDocument } from './openapi/openapi';
 import { mountSite } from './site/mount-site';
 import { readPageTemplate } from './site/static-assets';
@@ -48,6 +50,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   );
   app.use(express.json({ limit: '3mb' }), express.urlencoded({ extended: false, limit: '100kb' }), bodyParserErrors);
   app.use(rejectMalformedInput);
+  app.use('/api', bearerToken(app.get(ApiTokensService)));
   app.use(sameOriginOnly(config.publicUrl));
   setUpSessions(app, config, app.get(TypeormSessionStore), app.get(SessionAuthenticator));
   app.use('/uploads', serveUploads(config, app.get<UploadStorage>(UPLOAD_STORAGE)));

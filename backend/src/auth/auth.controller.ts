@@ -13,9 +13,12 @@ import { CurrentUser } from './current-user.decorator';
 import { ForgotPasswordDto, LoginDto, RegisterDto, ResetPasswordDto } from './dto/auth.dto';
 import { SessionAuthenticator } from './session-authenticator';
 import { SESSION_COOKIE } from './session';
+import { SessionOnly } from './session-only.decorator';
 import { clearSignedInHint, setSignedInHint } from './signed-in-hint';
 
+/** Sign-in, the account's password and the admin's session check: for a person with a session, never an API token. */
 @ApiTags('auth')
+@SessionOnly()
 @LeavesContentUnchanged()
 @Controller()
 export class AuthController {

@@ -1,17 +1,29 @@
-import { CanActivate, ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { CanActivate, ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { IS_PUBLIC_KEY } from '../common/public.decorator';
+import { SESSION_ONLY_KEY } from './session-only.decorator';
 
-/** Global guard: every route needs a signed-in session unless it is marked @Public(). */
+/**
+ * Global guard: every route needs a signed-in user (a session or an API token) unless it is marked @Public(),
+ * and routes marked @SessionOnly() refuse a request signed in with an API token.
+ */
 @Injectable()
 export class SessionGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, [context.getHandler(), context.getClass()]);
-    if (isPublic) return true;
+    const targets = [context.getHandler(), context.getClass()];
     const request = context.switchToHttp().getRequest<Request>();
+    if (request.apiToken && this.reflector.getAllAndOverride<boolean>(SESSION_ONLY_KEY, targets)) {
+      throw new ForbiddenException({
+        statusCode: 403,
+        message: 'This needs a signed-in session; an API token cannot do it',
+        error: 'Forbidden',
+        code: 'SESSION_REQUIRED',
+      });
+    }
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, targets)) return true;
     if (request.isAuthenticated?.() && request.user) return true;
     throw new UnauthorizedException({ statusCode: 401, message: 'Not signed in', error: 'Unauthorized', code: 'NOT_SIGNED_IN' });
   }

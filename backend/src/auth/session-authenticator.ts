@@ -47,9 +47,14 @@ export class SessionAuthenticator {
     });
   }
 
-  /** Middleware that restores the signed-in user from the session on every request. */
-  middleware(): RequestHandler[] {
-    return [this.passport.initialize(), this.passport.session()];
+  /** Middleware that gives every API request passport's helpers (logIn, isAuthenticated). */
+  initialize(): RequestHandler {
+    return this.passport.initialize();
+  }
+
+  /** Middleware that restores the signed-in user from the session. */
+  restoreSession(): RequestHandler {
+    return this.passport.session();
   }
 
   /** Checks the credentials in the body with passport-local and signs the user in; passport issues a new session id. */

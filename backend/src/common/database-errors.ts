@@ -14,3 +14,38 @@ export function isRetryableConflict(error: unknown): boolean {
   const code = driverCode(error);
   return code === '40P01' || code === '40001';
 }
+
+/** Network failures and PostgreSQL's connection (class 08) and shutdown (57P01-57P03) errors. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+const UNAVAILABLE_MESSAGE = /^(Connection terminated|timeout exceeded when trying to connect)/;
+
+/**
+ * The database cannot be reached (down, restarting, network cut). The pool drops broken connections and opens new
+ * ones by itself, so this is temporary: the client is told to come back (503) instead of seeing a 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const cause = error instanceof QueryFailedError ? error.driverError : error;
+  const { code, message } = (cause ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+  return typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message);
+}
+
+/** The 503 body for a database that cannot be reached. */
+export const DATABASE_UNAVAILABLE = {
+  statusCode: 503,
+  message: 'The database cannot be reached; try again shortly',
+  error: 'Service Unavailable',
+  code: 'DATABASE_UNAVAILABLE',
+  retryAfter: 5,
+} as const;

@@ -1,4 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ERROR_CODES, ErrorCode } from './error-codes';
+
+const CODE_LIST = Object.entries(ERROR_CODES)
+  .map(([code, meaning]) => `- \`${code}\`: ${meaning}`)
+  .join('\n');
 
 export class MessageDto {
   @ApiProperty({ example: 'Done' })
@@ -15,8 +20,13 @@ export class ErrorDto {
   @ApiProperty({ example: 'Bad Request' })
   error: string;
 
-  @ApiProperty({ required: false, example: 'POST_SLUG_TAKEN' })
-  code?: string;
+  @ApiProperty({
+    required: false,
+    enum: Object.keys(ERROR_CODES),
+    enumName: 'ErrorCode',
+    description: `What went wrong, for programs to branch on (the message is for people and may change):\n${CODE_LIST}`,
+  })
+  code?: ErrorCode;
 
   @ApiProperty({
     description: 'The id of the request (also in the X-Request-Id header), to match it with the server log',

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { isUniqueViolation } from './database-errors';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, isUniqueViolation } from './database-errors';
 
 const STATUS_NAMES: Record<number, string> = {
   400: 'Bad Request',
@@ -11,6 +11,7 @@ const STATUS_NAMES: Record<number, string> = {
   413: 'Payload Too Large',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 interface ErrorBody {
@@ -65,6 +66,12 @@ export class HttpExceptionFilter implements ExceptionFilter {
     }
     if (isUniqueViolation(exception)) {
       return { statusCode: HttpStatus.CONFLICT, message: 'This value is already taken', error: 'Conflict', code: 'UNIQUE_VIOLATION' };
+    }
+    if (isDatabaseUnavailable(exception)) {
+      this.logger.warn(
+        `${request.method} ${request.originalUrl} [request ${request.id ?? '-'}]: database unavailable (${(exception as Error).message})`,
+      );
+      return { ...DATABASE_UNAVAILABLE };
     }
     const status = middlewareStatus(exception);
     if (status) {

@@ -4,6 +4,7 @@ import { Subscriber } from '../newsletter/subscriber.entity';
 import { Page } from '../pages/page.entity';
 import { Post } from '../posts/post.entity';
 import { Setting } from '../settings/setting.entity';
+import { ApiToken } from '../tokens/api-token.entity';
 import { User } from '../users/user.entity';
 
-export const ENTITIES = [Category, Page, Post, Session, Setting, Subscriber, User];
+export const ENTITIES = [ApiToken, Category, Page, Post, Session, Setting, Subscriber, User];

@@ -1,6 +1,7 @@
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
 import { ApiOkResponse, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
+import { DATABASE_UNAVAILABLE } from '../common/database-errors';
 import { Public } from '../common/public.decorator';
 
 export class HealthDto {
@@ -22,7 +23,7 @@ export class HealthController {
       await this.dataSource.query('SELECT 1');
       return { status: 'ok', database: 'up' };
     } catch {
-      throw new ServiceUnavailableException({ statusCode: 503, message: 'Database unreachable', error: 'Service Unavailable' });
+      throw new ServiceUnavailableException(DATABASE_UNAVAILABLE);
     }
   }
 }

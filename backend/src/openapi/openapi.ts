@@ -1,8 +1,96 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { SESSION_COOKIE } from '../auth/session';
+import { OPERATION_DOCS, TAG_DOCS } from './operation-docs';
+import { SCHEMA_EXAMPLES } from './schema-examples';
 
-const SECURITY_SCHEME = 'session';
+const SESSION_SCHEME = 'session';
+const BEARER_SCHEME = 'bearer';
+
+const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options']);
+
+interface Parameter {
+  name: string;
+  in: string;
+  description?: string;
+}
+interface Operation {
+  operationId: string;
+  summary?: string;
+  description?: string;
+  parameters?: Parameter[];
+  'x-public'?: boolean;
+  'x-session-only'?: boolean;
+  security?: SecurityRequirement[];
+}
+type SecurityRequirement = Record<string, string[]>;
+type PathItem = Record<string, Operation>;
+
+const DESCRIPTION = `The API of Mudawwana, an Arabic, right-to-left personal blog: posts, categories, static pages, settings and uploads.
+
+**Signing in.** A browser signs in with \`POST /api/login\` and carries the session cookie. A script uses a personal access
+token instead: create one in the admin (Profile → رموز الوصول) or with \`POST /api/tokens\`, and send it as
+\`Authorization: Bearer mdw_…\`. A token can do everything a session can, except manage tokens, sign in or out,
+change the password and open the admin (403 \`SESSION_REQUIRED\`). Use **Authorize** above to try calls with a token.
+
+**Errors** are JSON: \`{ statusCode, message, error, code, requestId }\`. Branch on \`code\` (see ErrorCode); the
+\`message\` is for people. \`requestId\` (also the \`X-Request-Id\` header) matches the server's log.
+
+**Lists** are paginated with \`limit\` and \`offset\`; totals come from \`GET /api/posts/counts\` (and the
+\`X-Total-Count\` header of \`GET /api/posts\`).`;
+
+/**
+ * Who may call an operation. A session cookie or an API token, except on session-only routes; public routes
+ * take either too (they show the author more, drafts for instance), or nothing (`{}`).
+ */
+function securityOf(operation: Operation): SecurityRequirement[] {
+  const session: SecurityRequirement = { [SESSION_SCHEME]: [] };
+  const schemes = operation['x-session-only'] ? [session] : [session, { [BEARER_SCHEME]: [] }];
+  return operation['x-public'] ? [{}, ...schemes] : schemes;
+}
+
+const PATH_PARAMETER = /\{([^}]+)\}/g;
+const parameterNames = (path: string) => [...path.matchAll(PATH_PARAMETER)].map((match) => match[1]);
+/** ['id', 'slug'] → 'idOrSlug' */
+const jointName = (names: string[]) => names.reduce((joint, name) => `${joint}Or${name[0].toUpperCase()}${name.slice(1)}`);
+
+/**
+ * OpenAPI forbids paths that differ only in a parameter's name, and this API has them because SPEC §7 fixes the
+ * URLs: `GET /api/posts/{slug}` reads a post where `PUT /api/posts/{id}` saves one. Such paths become one path item
+ * whose parameter is named after both (`{idOrSlug}`); each operation keeps its own type and says which it takes.
+ */
+function mergeIdenticalPaths(paths: Record<string, PathItem>): Record<string, PathItem> {
+  const groups = new Map<string, string[]>();
+  for (const path of Object.keys(paths)) {
+    const shape = path.replace(PATH_PARAMETER, '{}');
+    groups.set(shape, [...(groups.get(shape) ?? []), path]);
+  }
+  const merged: Record<string, PathItem> = {};
+  for (const group of groups.values()) {
+    if (group.length === 1) {
+      merged[group[0]] = paths[group[0]];
+      continue;
+    }
+    const names = group.map(parameterNames);
+    const joint = names[0].map((_, position) => jointName([...new Set(names.map((own) => own[position]))].sort()));
+    let position = 0;
+    const mergedPath = group[0].replace(PATH_PARAMETER, () => `{${joint[position++]}}`);
+    const item: PathItem = (merged[mergedPath] = {});
+    group.forEach((path, index) => {
+      for (const [method, operation] of Object.entries(paths[path])) {
+        if (item[method]) throw new Error(`${method.toUpperCase()} ${mergedPath} is defined twice`);
+        item[method] = operation;
+        for (const parameter of operation.parameters ?? []) {
+          const at = parameter.in === 'path' ? names[index].indexOf(parameter.name) : -1;
+          if (at < 0 || joint[at] === parameter.name) continue;
+          parameter.description ??= `Here, the ${parameter.name === 'id' ? 'numeric id' : parameter.name}`;
+          parameter.name = joint[at];
+        }
+      }
+    });
+  }
+  return merged;
+}
 
 /** Objects with their keys sorted, so the written document only changes when the API does. */
 function sortKeys(value: unknown): unknown {
@@ -19,22 +107,42 @@ function sortKeys(value: unknown): unknown {
 
 /**
  * The OpenAPI document, from the controllers' decorators. operationId is the controller method's name
- * (so the generated hooks read `useListPosts`), and every route not marked @Public() carries the session
- * cookie security requirement.
+ * (so the generated hooks read `useListPosts`); every operation says which credentials it takes (securityOf), and
+ * gets its summary and description from OPERATION_DOCS; the main schemas get their examples from SCHEMA_EXAMPLES.
  */
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
-  const config = new DocumentBuilder()
+  const builder = new DocumentBuilder()
     .setTitle('Mudawwana API')
-    .setDescription('The API of an Arabic, right-to-left personal blog. Sign in with POST /api/login; the session cookie does the rest.')
+    .setDescription(DESCRIPTION)
     .setVersion('1.0')
-    .addCookieAuth(SESSION_COOKIE, { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE }, SECURITY_SCHEME)
-    .build();
-  const document = SwaggerModule.createDocument(app, config, { operationIdFactory: (_controller, method) => method });
-  for (const path of Object.values(document.paths)) {
-    for (const operation of Object.values(path) as { 'x-public'?: boolean; security?: unknown[] }[]) {
-      if (typeof operation !== 'object' || operation === null) continue;
-      if (!operation['x-public']) operation.security = [{ [SECURITY_SCHEME]: [] }];
+    .addServer('/', 'This blog (Swagger UI at /api/docs calls the server it is served from)')
+    .addServer('{origin}', 'Your blog, by its address (PUBLIC_URL)', {
+      origin: { default: 'http://localhost:3000', description: 'The scheme, host and port of the blog' },
+    })
+    .addCookieAuth(SESSION_COOKIE, { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE }, SESSION_SCHEME)
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'mdw_…',
+        description: 'A personal access token, created in the admin under Profile (رموز الوصول) or with POST /api/tokens',
+      },
+      BEARER_SCHEME,
+    );
+  for (const [tag, description] of Object.entries(TAG_DOCS)) builder.addTag(tag, description);
+  const document = SwaggerModule.createDocument(app, builder.build(), { operationIdFactory: (_controller, method) => method });
+  const paths = mergeIdenticalPaths(document.paths as unknown as Record<string, PathItem>);
+  for (const item of Object.values(paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (!HTTP_METHODS.has(method)) continue;
+      operation.security = securityOf(operation);
+      Object.assign(operation, OPERATION_DOCS[operation.operationId]);
     }
+  }
+  document.paths = paths as unknown as OpenAPIObject['paths'];
+  for (const [name, example] of Object.entries(SCHEMA_EXAMPLES)) {
+    const schema = document.components?.schemas?.[name];
+    if (schema && !('$ref' in schema)) schema.example = example;
   }
   return sortKeys(document) as OpenAPIObject;
 }

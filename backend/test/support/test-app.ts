@@ -45,7 +45,9 @@ export interface TestAppOptions {
 export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'mudawwana-test-'));
   const driver = process.env.DATABASE_URL?.startsWith('postgres') ? 'postgres' : 'sqlite';
-  let databaseUrl = options.databaseUrl;
+  // A test may bring its own PostgreSQL database (options.databaseUrl, or DATABASE_URL in env); otherwise it gets
+  // a database of its own here.
+  let databaseUrl = options.databaseUrl ?? env.DATABASE_URL;
   let dropDatabase = async () => {};
   if (driver === 'postgres' && !databaseUrl) {
     const name = `mudawwana_test_${randomBytes(6).toString('hex')}`;

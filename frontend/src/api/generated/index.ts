@@ -5,5 +5,6 @@ export * from './newsletter/newsletter';
 export * from './pages/pages';
 export * from './posts/posts';
 export * from './settings/settings';
+export * from './tokens/tokens';
 export * from './upload/upload';
 export * from './users/users';

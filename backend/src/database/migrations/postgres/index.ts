@@ -1,4 +1,5 @@
 import { SeedDefaults1795304200000 } from '../seed-defaults';
+import { ApiTokens1795500200000 } from './1795500200000-ApiTokens';
 import { RecordVersions1795500100000 } from './1795500100000-RecordVersions';
 import { OneFeaturedPost1795500000000 } from './1795500000000-OneFeaturedPost';
 import { BoundedListIndexes1795419361712 } from './1795419361712-BoundedListIndexes';
@@ -11,4 +12,5 @@ export const POSTGRES_MIGRATIONS = [
   BoundedListIndexes1795419361712,
   OneFeaturedPost1795500000000,
   RecordVersions1795500100000,
+  ApiTokens1795500200000,
 ];

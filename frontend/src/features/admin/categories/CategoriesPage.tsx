@@ -47,7 +47,7 @@ function CategoryDialog({ editing, onClose }: { editing: Editing; onClose: () =>
       return;
     }
     const data = { name: payload.name, slug: payload.slug };
-    if (initial) update.mutate({ id: initial.id, data });
+    if (initial) update.mutate({ idOrSlug: initial.id, data });
     else create.mutate({ data });
   };
 
@@ -196,7 +196,7 @@ export default function CategoriesPage() {
         title={t.areYouSure}
         description={toDelete ? t.categoryWillBeDeleted(toDelete.name) : ''}
         pending={remove.isPending}
-        onConfirm={() => toDelete && remove.mutate({ id: toDelete.id })}
+        onConfirm={() => toDelete && remove.mutate({ idOrSlug: toDelete.id })}
         onClose={() => setToDelete(null)}
       />
     </AdminPage>

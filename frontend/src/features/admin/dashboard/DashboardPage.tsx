@@ -272,7 +272,7 @@ export default function DashboardPage() {
         title={t.areYouSure}
         description={toDelete ? t.articleWillBeDeleted(toDelete.title) : ''}
         pending={deletePost.isPending}
-        onConfirm={() => toDelete && deletePost.mutate({ id: toDelete.id })}
+        onConfirm={() => toDelete && deletePost.mutate({ idOrSlug: toDelete.id })}
         onClose={() => setToDelete(null)}
       />
     </AdminPage>

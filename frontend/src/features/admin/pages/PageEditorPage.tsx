@@ -90,7 +90,7 @@ function PageEditorPage({ pageId }: { pageId: number | null }) {
       content: form.content,
       slug: form.slug.trim() || pageSlugify(form.title) || undefined,
     };
-    if (isEdit && pageId !== null) update.mutate({ id: pageId, data: { ...data, version: basedOn } });
+    if (isEdit && pageId !== null) update.mutate({ idOrSlug: pageId, data: { ...data, version: basedOn } });
     else create.mutate({ data });
   };
 

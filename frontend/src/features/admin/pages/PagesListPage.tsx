@@ -117,7 +117,7 @@ export default function PagesListPage() {
         title={t.areYouSure}
         description={toDelete ? t.pageWillBeDeleted(toDelete.title) : ''}
         pending={remove.isPending}
-        onConfirm={() => toDelete && remove.mutate({ id: toDelete.id })}
+        onConfirm={() => toDelete && remove.mutate({ idOrSlug: toDelete.id })}
         onClose={() => setToDelete(null)}
       />
     </AdminPage>

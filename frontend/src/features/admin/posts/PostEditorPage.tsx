@@ -139,7 +139,7 @@ function PostEditorPage({ postId }: { postId: number | null }) {
     const payload = buildPostPayload(form, published);
     lastSavePublished.current = published;
     setSavingAs(published ? 'publish' : 'draft');
-    if (isEdit && postId !== null) updatePost.mutate({ id: postId, data: { ...payload, version: basedOn } });
+    if (isEdit && postId !== null) updatePost.mutate({ idOrSlug: postId, data: { ...payload, version: basedOn } });
     else createPost.mutate({ data: payload });
   };
 

@@ -7,6 +7,7 @@ import AdminPage from '../components/AdminPage';
 import { ErrorState, LoadingState } from '../components/QueryState';
 import { notifyError, notifySuccess } from '../notify';
 import { useAuth } from '../shell';
+import ApiTokensCard from './ApiTokensCard';
 import { validateProfile } from './profile-rules';
 
 export default function ProfilePage() {
@@ -52,64 +53,67 @@ export default function ProfilePage() {
 
   return (
     <AdminPage title={t.profile} backTo="/admin" maxW="3xl">
-      {user.isLoading || (!loaded && !user.isError) ? (
-        <LoadingState />
-      ) : user.isError || !user.data ? (
-        <ErrorState title={t.failedLoadProfile} error={user.error} onRetry={() => void user.refetch()} />
-      ) : (
-        <Card.Root variant="outline">
-          <Card.Body>
-            <Stack gap="6">
-              <HStack gap="4">
-                <Avatar.Root size="2xl">
-                  <Avatar.Fallback name={user.data.name} />
-                  {user.data.avatarUrl ? <Avatar.Image src={user.data.avatarUrl} alt="" /> : null}
-                </Avatar.Root>
-                <Stack gap="0">
-                  <Text fontSize="xl" fontWeight="bold" data-testid="profile-name">
-                    {user.data.name}
-                  </Text>
-                  <Text color="fg.muted" dir="ltr" textAlign="end" data-testid="profile-email">
-                    {user.data.email}
-                  </Text>
-                </Stack>
-              </HStack>
-              <form
-                noValidate
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  submit();
-                }}
-              >
-                <Stack gap="4">
-                  <Field.Root required invalid={!!error}>
-                    <Field.Label>{t.name}</Field.Label>
-                    <Input
-                      name="name"
-                      value={name}
-                      onChange={(e) => {
-                        setName(e.target.value);
-                        setError(null);
-                      }}
-                    />
-                    <Field.ErrorText>{error}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>{t.bio}</Field.Label>
-                    <Textarea name="bio" rows={4} value={bio} onChange={(e) => setBio(e.target.value)} />
-                  </Field.Root>
-                  <HStack justify="flex-end">
-                    <Button type="submit" colorPalette="blue" disabled={!changed || update.isPending}>
-                      <Save size={16} aria-hidden />
-                      {update.isPending ? t.saving : t.save}
-                    </Button>
-                  </HStack>
-                </Stack>
-              </form>
-            </Stack>
-          </Card.Body>
-        </Card.Root>
-      )}
+      <Stack gap="6">
+        {user.isLoading || (!loaded && !user.isError) ? (
+          <LoadingState />
+        ) : user.isError || !user.data ? (
+          <ErrorState title={t.failedLoadProfile} error={user.error} onRetry={() => void user.refetch()} />
+        ) : (
+          <Card.Root variant="outline">
+            <Card.Body>
+              <Stack gap="6">
+                <HStack gap="4">
+                  <Avatar.Root size="2xl">
+                    <Avatar.Fallback name={user.data.name} />
+                    {user.data.avatarUrl ? <Avatar.Image src={user.data.avatarUrl} alt="" /> : null}
+                  </Avatar.Root>
+                  <Stack gap="0">
+                    <Text fontSize="xl" fontWeight="bold" data-testid="profile-name">
+                      {user.data.name}
+                    </Text>
+                    <Text color="fg.muted" dir="ltr" textAlign="end" data-testid="profile-email">
+                      {user.data.email}
+                    </Text>
+                  </Stack>
+                </HStack>
+                <form
+                  noValidate
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    submit();
+                  }}
+                >
+                  <Stack gap="4">
+                    <Field.Root required invalid={!!error}>
+                      <Field.Label>{t.name}</Field.Label>
+                      <Input
+                        name="name"
+                        value={name}
+                        onChange={(e) => {
+                          setName(e.target.value);
+                          setError(null);
+                        }}
+                      />
+                      <Field.ErrorText>{error}</Field.ErrorText>
+                    </Field.Root>
+                    <Field.Root>
+                      <Field.Label>{t.bio}</Field.Label>
+                      <Textarea name="bio" rows={4} value={bio} onChange={(e) => setBio(e.target.value)} />
+                    </Field.Root>
+                    <HStack justify="flex-end">
+                      <Button type="submit" colorPalette="blue" disabled={!changed || update.isPending}>
+                        <Save size={16} aria-hidden />
+                        {update.isPending ? t.saving : t.save}
+                      </Button>
+                    </HStack>
+                  </Stack>
+                </form>
+              </Stack>
+            </Card.Body>
+          </Card.Root>
+        )}
+        <ApiTokensCard />
+      </Stack>
     </AdminPage>
   );
 }

@@ -1,0 +1,56 @@
+/**
+ * Every `code` an error answer can carry (`{ statusCode, message, error, code }`), with what it means: clients branch
+ * on the code, never on the message. The enum of ErrorDto.code in the OpenAPI document. error-codes.spec.ts reads
+ * the source for thrown codes and fails when one is missing here (or listed here but thrown nowhere).
+ */
+export const ERROR_CODES = {
+  // any request
+  MALFORMED_INPUT: 'A value in the path, query or body can never be valid: JSON nested too deeply, a NUL character, an unpaired surrogate',
+  INVALID_INPUT: 'The body or query could not be validated at all (a value of an unexpected shape)',
+  INVALID_ID: 'An id in the path is not a whole number from 1 to 2147483647',
+  UNIQUE_VIOLATION: 'A value that must be unique is already taken (a save raced another)',
+  CROSS_SITE_REQUEST: "An unsafe request from a browser on another site (its Origin is not the blog's)",
+  RATE_LIMITED: 'Too many attempts; `retryAfter` (and the Retry-After header) says how many seconds to wait',
+  BUSY: 'The server is busy hashing passwords; try again in a moment (`retryAfter`)',
+  DATABASE_UNAVAILABLE: 'The database cannot be reached right now (down or restarting); try again after `retryAfter` seconds',
+  // signing in
+  NOT_SIGNED_IN: 'The route needs a signed-in session or an API token',
+  INVALID_CREDENTIALS: 'Wrong username, email or password',
+  REGISTRATION_CLOSED: 'The blog already has its author and registration is closed',
+  USER_TAKEN: 'The username or email is already registered',
+  RESET_TOKEN_INVALID: 'The password reset link is unknown, used or expired',
+  SESSION_REQUIRED: 'An API token cannot do this (tokens, sign-in, password, the session check): sign in with a session',
+  // API tokens
+  TOKEN_INVALID: 'The bearer token is unknown or revoked, or the Authorization header is not "Bearer <token>"',
+  TOKEN_EXPIRED: 'The bearer token is past its expiry',
+  TOKEN_EXPIRY_PAST: "A new token's expiry must be in the future",
+  TOKEN_LIMIT: 'There are already 50 API tokens; revoke one first',
+  TOKEN_NOT_FOUND: 'No API token of yours has this id',
+  // users
+  USER_NOT_FOUND: 'No user has this id',
+  NOT_YOUR_PROFILE: 'Only the user themself can edit a profile',
+  // posts
+  POST_NOT_FOUND: 'No post has this id or slug (or it is a draft and the caller is not signed in)',
+  POST_NOT_PUBLISHED: 'Only a published post can be featured',
+  POST_SLUG_TAKEN: 'Another post has this slug',
+  POST_SLUG_RESERVED: 'The slug is one of the API\'s own paths (such as "featured" or "counts")',
+  CONTENT_REQUIRED: 'The content is empty once sanitized',
+  VERSION_CONFLICT: 'The record was saved since the version sent; `current` holds it as it is now',
+  // categories
+  CATEGORY_NOT_FOUND: 'No category has this id or slug',
+  CATEGORY_NAME_TAKEN: 'Another category has this name',
+  CATEGORY_SLUG_TAKEN: 'Another category has this slug',
+  // pages
+  PAGE_NOT_FOUND: 'No page has this id or slug',
+  PAGE_SLUG_INVALID: 'The slug has no letters or digits',
+  PAGE_SLUG_RESERVED: "The slug is one of the site's own paths",
+  PAGE_SLUG_TAKEN: 'Another page has this slug',
+  // uploads
+  IMAGE_REQUIRED: 'No file in the multipart field "image"',
+  IMAGE_EMPTY: 'The uploaded file is empty',
+  NOT_AN_IMAGE: 'The file is not a JPEG, PNG, GIF, WebP or AVIF image',
+  IMAGE_TOO_LARGE: 'The file is larger than 5 MB',
+  IMAGE_TOO_MANY_PIXELS: 'The image has more than 40 megapixels',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;

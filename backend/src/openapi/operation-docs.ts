@@ -1,0 +1,216 @@
+/**
+ * What each API operation does, for developers outside the project (Swagger UI at /api/docs, openapi/openapi.json),
+ * keyed by operationId (the controller method's name). Kept in one place rather than in decorators so the whole API
+ * reads as one document; the OpenAPI test fails when an operation has no entry here or an entry names no operation.
+ */
+export interface OperationDoc {
+  summary: string;
+  description: string;
+}
+
+const SIGN_IN = 'Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).';
+const SESSION_ONLY = 'Needs a signed-in session: an API token gets 403 `SESSION_REQUIRED`.';
+const ACCOUNT =
+  'For a person in a browser: a request with an API token gets 403 `SESSION_REQUIRED`. Unsafe requests from a browser must come from the blog itself (`Origin`), or get 403 `CROSS_SITE_REQUEST`.';
+const VERSIONED =
+  'Send the `version` of the record you loaded: if it has been saved since, the answer is 409 `VERSION_CONFLICT` with the record as it is now in `current`. Leave `version` out to overwrite.';
+
+export const OPERATION_DOCS: Record<string, OperationDoc> = {
+  // auth
+  register: {
+    summary: "Create the blog's author account",
+    description: `The first account becomes the author and is signed in (a session cookie is set). After that, registration is closed (403 \`REGISTRATION_CLOSED\`) unless the server runs with \`ALLOW_REGISTRATION=true\`. ${ACCOUNT}`,
+  },
+  login: {
+    summary: 'Sign in',
+    description: `Checks the username (or email) and password and sets the session cookie. Repeated failures are limited per account and per address (429 \`RATE_LIMITED\` with \`retryAfter\`). ${ACCOUNT}`,
+  },
+  logout: {
+    summary: 'Sign out',
+    description: `Ends the session and clears its cookie; signing out without a session is not an error. ${ACCOUNT}`,
+  },
+  getCurrentUser: {
+    summary: 'The signed-in user',
+    description: `The user of the session, with their email; 401 when nobody is signed in. This is the admin's session check, so it takes no API token. ${SESSION_ONLY}`,
+  },
+  forgotPassword: {
+    summary: 'Ask for a password reset mail',
+    description: `Mails a reset link valid for an hour when the address belongs to an account. The answer is the same either way, so it does not reveal which addresses have accounts. ${ACCOUNT}`,
+  },
+  resetPassword: {
+    summary: 'Set a new password with a reset token',
+    description: `Takes the token from the reset mail (single use, valid for an hour) and the new password. Every session opened before is signed out. ${ACCOUNT}`,
+  },
+
+  // tokens
+  createApiToken: {
+    summary: 'Create an API token',
+    description: `A personal access token for scripts, with a name and an optional expiry. The token (\`mdw_…\`) is in this answer only: the server keeps only its SHA-256. Send it as \`Authorization: Bearer <token>\`; it can do everything a session can except manage tokens, sign in or out and change the password. At most 50 tokens (409 \`TOKEN_LIMIT\`). ${SESSION_ONLY}`,
+  },
+  listApiTokens: {
+    summary: 'List your API tokens',
+    description: `Name, creation date, last use (to the minute) and expiry of each token, newest first; never the tokens themselves. ${SESSION_ONLY}`,
+  },
+  revokeApiToken: {
+    summary: 'Revoke an API token',
+    description: `Deletes the token: from then on a call with it gets 401 \`TOKEN_INVALID\`. ${SESSION_ONLY}`,
+  },
+
+  // posts
+  listPosts: {
+    summary: 'List posts, newest first',
+    description: `Post summaries (no content), ${'`limit`'} at a time (20 by default, at most 50) from ${'`offset`'}. Anonymous callers get published posts only; signed in, ${'`published=true|false`'} picks published posts or drafts, and no filter lists both. The number of posts matching the filter is in the ${'`X-Total-Count`'} header; ${'`GET /api/posts/counts`'} gives the totals as a body.`,
+  },
+  countPosts: {
+    summary: 'Count posts',
+    description:
+      'The totals behind the paginated lists: `{ all, published, drafts }`, for one category (`category` slug) or every post. The published total is what a client needs to page through the public list. Anonymous callers count published posts only (`drafts` is 0).',
+  },
+  getFeaturedPost: {
+    summary: 'The featured post',
+    description: 'The one published post the author has featured on the home page; 204 with no body when none is.',
+  },
+  getPostById: {
+    summary: 'Read a post by id (for editing)',
+    description: `A post, draft or published, with its content and \`version\` (send it back when saving). ${SIGN_IN}`,
+  },
+  getPostBySlug: {
+    summary: 'Read a post by slug',
+    description:
+      "A published post with its content and links to the previous and next published posts, as readers see it; signed in, drafts too. The slug is the last segment of the post's address (Arabic letters are kept).",
+  },
+  createPost: {
+    summary: 'Create a post',
+    description: `A draft unless \`published\` is true. The slug comes from the title when not given and is made unique; the HTML content is sanitized; the excerpt is made from the content when empty, and the reading time is computed. ${SIGN_IN}`,
+  },
+  updatePost: {
+    summary: 'Save a post',
+    description: `Replaces the post's fields (publish it with \`published: true\`). ${VERSIONED} ${SIGN_IN}`,
+  },
+  deletePost: {
+    summary: 'Delete a post',
+    description: `Deletes the post for good. ${SIGN_IN}`,
+  },
+  fixPostSlug: {
+    summary: "Regenerate a post's slug from its title",
+    description: `For posts whose slug was left empty or mangled: builds it again from the title, unique among posts. ${SIGN_IN}`,
+  },
+  setFeaturedPost: {
+    summary: 'Feature a post on the home page',
+    description: `Only a published post can be featured (400 \`POST_NOT_PUBLISHED\`); featuring one unfeatures the previous one. ${SIGN_IN}`,
+  },
+
+  // categories
+  listCategories: {
+    summary: 'List categories',
+    description: 'Every category with its slug and the number of its published posts.',
+  },
+  getCategoryBySlug: {
+    summary: 'Read a category by slug',
+    description: 'One category with its number of published posts; 404 `CATEGORY_NOT_FOUND` when no category has the slug.',
+  },
+  createCategory: {
+    summary: 'Create a category',
+    description: `Name and slug must both be unique (409 \`CATEGORY_NAME_TAKEN\`, \`CATEGORY_SLUG_TAKEN\`); the slug comes from the name when empty. ${SIGN_IN}`,
+  },
+  updateCategory: {
+    summary: 'Rename a category',
+    description: `Changes the name and slug; both stay unique (409). ${SIGN_IN}`,
+  },
+  deleteCategory: {
+    summary: 'Delete a category',
+    description: `Its posts are kept and become uncategorized. ${SIGN_IN}`,
+  },
+
+  // pages
+  listPages: {
+    summary: 'List static pages',
+    description: 'Every static page (about, contact, …) without its content.',
+  },
+  getPageBySlug: {
+    summary: 'Read a static page by slug',
+    description: 'One page with its content, as readers see it (`/api/pages/about` is the about page).',
+  },
+  getPageById: {
+    summary: 'Read a static page by id (for editing)',
+    description: `A page with its content and \`version\` (send it back when saving). ${SIGN_IN}`,
+  },
+  createPage: {
+    summary: 'Create a static page',
+    description: `The slug must be unique and not one of the site's own paths (409 \`PAGE_SLUG_RESERVED\`); the HTML content is sanitized. ${SIGN_IN}`,
+  },
+  updatePage: {
+    summary: 'Save a static page',
+    description: `Replaces the page's title, slug and content. ${VERSIONED} ${SIGN_IN}`,
+  },
+  deletePage: {
+    summary: 'Delete a static page',
+    description: `Deletes the page for good. ${SIGN_IN}`,
+  },
+
+  // settings
+  getSocialLinks: {
+    summary: 'The social links',
+    description:
+      "The social network links shown in the footer and on the about page: each a handle (linked to the network's profile address), a full URL, or null.",
+  },
+  updateSocialLinks: {
+    summary: 'Save the social links',
+    description: `Each value is a handle or a full URL; empty clears the link. ${SIGN_IN}`,
+  },
+  getHomeLayout: {
+    summary: 'The home page layout',
+    description: 'Which sections the home page shows, in which order, and how many items each has.',
+  },
+  updateHomeLayout: {
+    summary: 'Save the home page layout',
+    description: `Replaces the layout; every field is checked against its allowed values. ${SIGN_IN}`,
+  },
+
+  // users
+  getUser: {
+    summary: 'Read a user (the author)',
+    description: 'Name, bio and avatar of a user; the email only to that user themself.',
+  },
+  updateUser: {
+    summary: 'Edit your profile',
+    description: `Changes your own name and bio (403 \`NOT_YOUR_PROFILE\` for anyone else's). ${SIGN_IN}`,
+  },
+
+  // upload
+  uploadImage: {
+    summary: 'Upload an image',
+    description: `A multipart form with one file field named \`image\`: JPEG, PNG, GIF, WebP or AVIF, at most 5 MB and 40 megapixels. The image is re-encoded (which drops its metadata) and smaller AVIF and WebP variants are made; the answer's \`url\` is the address to use in posts. ${SIGN_IN}`,
+  },
+
+  // newsletter
+  subscribeNewsletter: {
+    summary: 'Subscribe to the newsletter',
+    description: 'Adds the address to the newsletter list: 201 when new, 200 when it was already there. Limited per address (429).',
+  },
+  listNewsletterSubscribers: {
+    summary: 'List newsletter subscribers',
+    description: `Every subscribed address with the date it subscribed. ${SIGN_IN}`,
+  },
+
+  // health
+  getHealth: {
+    summary: 'Health check',
+    description: 'For load balancers and monitors: 200 when the server and its database answer, 503 when the database cannot be reached.',
+  },
+};
+
+/** What each tag groups, shown as the section headings of Swagger UI. */
+export const TAG_DOCS: Record<string, string> = {
+  auth: 'Registration, sign-in with a session cookie, and password reset. For people in a browser; API tokens cannot use these.',
+  tokens:
+    'Personal access tokens for scripts and CI: create, list and revoke (with a session). Send a token as `Authorization: Bearer <token>`.',
+  posts: 'Blog posts: public reading by slug and lists, and (signed in) drafts, editing, publishing and the featured post.',
+  categories: 'Post categories.',
+  pages: 'Static pages such as about and contact.',
+  settings: 'Blog-wide settings: social links and the home page layout.',
+  users: "The author's public profile and its editing.",
+  upload: 'Image uploads for posts and pages.',
+  newsletter: 'Newsletter subscriptions.',
+  health: 'Liveness and database health for monitors.',
+};
