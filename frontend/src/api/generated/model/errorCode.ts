@@ -58,6 +58,7 @@
  * - `NOT_AN_IMAGE`: The file is not a JPEG, PNG, GIF, WebP or AVIF image
  * - `IMAGE_TOO_LARGE`: The file is larger than 5 MB
  * - `IMAGE_TOO_MANY_PIXELS`: The image has more than 40 megapixels
+ * - `UPLOAD_NOT_FOUND`: No uploaded file has this name (a GET of /uploads/<name> when uploads are in a bucket)
  */
 export type ErrorCode = typeof ErrorCode[keyof typeof ErrorCode];
 
@@ -102,4 +103,5 @@ export const ErrorCode = {
   NOT_AN_IMAGE: 'NOT_AN_IMAGE',
   IMAGE_TOO_LARGE: 'IMAGE_TOO_LARGE',
   IMAGE_TOO_MANY_PIXELS: 'IMAGE_TOO_MANY_PIXELS',
+  UPLOAD_NOT_FOUND: 'UPLOAD_NOT_FOUND',
 } as const;
