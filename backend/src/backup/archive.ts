@@ -158,7 +158,9 @@ export async function restoreBackup(dataSource: DataSource, storage: UploadStora
 
     const refuseIfNotEmpty = async (manager = dataSource.manager) => {
       const counts = await contentRowCounts(manager, tables);
-      const found = Object.entries(counts).map(([table, count]) => `${count} ${table}`);
+      const found = Object.entries(counts)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([table, count]) => `${count} ${table}`);
       if (found.length) {
         throw new BackupError(
           `the database is not empty (it has ${found.join(', ')}): restore only into a new, empty database. Nothing was changed.`,

@@ -140,6 +140,8 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
 
   let imageUrl: string;
   let imageBytes: Buffer;
+  /** A token of the source blog's author (stored hashed: it must still work after the move). */
+  let apiToken: string;
   /** The source blog's backup. */
   let firstArchive: string;
 
@@ -152,7 +154,7 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
     source = await startTestApp();
     author = await source.author();
     // A blog with a bit of everything: an image and its variants, Arabic text, tags, a featured post, a draft,
-    // a category of its own, a page, changed settings, a subscriber and the author's session.
+    // a category of its own, a page, changed settings, a subscriber, an API token and the author's session.
     const photo = await sharp({ create: { width: 800, height: 450, channels: 3, background: '#884422' } })
       .jpeg()
       .toBuffer();
@@ -173,6 +175,7 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
     await author.post('/api/pages').send({ title: 'عن المدونة', slug: 'about', content: '<p>من نحن</p>' }).expect(201);
     await author.put('/api/social-links').send({ twitter: 'https://x.com/mudawwana' }).expect(200);
     await source.agent().post('/api/newsletter').send({ email: 'reader@example.com' }).expect(201);
+    apiToken = (await author.post('/api/tokens').send({ name: 'CI' }).expect(201)).body.token;
     firstArchive = await backup({ DATA_DIR: source.dataDir, DATABASE_URL: source.databaseUrl ?? '' }, 'first.tar.gz');
   }, 240_000);
 
@@ -191,7 +194,7 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
       formatVersion: 1,
       schemaVersion: expect.stringMatching(/^\w+\d{13}$/),
       driver: here,
-      tables: { posts: 3, users: 1, pages: 1, categories: 6, newsletter_subscribers: 1, settings: 2 },
+      tables: { posts: 3, users: 1, pages: 1, categories: 6, newsletter_subscribers: 1, settings: 2, api_tokens: 1 },
       uploads: 7,
     });
     expect(Object.keys(first.uploads).sort()).toEqual(readdirSync(join(source.dataDir, 'uploads')).sort());
@@ -226,6 +229,7 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
         .agent()
         .get(imageVariantUrl(imageUrl, 480, 'webp'))
         .expect(200);
+      await restoredApp.agent().get('/api/newsletter').set('Authorization', `Bearer ${apiToken}`).expect(200);
       const maxId = Math.max(...first.tables.posts.map((row) => (row as { id: number }).id));
       expect((await createPost(restoredAuthor)).id).toBe(maxId + 1);
       expect((await restoredAuthor.post('/api/categories').send({ name: 'جديد', slug: 'new' }).expect(201)).body.id).toBeGreaterThan(6);
@@ -262,7 +266,7 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
     const again = await command('restore', [firstArchive], place.env);
     expect(again.code).not.toBe(0);
     expect(again.stderr.trim()).toBe(
-      'mudawwana: the database is not empty (it has 1 newsletter_subscribers, 1 pages, 1 users, 3 posts): restore only into a new, empty database. Nothing was changed.',
+      'mudawwana: the database is not empty (it has 1 api_tokens, 1 newsletter_subscribers, 1 pages, 3 posts, 1 users): restore only into a new, empty database. Nothing was changed.',
     );
     expect((await readArchive(await backup(place.env, 'after.tar.gz'))).tables).toEqual(before.tables);
   });
