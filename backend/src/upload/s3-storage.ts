@@ -9,10 +9,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
 import type { S3Config } from '../config/app-config';
-import { contentTypeOf, isUploadKey, StoredUpload, UploadStorage } from './storage';
-
-/** Uploaded files never change (each gets a new random name), so caches may keep them for a year. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+import { contentTypeOf, isUploadKey, StoredUpload, UPLOAD_CACHE_CONTROL, UploadStorage } from './storage';
 
 const isNotFound = (error: unknown) =>
   error instanceof S3ServiceException &&
@@ -49,7 +46,13 @@ export class S3UploadStorage implements UploadStorage {
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: this.key(key), Body: bytes, ContentType: contentType, CacheControl: IMMUTABLE }),
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: this.key(key),
+        Body: bytes,
+        ContentType: contentType,
+        CacheControl: UPLOAD_CACHE_CONTROL,
+      }),
     );
   }
 

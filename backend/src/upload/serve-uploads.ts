@@ -1,10 +1,7 @@
 import express, { type RequestHandler, type Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import type { AppConfig } from '../config/app-config';
-import { isUploadKey, UploadStorage } from './storage';
-
-/** Uploaded files never change (each gets a new random name): browsers and proxies may keep them for a year. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+import { isUploadKey, UPLOAD_CACHE_CONTROL, UploadStorage } from './storage';
 
 const notFound = (res: Response) =>
   res.status(404).json({ statusCode: 404, message: 'Upload not found', error: 'Not Found', code: 'UPLOAD_NOT_FOUND' });
@@ -24,13 +21,13 @@ export function serveUploads(config: Pick<AppConfig, 'uploadsDir' | 's3'>, stora
     const key = req.path.slice(1);
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !isUploadKey(key)) return notFound(res);
     if (publicUrl) {
-      res.set('Cache-Control', IMMUTABLE).redirect(301, `${publicUrl}/${key}`);
+      res.set('Cache-Control', UPLOAD_CACHE_CONTROL).redirect(301, `${publicUrl}/${key}`);
       return;
     }
     try {
       const stored = await storage.get(key);
       if (!stored) return notFound(res);
-      res.set({ 'Content-Type': stored.contentType, 'Cache-Control': IMMUTABLE });
+      res.set({ 'Content-Type': stored.contentType, 'Cache-Control': UPLOAD_CACHE_CONTROL });
       if (stored.etag) res.set('ETag', stored.etag);
       if (stored.lastModified) res.set('Last-Modified', stored.lastModified.toUTCString());
       if (stored.etag && req.headers['if-none-match'] === stored.etag) {

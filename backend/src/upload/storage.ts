@@ -32,6 +32,9 @@ export interface StoredUpload {
 
 export const UPLOAD_STORAGE = Symbol('UPLOAD_STORAGE');
 
+/** Uploaded files never change (each gets a new random name): browsers, proxies and CDNs may keep them for a year. */
+export const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
 /** A plain file name: letters, digits, `-`, `_` and dots, not starting with a dot (no folders, no dotfiles). */
 const UPLOAD_KEY = /^[\w-][\w.-]*$/;
 
