@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import * as tar from 'tar';
 import { DataSource } from 'typeorm';
 import { CONTENT_CHANGED_CHANNEL } from '../database/content-change-bridge';
+import type { MigrationClass } from '../database/data-source';
 import { contentTypeOf, isUploadKey, UploadStorage } from '../upload/storage';
 import { BackupError } from './backup-error';
 import { clearReplaceableTables, contentRowCounts, insertRows, JsonRow, readRows, resetSequences, tablesInDependencyOrder } from './tables';
@@ -33,6 +34,9 @@ export interface BackupManifest {
   tables: Record<string, number>;
   uploads: number;
 }
+
+/** TypeORM's default, which the data source keeps. */
+const MIGRATIONS_TABLE = 'migrations';
 
 /**
  * Migration names end in a timestamp that differs between the drivers' copies of the same migration
@@ -135,60 +139,90 @@ async function* readJsonLines(file: string): AsyncIterable<JsonRow> {
   }
 }
 
-/**
- * Loads an archive into a database that is migrated and holds no blog yet (only what migrations seed), and its
- * uploads into the storage. All rows go in one transaction, parents before children, with their own ids; the
- * PostgreSQL sequences then continue after them. Refuses, changing nothing, a database that already has content.
- */
-export async function restoreBackup(dataSource: DataSource, storage: UploadStorage, file: string): Promise<BackupManifest> {
+export interface ExtractedBackup {
+  folder: string;
+  manifest: BackupManifest;
+}
+
+/** Extracts a backup into a temporary folder, checks its manifest, and hands both to `work` (the folder goes after). */
+export async function openBackup<T>(file: string, work: (backup: ExtractedBackup) => Promise<T>): Promise<T> {
   return inTemporaryFolder(async (folder) => {
     await tar.extract({ file, cwd: folder, strict: true }).catch((error: Error) => {
       throw new BackupError(`cannot read ${file} as a backup archive: ${error.message}`);
     });
-    const manifest = await readManifest(folder);
-    const target = latestMigration(dataSource);
-    if (schemaName(manifest.schemaVersion) !== schemaName(target)) {
+    return work({ folder, manifest: await readManifest(folder) });
+  });
+}
+
+const migrationName = (migration: MigrationClass) => new migration().name ?? migration.name;
+
+/**
+ * This version's migrations up to the backup's schema: a restore runs those, loads the rows, then runs the rest
+ * (so a backup made before an upgrade restores after it). A backup of a schema this version does not know (made by a
+ * newer version) is refused.
+ */
+export function migrationsUpToSchema(migrations: MigrationClass[], schemaVersion: string): MigrationClass[] {
+  const index = migrations.findIndex((migration) => schemaName(migrationName(migration)) === schemaName(schemaVersion));
+  if (index < 0) {
+    const latest = migrationName(migrations[migrations.length - 1]);
+    throw new BackupError(
+      `the backup's schema is ${schemaVersion}, which this version of Mudawwana does not know (it is at ${latest}): restore it with the version that made it, or a newer one`,
+    );
+  }
+  return migrations.slice(0, index + 1);
+}
+
+/**
+ * Loads an extracted backup into a database migrated exactly to the backup's schema (migrationsUpToSchema) that
+ * holds no blog yet (only what migrations seed), and its uploads into the storage. All rows go in one transaction,
+ * parents before children, with their own ids; the PostgreSQL sequences then continue after them. Refuses,
+ * changing nothing, a database that already has content or is at a newer schema.
+ */
+export async function restoreBackup(dataSource: DataSource, storage: UploadStorage, { folder, manifest }: ExtractedBackup): Promise<void> {
+  const executed: unknown[] = await dataSource.query(`SELECT * FROM ${dataSource.driver.escape(MIGRATIONS_TABLE)}`);
+  if (executed.length > dataSource.migrations.length) {
+    throw new BackupError(
+      `the database is already at a newer schema than the backup's (${manifest.schemaVersion}): restore into a new database, not one the blog has started on`,
+    );
+  }
+  // The backup lists every table its schema had; tables added by later migrations do not exist yet.
+  const tables = tablesInDependencyOrder(dataSource).filter((metadata) => metadata.tableName in manifest.tables);
+  const unknown = Object.keys(manifest.tables).filter(
+    (name) => !dataSource.entityMetadatas.some((metadata) => metadata.tableName === name),
+  );
+  if (unknown.length) throw new BackupError(`the backup has tables this version does not know: ${unknown.join(', ')}`);
+
+  const refuseIfNotEmpty = async (manager = dataSource.manager) => {
+    const counts = await contentRowCounts(manager, tables);
+    const found = Object.entries(counts)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([table, count]) => `${count} ${table}`);
+    if (found.length) {
       throw new BackupError(
-        `the backup's schema is ${manifest.schemaVersion} and this database's is ${target}: restore with the version of Mudawwana that made the backup (then upgrade)`,
+        `the database is not empty (it has ${found.join(', ')}): restore only into a new, empty database. Nothing was changed.`,
       );
     }
-    const tables = tablesInDependencyOrder(dataSource);
-    const unknown = Object.keys(manifest.tables).filter((name) => !tables.some((metadata) => metadata.tableName === name));
-    if (unknown.length) throw new BackupError(`the backup has tables this version does not know: ${unknown.join(', ')}`);
+  };
+  await refuseIfNotEmpty();
 
-    const refuseIfNotEmpty = async (manager = dataSource.manager) => {
-      const counts = await contentRowCounts(manager, tables);
-      const found = Object.entries(counts)
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([table, count]) => `${count} ${table}`);
-      if (found.length) {
-        throw new BackupError(
-          `the database is not empty (it has ${found.join(', ')}): restore only into a new, empty database. Nothing was changed.`,
-        );
+  const uploads = (await readdir(join(folder, 'uploads')).catch(() => [])).filter(isUploadKey);
+  if (uploads.length !== manifest.uploads) {
+    throw new BackupError(`the backup is damaged: it holds ${uploads.length} uploads, its manifest says ${manifest.uploads}`);
+  }
+  for (const key of uploads) await storage.put(key, await readFile(join(folder, 'uploads', key)), contentTypeOf(key));
+
+  await dataSource.transaction(async (manager) => {
+    await refuseIfNotEmpty(manager);
+    await clearReplaceableTables(manager, tables);
+    for (const metadata of tables) {
+      const expected = manifest.tables[metadata.tableName];
+      const inserted = await insertRows(manager, metadata, readJsonLines(join(folder, 'tables', `${metadata.tableName}.jsonl`)));
+      if (inserted !== expected) {
+        throw new BackupError(`the backup is damaged: ${metadata.tableName} has ${inserted} rows, its manifest says ${expected}`);
       }
-    };
-    await refuseIfNotEmpty();
-
-    const uploads = (await readdir(join(folder, 'uploads')).catch(() => [])).filter(isUploadKey);
-    if (uploads.length !== manifest.uploads) {
-      throw new BackupError(`the backup is damaged: it holds ${uploads.length} uploads, its manifest says ${manifest.uploads}`);
     }
-    for (const key of uploads) await storage.put(key, await readFile(join(folder, 'uploads', key)), contentTypeOf(key));
-
-    await dataSource.transaction(async (manager) => {
-      await refuseIfNotEmpty(manager);
-      await clearReplaceableTables(manager, tables);
-      for (const metadata of tables) {
-        const expected = manifest.tables[metadata.tableName] ?? 0;
-        const inserted = await insertRows(manager, metadata, readJsonLines(join(folder, 'tables', `${metadata.tableName}.jsonl`)));
-        if (inserted !== expected) {
-          throw new BackupError(`the backup is damaged: ${metadata.tableName} has ${inserted} rows, its manifest says ${expected}`);
-        }
-      }
-      await resetSequences(manager, tables);
-      // Delivered at commit: instances already serving this database drop the pages of the empty blog.
-      if (dataSource.options.type === 'postgres') await manager.query('SELECT pg_notify($1, $2)', [CONTENT_CHANGED_CHANNEL, 'restore']);
-    });
-    return manifest;
+    await resetSequences(manager, tables);
+    // Delivered at commit: instances already serving this database drop the pages of the empty blog.
+    if (dataSource.options.type === 'postgres') await manager.query('SELECT pg_notify($1, $2)', [CONTENT_CHANGED_CHANNEL, 'restore']);
   });
 }

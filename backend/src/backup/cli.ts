@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { DataSource } from 'typeorm';
 import { AppConfig, ConfigError } from '../config/app-config';
-import { openDatabase } from '../database/data-source';
+import { MigrationClass, migrationsFor, openDatabase } from '../database/data-source';
 import { BackupError } from './backup-error';
 
 /** A path given on the command line, from where `npm run` was typed (npm itself runs scripts from the root). */
@@ -18,9 +18,15 @@ export function runCommand(main: () => Promise<void>): void {
   });
 }
 
-/** The configured database, migrated like the server's; an unreachable one is a one-line message, not a stack. */
-export function openConfiguredDatabase(config: AppConfig): Promise<DataSource> {
-  return openDatabase(config.database).catch((error: Error & { code?: string }) => {
+/**
+ * The configured database, migrated like the server's (or only up to `migrations`); an unreachable one is a one-line
+ * message, not a stack.
+ */
+export function openConfiguredDatabase(
+  config: AppConfig,
+  migrations: MigrationClass[] = migrationsFor(config.database),
+): Promise<DataSource> {
+  return openDatabase(config.database, migrations).catch((error: Error & { code?: string }) => {
     throw new BackupError(`cannot open the ${config.database.type} database: ${error.message || error.code}`);
   });
 }

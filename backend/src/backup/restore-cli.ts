@@ -3,15 +3,17 @@ import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { loadConfig } from '../config/app-config';
 import { createUploadStorage } from '../upload/create-storage';
-import { restoreBackup } from './archive';
+import { migrationsFor } from '../database/data-source';
+import { migrationsUpToSchema, openBackup, restoreBackup } from './archive';
 import { BackupError } from './backup-error';
 import { openConfiguredDatabase, pathFromCommandLine, runCommand } from './cli';
 
 const USAGE = 'usage: npm run restore -- FILE.tar.gz';
 
 /**
- * `npm run restore -- FILE`: loads a backup into the database of DATABASE_URL (or DATA_DIR's SQLite), migrated
- * first, which must hold no blog yet; uploads go to the configured storage.
+ * `npm run restore -- FILE`: loads a backup into the database of DATABASE_URL (or DATA_DIR's SQLite), which must
+ * hold no blog yet: migrated to the backup's schema, loaded, then migrated to this version's. Uploads go to the
+ * configured storage.
  */
 runCommand(async () => {
   const args = process.argv.slice(2);
@@ -22,16 +24,24 @@ runCommand(async () => {
   const file = pathFromCommandLine(args[0]);
   if (!existsSync(file)) throw new BackupError(`${file} does not exist`);
   const config = loadConfig();
-  const dataSource = await openConfiguredDatabase(config);
   const storage = await createUploadStorage(config);
   try {
-    const manifest = await restoreBackup(dataSource, storage, file);
-    const rows = Object.values(manifest.tables).reduce((sum, count) => sum + count, 0);
-    console.log(
-      `Restored ${rows} rows (backup of ${manifest.createdAt} from ${manifest.driver}) into the ${config.database.type} database and ${manifest.uploads} uploads into ${storage.description}.`,
-    );
+    await openBackup(file, async (backup) => {
+      const { manifest } = backup;
+      const dataSource = await openConfiguredDatabase(config, migrationsUpToSchema(migrationsFor(config.database), manifest.schemaVersion));
+      try {
+        await restoreBackup(dataSource, storage, backup);
+      } finally {
+        await dataSource.destroy();
+      }
+      // The migrations that came after the backup was made.
+      await (await openConfiguredDatabase(config)).destroy();
+      const rows = Object.values(manifest.tables).reduce((sum, count) => sum + count, 0);
+      console.log(
+        `Restored ${rows} rows (backup of ${manifest.createdAt} from ${manifest.driver}) into the ${config.database.type} database and ${manifest.uploads} uploads into ${storage.description}.`,
+      );
+    });
   } finally {
     await storage.close();
-    await dataSource.destroy();
   }
 });

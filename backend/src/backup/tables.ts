@@ -60,33 +60,42 @@ export async function* readRows(manager: EntityManager, metadata: EntityMetadata
 
 /**
  * Inserts rows (as readRows gives them) with their own primary keys, BATCH rows per statement, reading them as it
- * goes (a large table is never whole in memory). Answers how many it inserted.
+ * goes (a large table is never whole in memory). Answers how many it inserted. The columns are the rows' own: a
+ * backup of an older schema has fewer (or other) columns than today's entities, and is inserted before the newer
+ * migrations run; a column the entities know is converted for the driver, another is written as it is.
  */
 export async function insertRows(manager: EntityManager, metadata: EntityMetadata, rows: AsyncIterable<JsonRow>): Promise<number> {
   const { driver } = manager.connection;
-  const columns = columnsOf(metadata);
-  const names = columns.map((column) => driver.escape(column.databaseName)).join(', ');
+  const known = new Map(columnsOf(metadata).map((column) => [column.databaseName, column]));
   const postgres = driver.options.type === 'postgres';
+  let names: string[] = [];
+
+  const valueFor = (name: string, value: unknown) => {
+    const column = known.get(name);
+    if (!column) return value !== null && typeof value === 'object' ? JSON.stringify(value) : value;
+    const typed = DATE_TYPES.has(String(column.type)) && typeof value === 'string' ? new Date(value) : value;
+    return driver.preparePersistentValue(typed, column);
+  };
   const insert = async (batch: JsonRow[]) => {
     const params: unknown[] = [];
     const tuples = batch.map((row) => {
-      const placeholders = columns.map((column) => {
-        if (!(column.databaseName in row)) {
-          throw new BackupError(`the backup is damaged: a row of ${metadata.tableName} has no ${column.databaseName}`);
-        }
-        const value = row[column.databaseName];
-        const typed = DATE_TYPES.has(String(column.type)) && typeof value === 'string' ? new Date(value) : value;
-        params.push(driver.preparePersistentValue(typed, column));
+      if (Object.keys(row).length !== names.length || names.some((name) => !(name in row))) {
+        throw new BackupError(`the backup is damaged: the rows of ${metadata.tableName} do not all have the same columns`);
+      }
+      const placeholders = names.map((name) => {
+        params.push(valueFor(name, row[name]));
         return postgres ? `$${params.length}` : '?';
       });
       return `(${placeholders.join(', ')})`;
     });
-    await manager.query(`INSERT INTO ${driver.escape(metadata.tableName)} (${names}) VALUES ${tuples.join(', ')}`, params);
+    const columns = names.map((name) => driver.escape(name)).join(', ');
+    await manager.query(`INSERT INTO ${driver.escape(metadata.tableName)} (${columns}) VALUES ${tuples.join(', ')}`, params);
   };
 
   let batch: JsonRow[] = [];
   let count = 0;
   for await (const row of rows) {
+    if (count === 0) names = Object.keys(row);
     batch.push(row);
     count += 1;
     if (batch.length === BATCH) {

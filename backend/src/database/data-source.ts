@@ -1,8 +1,15 @@
-import { DataSource, DataSourceOptions } from 'typeorm';
+import { DataSource, DataSourceOptions, MigrationInterface } from 'typeorm';
 import { DatabaseConfig } from '../config/app-config';
 import { ENTITIES } from './entities';
 import { POSTGRES_MIGRATIONS } from './migrations/postgres';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite';
+
+export type MigrationClass = new () => MigrationInterface;
+
+/** The migrations of a driver, in order. */
+export function migrationsFor(database: DatabaseConfig): MigrationClass[] {
+  return database.type === 'postgres' ? POSTGRES_MIGRATIONS : SQLITE_MIGRATIONS;
+}
 
 /** One set of entities, two drivers: SQLite (embedded default) or PostgreSQL (production, several instances). */
 export function dataSourceOptions(database: DatabaseConfig): DataSourceOptions {
@@ -12,7 +19,7 @@ export function dataSourceOptions(database: DatabaseConfig): DataSourceOptions {
       ...common,
       type: 'postgres',
       url: database.url,
-      migrations: POSTGRES_MIGRATIONS,
+      migrations: migrationsFor(database),
       extra: { max: 10, connectionTimeoutMillis: 5000 },
     };
   }
@@ -20,7 +27,7 @@ export function dataSourceOptions(database: DatabaseConfig): DataSourceOptions {
     ...common,
     type: 'better-sqlite3',
     database: database.file,
-    migrations: SQLITE_MIGRATIONS,
+    migrations: migrationsFor(database),
     enableWAL: true,
     // Wait for a concurrent writer instead of failing at once with SQLITE_BUSY.
     prepareDatabase: (db: { pragma(source: string): unknown }) => {
@@ -56,9 +63,12 @@ export async function runMigrations(dataSource: DataSource): Promise<void> {
   }
 }
 
-/** Connects and brings the schema up to date (migrations run on every start, for both drivers). */
-export async function openDatabase(database: DatabaseConfig): Promise<DataSource> {
-  const dataSource = new DataSource(dataSourceOptions(database));
+/**
+ * Connects and brings the schema up to date (migrations run on every start, for both drivers); `migrations` stops
+ * earlier (a restore loads an older backup at its own schema, then runs the rest).
+ */
+export async function openDatabase(database: DatabaseConfig, migrations = migrationsFor(database)): Promise<DataSource> {
+  const dataSource = new DataSource({ ...dataSourceOptions(database), migrations });
   await dataSource.initialize();
   await runMigrations(dataSource);
   return dataSource;

@@ -271,16 +271,26 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
     expect((await readArchive(await backup(place.env, 'after.tar.gz'))).tables).toEqual(before.tables);
   });
 
-  it('restores all or nothing: a damaged archive fails in the middle and leaves the database empty for a good one', async () => {
-    const dir = mkdtempSync(join(work, 'damaged-'));
+  /** The source backup changed by `change` in its extracted folder, as a new archive. */
+  const alteredArchive = async (name: string, change: (dir: string, manifest: Record<string, any>) => void) => {
+    const dir = mkdtempSync(join(work, 'altered-'));
     await tar.extract({ file: firstArchive, cwd: dir });
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    change(dir, manifest);
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
+    await tar.create({ gzip: true, file: join(work, name), cwd: dir }, ['manifest.json', 'tables', 'uploads']);
+    return join(work, name);
+  };
+
+  it('restores all or nothing: a damaged archive fails in the middle and leaves the database empty for a good one', async () => {
     // Posts come after users, categories and pages: those are inserted before the damage is found.
-    const posts = join(dir, 'tables', 'posts.jsonl');
-    writeFileSync(posts, readFileSync(posts, 'utf8').split('\n').filter(Boolean).slice(1).join('\n') + '\n');
-    await tar.create({ gzip: true, file: join(work, 'damaged.tar.gz'), cwd: dir }, ['manifest.json', 'tables', 'uploads']);
+    const damagedArchive = await alteredArchive('damaged.tar.gz', (dir) => {
+      const posts = join(dir, 'tables', 'posts.jsonl');
+      writeFileSync(posts, readFileSync(posts, 'utf8').split('\n').filter(Boolean).slice(1).join('\n') + '\n');
+    });
 
     const place = await newPlace(there);
-    const damaged = await command('restore', ['damaged.tar.gz'], place.env);
+    const damaged = await command('restore', [damagedArchive], place.env);
     expect(damaged.code).toBe(1);
     expect(damaged.stderr.trim()).toBe('mudawwana: the backup is damaged: posts has 2 rows, its manifest says 3');
     await restore(firstArchive, place.env);
@@ -300,6 +310,32 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
       stop();
       await running.close();
     }
+  });
+
+  it('restores a backup made before an upgrade at its own schema, then runs the newer migrations', async () => {
+    // What the version before API tokens wrote: schema RecordVersions, no api_tokens table.
+    const older = await alteredArchive('older.tar.gz', (dir, manifest) => {
+      rmSync(join(dir, 'tables', 'api_tokens.jsonl'));
+      delete manifest.tables.api_tokens;
+      manifest.schemaVersion = 'RecordVersions1795500100000';
+    });
+    const place = await newPlace(there);
+    await restore(older, place.env);
+    const restored = await readArchive(await backup(place.env, 'older-restored.tar.gz'));
+    const first = await readArchive(firstArchive);
+    expect(restored.manifest.schemaVersion).toBe(first.manifest.schemaVersion);
+    expect(restored.tables).toEqual({ ...first.tables, api_tokens: [] });
+  });
+
+  it('refuses a backup of a schema this version does not know (made by a newer one)', async () => {
+    const newer = await alteredArchive('newer.tar.gz', (_dir, manifest) => {
+      manifest.schemaVersion = 'SomethingLater1899999999999';
+    });
+    const result = await command('restore', [newer], (await newPlace(here)).env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /^mudawwana: the backup's schema is SomethingLater1899999999999, which this version of Mudawwana does not know/,
+    );
   });
 
   it('says what is wrong with a file that is not a backup, or a missing one, or a wrong command line', async () => {
