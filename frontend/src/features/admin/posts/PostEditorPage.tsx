@@ -230,8 +230,9 @@ function PostEditorPage({ postId }: { postId: number | null }) {
           save(true);
         }}
       >
-        <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 320px' }} gap="6" alignItems="start">
-          <Stack gap="5">
+        {/* minmax(0, …) and minW 0: a long URL, code line or table must not widen the column past a phone's screen */}
+        <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 320px' }} gap="6" alignItems="start">
+          <Stack gap="5" minW="0">
             <Field.Root required invalid={!!errors.title}>
               <Field.Label>{t.fieldTitle}</Field.Label>
               <Input name="title" size="lg" value={form.title} onChange={(e) => set('title', e.target.value)} />
@@ -240,8 +241,8 @@ function PostEditorPage({ postId }: { postId: number | null }) {
 
             <Field.Root>
               <Field.Label>{t.fieldSlug}</Field.Label>
-              <HStack w="full">
-                <Input name="slug" dir="ltr" value={form.slug} onChange={(e) => set('slug', e.target.value)} />
+              <HStack w="full" wrap={{ base: 'wrap', sm: 'nowrap' }}>
+                <Input name="slug" dir="ltr" minW="0" flex="1 1 12rem" value={form.slug} onChange={(e) => set('slug', e.target.value)} />
                 <Button variant="outline" onClick={() => set('slug', slugify(form.title))} disabled={!form.title.trim()}>
                   <Wand2 size={16} aria-hidden />
                   {t.generateFromTitle}
@@ -299,7 +300,7 @@ function PostEditorPage({ postId }: { postId: number | null }) {
             </Card.Root>
           </Stack>
 
-          <Stack gap="5" position={{ lg: 'sticky' }} top={{ lg: '4' }}>
+          <Stack gap="5" minW="0" position={{ lg: 'sticky' }} top={{ lg: '4' }}>
             <Card.Root variant="outline">
               <Card.Body>
                 <Stack gap="3">
