@@ -11,7 +11,7 @@ import { NotFoundPage } from '@/features/errors/NotFoundPage';
 import { RefreshButton } from '@/components/ui/RefreshButton';
 import { categoryOf } from '@/features/posts/PostMeta';
 import { PostCard } from '@/features/posts/PostCard';
-import { t } from '@/i18n';
+import { postCountLabel, t } from '@/i18n';
 import { categoriesQuery, featuredPostQuery, homeLayoutQuery, postCountsQuery, postsQuery, type CategoryDto } from '@/lib/api';
 import { categoryIcon } from './category-icon';
 import { FeaturedPost } from './FeaturedPost';
@@ -150,7 +150,7 @@ function CategoriesGrid({ categories, failed }: { categories: CategoryDto[] | un
                     {category.name}
                   </Text>
                   <Text fontSize="sm" color="fg.muted">
-                    {t('home.postCount', { count: category.postCount })}
+                    {postCountLabel(category.postCount)}
                   </Text>
                 </Stack>
               </Link>
