@@ -308,15 +308,37 @@ test.describe('reading', () => {
     await expect(hero).not.toHaveAttribute('loading', 'lazy');
   });
 
-  test('home refresh button reloads posts, featured post, categories and layout', async ({ page }) => {
+  test('home refresh button reloads posts, featured post, categories and layout, keeping them on screen meanwhile', async ({ page }) => {
     await page.goto('/');
     await waitForHydration(page);
     const seen = new Set<string>();
-    page.on('request', (request) => seen.add(new URL(request.url()).pathname));
-    await page.getByTestId('refresh-button').click();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/**', async (route) => {
+      seen.add(new URL(route.request().url()).pathname);
+      await held;
+      await route.continue();
+    });
+    const button = page.getByTestId('refresh-button');
+    await button.click();
     await expect
       .poll(() => [...seen].sort())
       .toEqual(expect.arrayContaining(['/api/categories', '/api/home-layout', '/api/posts', '/api/posts/featured']));
+
+    // the answers are held: the button spins and every section still shows what it showed
+    await expect(button).toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByTestId('hero')).toBeVisible();
+    await expect(page.getByTestId('featured-post')).toBeVisible();
+    await expect(page.getByTestId('latest-posts').getByTestId('post-card').first()).toBeVisible();
+    await expect(page.getByTestId('category-tile').first()).toBeVisible();
+    await expect(page.getByTestId('footer-latest-posts')).toBeVisible();
+    await expect(page.getByTestId('page-spinner')).toHaveCount(0);
+    await expect(page.getByRole('status')).toHaveCount(0);
+    await expect(page.getByText('لا توجد مقالات بعد')).toHaveCount(0);
+
+    release();
+    await expect(button).toHaveAttribute('aria-busy', 'false');
+    await expect(page.getByTestId('featured-post')).toBeVisible();
   });
 
   test('newsletter subscribes through the API and says so', async ({ page }) => {

@@ -1,8 +1,11 @@
-import { IconButton, Spinner } from '@chakra-ui/react';
+import { Box, IconButton } from '@chakra-ui/react';
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 
-/** The floating refresh button of the home and post screens (SPEC §2). */
+/**
+ * The floating refresh button of the home and post screens (SPEC §2). While the data is read again its icon spins
+ * and the screen keeps what it shows.
+ */
 export function RefreshButton({ label, onRefresh }: { label: string; onRefresh: () => Promise<unknown> }) {
   const [busy, setBusy] = useState(false);
   return (
@@ -18,6 +21,7 @@ export function RefreshButton({ label, onRefresh }: { label: string; onRefresh: 
       colorPalette="blue"
       shadow="lg"
       disabled={busy}
+      aria-busy={busy}
       data-testid="refresh-button"
       onClick={async () => {
         setBusy(true);
@@ -28,7 +32,9 @@ export function RefreshButton({ label, onRefresh }: { label: string; onRefresh: 
         }
       }}
     >
-      {busy ? <Spinner size="sm" /> : <RefreshCw aria-hidden />}
+      <Box as="span" display="inline-flex" animation={busy ? 'spin 1s linear infinite' : undefined} _motionReduce={{ animation: 'none' }}>
+        <RefreshCw aria-hidden />
+      </Box>
     </IconButton>
   );
 }
