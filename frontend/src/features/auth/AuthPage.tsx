@@ -7,7 +7,7 @@ import { FormField } from '@/components/ui/FormField';
 import { toaster } from '@/components/ui/toaster';
 import { t } from '@/i18n';
 import { api, currentUserQuery, serverMessage, type UserDto } from '@/lib/api';
-import { useAuth } from './useAuth';
+import { sessionStarted, useAuth } from './useAuth';
 import { validateForgot, validateLogin, validateRegister, type Errors } from './validation';
 
 /** /auth (SPEC §2): login and register tabs, the forgot-password view, the four-feature panel; signed in → /. */
@@ -50,7 +50,10 @@ export function AuthPage() {
 
 function useSignedIn() {
   const queryClient = useQueryClient();
-  return (user: UserDto) => queryClient.setQueryData<UserDto | null>(currentUserQuery().queryKey, user);
+  return (user: UserDto) => {
+    sessionStarted();
+    queryClient.setQueryData<UserDto | null>(currentUserQuery().queryKey, user);
+  };
 }
 
 function LoginForm({ onForgot }: { onForgot: () => void }) {
