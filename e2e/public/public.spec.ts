@@ -320,6 +320,9 @@ test.describe('reading', () => {
       await route.continue();
     });
     const button = page.getByTestId('refresh-button');
+    // bottom-left: the end side of a right-to-left page
+    const box = await button.boundingBox();
+    expect(box!.x + box!.width).toBeLessThan(page.viewportSize()!.width / 2);
     await button.click();
     await expect
       .poll(() => [...seen].sort())
