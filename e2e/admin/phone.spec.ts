@@ -53,6 +53,13 @@ test('phone: the post editor with a long URL, a code block and a table stays wit
     const { scrollWidth, clientWidth } = await wide.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
     expect(scrollWidth).toBeGreaterThan(clientWidth);
   }
+  // a generated excerpt fits the counter's limit, ellipsis included
+  await page.getByRole('button', { name: 'توليد من المحتوى' }).click();
+  await expect(page.locator('textarea[name="excerpt"]')).toHaveValue(/^اقرأ المرجع: https:.*…$/);
+  const [count, limit] = (await page.getByTestId('excerpt-counter').innerText()).split(' / ').map(Number);
+  expect(limit).toBe(160);
+  expect(count).toBeLessThanOrEqual(160);
+
   // the publish button is reachable on screen, not pushed off-canvas
   const publish = page.getByRole('button', { name: 'نشر', exact: true });
   await publish.scrollIntoViewIfNeeded();

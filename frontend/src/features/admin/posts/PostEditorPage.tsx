@@ -3,7 +3,7 @@ import { Alert, Box, Button, Card, Field, Grid, HStack, Input, NativeSelect, Sta
 import { useNavigate, useParams } from 'react-router-dom';
 import { Eye, Save, Send, Wand2 } from 'lucide-react';
 import { slugify } from '@rules/slug';
-import { generateExcerpt } from '@rules/text';
+import { EXCERPT_LENGTH, generateExcerpt } from '@rules/text';
 import type { PostDto } from '@/lib/api';
 import { formatDate } from '@/i18n/format';
 import { admin as t } from '@/i18n/admin';
@@ -262,7 +262,9 @@ function PostEditorPage({ postId }: { postId: number | null }) {
               <Field.Label>{t.fieldExcerpt}</Field.Label>
               <Textarea name="excerpt" rows={3} value={form.excerpt} onChange={(e) => set('excerpt', e.target.value)} />
               <HStack justify="space-between" w="full">
-                <Field.HelperText>{form.excerpt.length} / 160</Field.HelperText>
+                <Field.HelperText color={form.excerpt.length > EXCERPT_LENGTH ? 'fg.error' : undefined} data-testid="excerpt-counter">
+                  {form.excerpt.length} / {EXCERPT_LENGTH}
+                </Field.HelperText>
                 <Button size="xs" variant="outline" onClick={() => set('excerpt', generateExcerpt(form.content))} disabled={!form.content}>
                   <Wand2 size={14} aria-hidden />
                   {t.generateFromContent}
