@@ -30,6 +30,7 @@ import type {
   LoginDto,
   MessageDto,
   RegisterDto,
+  RegistrationStatusDto,
   ResetPasswordDto,
   UserDto
 } from '../model';
@@ -299,7 +300,93 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
       > => {
       return useMutation(getRegisterMutationOptions(options), queryClient);
     }
-    export const resetPassword = (
+    export const registrationStatus = (
+
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+
+
+      return customInstance<RegistrationStatusDto>(
+      {url: `/api/registration`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getRegistrationStatusQueryKey = () => {
+    return [
+    `/api/registration`
+    ] as const;
+    }
+
+
+export const getRegistrationStatusQueryOptions = <TData = Awaited<ReturnType<typeof registrationStatus>>, TError = ErrorType<unknown>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof registrationStatus>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getRegistrationStatusQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof registrationStatus>>> = ({ signal }) => registrationStatus(requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof registrationStatus>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type RegistrationStatusQueryResult = NonNullable<Awaited<ReturnType<typeof registrationStatus>>>
+export type RegistrationStatusQueryError = ErrorType<unknown>
+
+
+export function useRegistrationStatus<TData = Awaited<ReturnType<typeof registrationStatus>>, TError = ErrorType<unknown>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof registrationStatus>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof registrationStatus>>,
+          TError,
+          Awaited<ReturnType<typeof registrationStatus>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useRegistrationStatus<TData = Awaited<ReturnType<typeof registrationStatus>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof registrationStatus>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof registrationStatus>>,
+          TError,
+          Awaited<ReturnType<typeof registrationStatus>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useRegistrationStatus<TData = Awaited<ReturnType<typeof registrationStatus>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof registrationStatus>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+
+export function useRegistrationStatus<TData = Awaited<ReturnType<typeof registrationStatus>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof registrationStatus>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getRegistrationStatusQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const resetPassword = (
     resetPasswordDto: BodyType<ResetPasswordDto>,
  options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
 ) => {
