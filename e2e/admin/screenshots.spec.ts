@@ -1,9 +1,9 @@
 import { test, expect, screenshotBothThemes } from './fixtures';
 import { createPagesViaApi, pngImage } from './helpers';
 
-/** Screenshots of every admin screen, light and dark: test-output/screenshots/admin-*.png */
+/** Screenshots of every admin screen, light and dark, desktop and phone width: test-output/screenshots/admin-*.png */
 test('admin screens in both themes', async ({ signedIn: page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const api = page.request;
   const editorFailures: string[] = [];
   page.on('console', (m) => {

@@ -418,7 +418,7 @@ export default function FullEditor({ value, onChange, dir = 'rtl', height = 500,
   return (
     <Box borderWidth="1px" borderRadius="md" minW="0" data-testid="full-editor" data-mode={mode} className={`rich-editor mode-${mode}`}>
       <Toolbar editor={editor} mode={mode} onModeChange={setMode} openDialog={setDialog} />
-      <Box h={`${height}px`} overflowY="auto" px="4" py="3" onClick={() => editor.commands.focus()}>
+      <Box h={`${height}px`} overflow="auto" px="4" py="3" onClick={() => editor.commands.focus()} data-testid="editor-surface">
         <EditorContent editor={editor} />
       </Box>
 
