@@ -63,23 +63,39 @@ export function toast(page: Page) {
   return page.getByTestId('toast').first();
 }
 
-/** Screenshot of an admin screen in the light and the dark theme (localStorage 'darkMode', SPEC §1), each checked with axe. */
+/** The widths every admin screen is looked at: a desktop and the narrowest common phone. */
+const WIDTHS = [
+  { suffix: '', width: 1280, height: 800 },
+  { suffix: '-phone', width: 375, height: 812 },
+];
+
+/**
+ * Screenshot of an admin screen in the light and the dark theme (localStorage 'darkMode', SPEC §1), at desktop and
+ * phone width, each checked with axe: test-output/screenshots/admin-<name>[-phone]-<light|dark>.png
+ */
 export async function screenshotBothThemes(page: Page, name: string, fullPage = true) {
   const dir = join(root, 'test-output', 'screenshots');
   mkdirSync(dir, { recursive: true });
-  for (const dark of [false, true]) {
-    await page.evaluate((value) => {
-      localStorage.setItem('darkMode', String(value));
-      document.documentElement.classList.toggle('dark', value);
-      document.documentElement.style.colorScheme = value ? 'dark' : 'light';
-    }, dark);
-    await page.waitForTimeout(150);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(
-      violations.map((v) => `${name} (${dark ? 'dark' : 'light'}): ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
-    await page.screenshot({ path: join(dir, `admin-${name}-${dark ? 'dark' : 'light'}.png`), fullPage });
+  const original = page.viewportSize();
+  for (const { suffix, width, height } of WIDTHS) {
+    await page.setViewportSize({ width, height });
+    for (const dark of [false, true]) {
+      await page.evaluate((value) => {
+        localStorage.setItem('darkMode', String(value));
+        document.documentElement.classList.toggle('dark', value);
+        document.documentElement.style.colorScheme = value ? 'dark' : 'light';
+      }, dark);
+      await page.waitForTimeout(150);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(
+        violations.map(
+          (v) => `${name}${suffix} (${dark ? 'dark' : 'light'}): ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        ),
+      ).toEqual([]);
+      await page.screenshot({ path: join(dir, `admin-${name}${suffix}-${dark ? 'dark' : 'light'}.png`), fullPage });
+    }
   }
+  if (original) await page.setViewportSize(original);
   await page.evaluate(() => {
     localStorage.setItem('darkMode', 'false');
     document.documentElement.classList.remove('dark');

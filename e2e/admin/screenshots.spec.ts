@@ -1,9 +1,9 @@
 import { test, expect, screenshotBothThemes } from './fixtures';
 import { createPagesViaApi, pngImage } from './helpers';
 
-/** Screenshots of every admin screen, light and dark: test-output/screenshots/admin-*.png */
+/** Screenshots of every admin screen, light and dark, desktop and phone width: test-output/screenshots/admin-*.png */
 test('admin screens in both themes', async ({ signedIn: page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const api = page.request;
   const editorFailures: string[] = [];
   page.on('console', (m) => {
@@ -18,7 +18,7 @@ test('admin screens in both themes', async ({ signedIn: page }) => {
   const { url } = await upload.json();
   const categories = await (await api.get('/api/categories')).json();
   const content =
-    '<h2>مقدمة</h2><p dir="rtl" style="text-align: right">React مكتبة لبناء واجهات المستخدم، وهذا المقال يشرح أساسياتها.</p><p>English text inside an Arabic article.</p><ul><li><p>المكوّنات</p></li><li><p>الحالة</p></li></ul><pre><code>const App = () =&gt; &lt;h1&gt;مرحبا&lt;/h1&gt;;</code></pre>';
+    '<h2>مقدمة</h2><p dir="rtl" style="text-align: right">React مكتبة لبناء واجهات المستخدم، وهذا المقال يشرح أساسياتها.</p><p>English text inside an Arabic article, with <a href="https://react.dev">a link</a>.</p><ul><li><p>المكوّنات</p></li><li><p>الحالة</p></li></ul><pre><code>const App = () =&gt; &lt;h1&gt;مرحبا&lt;/h1&gt;;</code></pre>';
   const created: number[] = [];
   for (let i = 1; i <= 12; i += 1) {
     const res = await api.post('/api/posts', {
@@ -82,7 +82,10 @@ test('admin screens in both themes', async ({ signedIn: page }) => {
   await page.locator('input[name="instagram"]').fill('mudawwana.dev');
   await screenshotBothThemes(page, 'settings');
 
+  // a switched-off section in the structure preview (its contrast is checked with axe too)
+  expect((await api.put('/api/home-layout', { data: { showNewsletter: false } })).ok()).toBeTruthy();
   await page.goto('/admin/home-layout');
+  await expect(page.getByTestId('preview-newsletter')).toHaveAttribute('data-shown', 'false');
   await expect(page.getByTestId('structure-preview')).toBeVisible();
   await screenshotBothThemes(page, 'home-layout');
 

@@ -162,7 +162,7 @@ test.describe('category pages', () => {
     await expect(page.getByTestId('not-found')).toBeVisible();
     await page.goto('/category/humanities');
     await waitForHydration(page);
-    await expect(page.getByTestId('category-count')).toHaveText('0 مقالة');
+    await expect(page.getByTestId('category-count')).toHaveText('لا مقالات');
     await expect(page.getByTestId('page-nav')).toHaveCount(0);
   });
 });

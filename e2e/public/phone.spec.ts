@@ -32,3 +32,22 @@ test('phone without JavaScript: the main navigation is still there', async ({ br
   await page.screenshot({ path: `test-output/screenshots/post-no-js--${testInfo.project.name}.png` });
   await context.close();
 });
+
+test('phone: the floating refresh button sits bottom-left (the end side in Arabic) and steps aside while reading', async ({ page }) => {
+  await page.goto('/post/typescript-functions');
+  await waitForHydration(page);
+  const button = page.getByTestId('refresh-button');
+  const viewport = page.viewportSize()!;
+  const box = await button.boundingBox();
+  expect(box!.x + box!.width).toBeLessThan(viewport.width / 2);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height);
+
+  // scrolling down to read: out of the text's way (below the screen)
+  await page.evaluate(() => window.scrollBy({ top: 600, behavior: 'instant' }));
+  await expect.poll(async () => (await button.boundingBox())!.y).toBeGreaterThanOrEqual(viewport.height);
+  // scrolling back up: back within reach
+  await page.evaluate(() => window.scrollBy({ top: -300, behavior: 'instant' }));
+  await expect
+    .poll(async () => (await button.boundingBox())!.y + (await button.boundingBox())!.height)
+    .toBeLessThanOrEqual(viewport.height);
+});

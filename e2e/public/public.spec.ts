@@ -308,15 +308,40 @@ test.describe('reading', () => {
     await expect(hero).not.toHaveAttribute('loading', 'lazy');
   });
 
-  test('home refresh button reloads posts, featured post, categories and layout', async ({ page }) => {
+  test('home refresh button reloads posts, featured post, categories and layout, keeping them on screen meanwhile', async ({ page }) => {
     await page.goto('/');
     await waitForHydration(page);
     const seen = new Set<string>();
-    page.on('request', (request) => seen.add(new URL(request.url()).pathname));
-    await page.getByTestId('refresh-button').click();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/**', async (route) => {
+      seen.add(new URL(route.request().url()).pathname);
+      await held;
+      await route.continue();
+    });
+    const button = page.getByTestId('refresh-button');
+    // bottom-left: the end side of a right-to-left page
+    const box = await button.boundingBox();
+    expect(box!.x + box!.width).toBeLessThan(page.viewportSize()!.width / 2);
+    await button.click();
     await expect
       .poll(() => [...seen].sort())
       .toEqual(expect.arrayContaining(['/api/categories', '/api/home-layout', '/api/posts', '/api/posts/featured']));
+
+    // the answers are held: the button spins and every section still shows what it showed
+    await expect(button).toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByTestId('hero')).toBeVisible();
+    await expect(page.getByTestId('featured-post')).toBeVisible();
+    await expect(page.getByTestId('latest-posts').getByTestId('post-card').first()).toBeVisible();
+    await expect(page.getByTestId('category-tile').first()).toBeVisible();
+    await expect(page.getByTestId('footer-latest-posts')).toBeVisible();
+    await expect(page.getByTestId('page-spinner')).toHaveCount(0);
+    await expect(page.getByRole('status')).toHaveCount(0);
+    await expect(page.getByText('لا توجد مقالات بعد')).toHaveCount(0);
+
+    release();
+    await expect(button).toHaveAttribute('aria-busy', 'false');
+    await expect(page.getByTestId('featured-post')).toBeVisible();
   });
 
   test('newsletter subscribes through the API and says so', async ({ page }) => {
@@ -405,24 +430,14 @@ test.describe('auth', () => {
     await expect(authorPage.getByTestId('logout-button')).toBeVisible();
   });
 
-  test('register validation messages', async ({ page }) => {
+  test('registration closed (the blog has its author): /auth offers only the sign-in form', async ({ page }) => {
+    const status = page.waitForResponse((r) => r.url().endsWith('/api/registration'));
     await page.goto('/auth');
     await waitForHydration(page);
-    await page.getByRole('tab', { name: 'إنشاء حساب' }).click();
-    const form = page.getByTestId('register-form');
-    await form.getByLabel('البريد الإلكتروني').fill('not-an-email');
-    await form.getByRole('button', { name: 'إنشاء حساب' }).click();
-    await expect(form.getByText('اسم المستخدم يجب أن يكون 3 أحرف على الأقل')).toBeVisible();
-    await expect(form.getByText('البريد الإلكتروني غير صالح')).toBeVisible();
-    await expect(form.getByText('كلمة المرور يجب أن تكون 6 أحرف على الأقل')).toBeVisible();
-    await expect(form.getByText('الاسم يجب أن يكون على الأقل حرفين')).toBeVisible();
-    await form.getByLabel('الاسم').fill('قارئ');
-    await form.getByLabel('اسم المستخدم').fill('reader');
-    await form.getByLabel('البريد الإلكتروني').fill('reader@example.com');
-    await form.getByLabel('كلمة المرور').fill('secret123');
-    await form.getByRole('button', { name: 'إنشاء حساب' }).click();
-    // Registration is closed once the author exists: the failure toast shows the server's reason.
-    await expect(page.getByTestId('toast')).toContainText('فشل التسجيل');
+    expect(await (await status).json()).toEqual({ open: false });
+    await expect(page.getByTestId('login-form')).toBeVisible();
+    await expect(page.getByRole('tab')).toHaveCount(0);
+    await expect(page.getByText('إنشاء حساب')).toHaveCount(0);
   });
 
   test('forgot password, then reset with the mailed token', async ({ page, site }) => {
@@ -474,6 +489,14 @@ test.describe('auth', () => {
       await waitForHydration(page);
       await page.getByRole('tab', { name: 'إنشاء حساب' }).click();
       const form = page.getByTestId('register-form');
+      // validation messages first (SPEC §5)
+      await form.getByLabel('البريد الإلكتروني').fill('not-an-email');
+      await form.getByRole('button', { name: 'إنشاء حساب' }).click();
+      await expect(form.getByText('اسم المستخدم يجب أن يكون 3 أحرف على الأقل')).toBeVisible();
+      await expect(form.getByText('البريد الإلكتروني غير صالح')).toBeVisible();
+      await expect(form.getByText('كلمة المرور يجب أن تكون 6 أحرف على الأقل')).toBeVisible();
+      await expect(form.getByText('الاسم يجب أن يكون على الأقل حرفين')).toBeVisible();
+      await page.screenshot({ path: `test-output/screenshots/auth-register-errors--${test.info().project.name}.png` });
       await form.getByLabel('الاسم').fill('كاتبة جديدة');
       await form.getByLabel('اسم المستخدم').fill('writer');
       await form.getByLabel('البريد الإلكتروني').fill('writer@example.com');

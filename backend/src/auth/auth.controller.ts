@@ -10,7 +10,7 @@ import { UserDto } from '../users/dto/user.dto';
 import { User } from '../users/user.entity';
 import { AuthService, FORGOT_PASSWORD_MESSAGE } from './auth.service';
 import { CurrentUser } from './current-user.decorator';
-import { ForgotPasswordDto, LoginDto, RegisterDto, ResetPasswordDto } from './dto/auth.dto';
+import { ForgotPasswordDto, LoginDto, RegisterDto, RegistrationStatusDto, ResetPasswordDto } from './dto/auth.dto';
 import { SessionAuthenticator } from './session-authenticator';
 import { SESSION_COOKIE } from './session';
 import { SessionOnly } from './session-only.decorator';
@@ -47,6 +47,13 @@ export class AuthController {
     const user = await this.authenticator.logIn(request, response);
     setSignedInHint(request, response);
     return UserDto.from(user, { withEmail: true });
+  }
+
+  @Public()
+  @Get('registration')
+  @ApiOkResponse({ type: RegistrationStatusDto, description: 'Whether registration is open, so the sign-in screen offers it or not' })
+  async registrationStatus(): Promise<RegistrationStatusDto> {
+    return { open: await this.auth.registrationOpen() };
   }
 
   @Public()

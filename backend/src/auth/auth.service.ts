@@ -72,8 +72,12 @@ export class AuthService {
   }
 
   /** The first account becomes the author; after that registration is closed unless ALLOW_REGISTRATION=true. */
+  async registrationOpen(): Promise<boolean> {
+    return this.config.allowRegistration || (await this.users.count()) === 0;
+  }
+
   async register(input: RegisterDto): Promise<User> {
-    if (!this.config.allowRegistration && (await this.users.count()) > 0) {
+    if (!(await this.registrationOpen())) {
       throw new DomainError('REGISTRATION_CLOSED', 'Registration is closed: this blog already has its author', HttpStatus.FORBIDDEN);
     }
     if (await this.users.findByUsernameOrEmailTaken(input.username, input.email)) {

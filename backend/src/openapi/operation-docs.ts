@@ -21,6 +21,10 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     summary: "Create the blog's author account",
     description: `The first account becomes the author and is signed in (a session cookie is set). After that, registration is closed (403 \`REGISTRATION_CLOSED\`) unless the server runs with \`ALLOW_REGISTRATION=true\`. ${ACCOUNT}`,
   },
+  registrationStatus: {
+    summary: 'Whether registration is open',
+    description: `\`{ open: true }\` while the blog has no author (or the server runs with \`ALLOW_REGISTRATION=true\`), so the sign-in screen offers the register tab only when it can work. ${ACCOUNT}`,
+  },
   login: {
     summary: 'Sign in',
     description: `Checks the username (or email) and password and sets the session cookie. Repeated failures are limited per account and per address (429 \`RATE_LIMITED\` with \`retryAfter\`). ${ACCOUNT}`,

@@ -125,6 +125,7 @@ describe('the OpenAPI document, for developers outside the project', () => {
         'login',
         'logout',
         'register',
+        'registrationStatus',
         'resetPassword',
         'revokeApiToken',
       ].sort(),

@@ -1,3 +1,5 @@
+import { plural, RESULTS_AFTER_MIN } from './plural';
+
 /**
  * Admin-side strings. SPEC wording: texts the spec quotes in Arabic or in capitalised English are used
  * verbatim; texts it quotes in lower-case English are its translations of the Arabic UI, so the Arabic is shown.
@@ -30,7 +32,7 @@ export const admin = {
   uncategorized: 'غير مصنف',
   noArticles: 'لا توجد مقالات',
   createFirstArticle: 'أنشئ أول مقال',
-  showingResults: (from: number, to: number, total: number) => `عرض ${from} إلى ${to} من ${total} نتيجة`,
+  showingResults: (from: number, to: number, total: number) => `عرض ${from} إلى ${to} من ${plural(total, RESULTS_AFTER_MIN)}`,
   previous: 'السابق',
   next: 'التالي',
   edit: 'تعديل',
@@ -50,7 +52,6 @@ export const admin = {
   setFeatured: 'تعيين كمميز',
   featuredArticle: 'مقال مميز',
   onlyPublishedCanBeFeatured: 'يمكن تمييز المقالات المنشورة فقط',
-  readTimeLine: (minutes: number) => (minutes === 1 ? 'دقيقة واحدة للقراءة' : `${minutes} دقائق للقراءة`),
 
   // toasts (SPEC §8)
   postDeletedTitle: 'Post deleted',

@@ -60,7 +60,6 @@ export const ar = {
   'home.latestPosts': 'أحدث المقالات',
   'home.viewAll': 'عرض الكل',
   'home.categories': 'التصنيفات',
-  'home.postCount': '{count} مقالة',
   'home.noPosts': 'لا توجد مقالات منشورة بعد',
   'home.noCategories': 'لا توجد تصنيفات بعد',
   'home.readMore': 'اقرأ المزيد',
@@ -85,10 +84,8 @@ export const ar = {
   // Post (SPEC §2, §3)
   'post.uncategorized': 'غير مصنف',
   'post.noDate': 'بدون تاريخ',
-  'post.readTime': '{minutes} دقائق للقراءة',
-  'post.readTimeOne': 'دقيقة واحدة للقراءة',
-  'post.readTimeTwo': 'دقيقتان للقراءة',
-  'post.readTimeMany': '{minutes} دقيقة للقراءة',
+  // {time} is the minutes in words (./plural.ts): 'دقيقتان للقراءة'
+  'post.readTime': '{time} للقراءة',
   'post.tags': 'الوسوم',
   'post.previous': 'المقال السابق',
   'post.next': 'المقال التالي',

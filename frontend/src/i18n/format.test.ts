@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ARABIC_MONTHS, formatDate, formatDay, INVALID_DATE } from './format';
-import { readTimeLabel, t } from './index';
+import { t } from './index';
 
 describe('formatDate (SPEC §3)', () => {
   it('formats day, Arabic month, year, a bar and 12-hour time with م in the afternoon', () => {
@@ -32,12 +32,7 @@ describe('formatDate (SPEC §3)', () => {
 
 describe('translation table', () => {
   it('fills placeholders and falls back to the key', () => {
-    expect(t('home.postCount', { count: 4 })).toBe('4 مقالة');
+    expect(t('pagination.status', { page: 2, pages: 5 })).toBe('الصفحة 2 من 5');
     expect(t('no.such.key')).toBe('no.such.key');
-  });
-  it("reads 'one minute' for 1 and numbers otherwise", () => {
-    expect(readTimeLabel(1)).toBe('دقيقة واحدة للقراءة');
-    expect(readTimeLabel(5)).toBe('5 دقائق للقراءة');
-    expect(readTimeLabel(12)).toBe('12 دقيقة للقراءة');
   });
 });

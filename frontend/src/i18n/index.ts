@@ -1,5 +1,6 @@
 import { adminMessages } from './admin';
 import { ar, type MessageKey } from './ar';
+import { ARTICLES, MINUTES, plural } from './plural';
 
 export type { MessageKey } from './ar';
 
@@ -12,12 +13,14 @@ export function t(key: MessageKey | (string & {}), params?: Record<string, strin
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
-/** The read-time line (SPEC §3): 5 when missing, the 'one minute' wording for 1, Arabic plural forms otherwise. */
+/** The read-time line (SPEC §3), public and admin alike: 'دقيقة واحدة للقراءة', 'دقيقتان للقراءة', '3 دقائق للقراءة'. */
 export function readTimeLabel(minutes: number): string {
-  if (minutes === 1) return t('post.readTimeOne');
-  if (minutes === 2) return t('post.readTimeTwo');
-  if (minutes >= 3 && minutes <= 10) return t('post.readTime', { minutes });
-  return t('post.readTimeMany', { minutes });
+  return t('post.readTime', { time: plural(minutes, MINUTES) });
+}
+
+/** A post count as a label: 'مقالة واحدة', 'مقالتان', '3 مقالات', '11 مقالة'. */
+export function postCountLabel(count: number): string {
+  return plural(count, ARTICLES);
 }
 
 export { formatDate, formatDay, INVALID_DATE } from './format';

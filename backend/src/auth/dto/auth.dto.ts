@@ -88,3 +88,9 @@ export class ResetPasswordDto {
   @MaxLength(200)
   password: string;
 }
+
+/** Whether /auth offers the register form (GET /api/registration). */
+export class RegistrationStatusDto {
+  @ApiProperty({ description: 'True while a new account may be registered (no author yet, or ALLOW_REGISTRATION=true)' })
+  open: boolean;
+}

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_READ_TIME, displayReadTime, EXCERPT_LENGTH, generateExcerpt, readingTime, stripHtml, WORDS_PER_MINUTE } from './text';
+import {
+  DEFAULT_READ_TIME,
+  displayReadTime,
+  EXCERPT_ELLIPSIS,
+  EXCERPT_LENGTH,
+  generateExcerpt,
+  readingTime,
+  stripHtml,
+  WORDS_PER_MINUTE,
+} from './text';
 
 const words = (count: number, word = 'كلمة') => Array.from({ length: count }, () => word).join(' ');
 
@@ -58,13 +67,21 @@ describe('generateExcerpt', () => {
     expect(generateExcerpt('a'.repeat(160))).toBe('a'.repeat(160));
   });
 
-  it("cuts a longer text at 160 characters and adds '...'", () => {
-    expect(generateExcerpt('a'.repeat(161))).toBe(`${'a'.repeat(160)}...`);
-    expect(generateExcerpt(`<p>${'ب'.repeat(300)}</p>`)).toBe(`${'ب'.repeat(160)}...`);
+  it('cuts a longer text so that it is 160 characters with its ellipsis', () => {
+    expect(generateExcerpt('a'.repeat(161))).toBe(`${'a'.repeat(159)}${EXCERPT_ELLIPSIS}`);
+    expect(generateExcerpt(`<p>${'ب'.repeat(300)}</p>`)).toBe(`${'ب'.repeat(159)}…`);
+    expect(generateExcerpt('a'.repeat(161))).toHaveLength(EXCERPT_LENGTH);
+  });
+
+  it('ends on a whole word when one ends near the limit', () => {
+    const excerpt = generateExcerpt(`<p>${'كلمة '.repeat(40)}</p>`); // 32 words fill 159 characters
+    expect(excerpt).toBe(`${'كلمة '.repeat(32).trim()}…`);
+    expect(generateExcerpt(`<p>${'كلمات '.repeat(40)}</p>`)).toBe(`${'كلمات '.repeat(26).trim()}…`);
+    expect(excerpt.length).toBeLessThanOrEqual(EXCERPT_LENGTH);
   });
 
   it('strips tags before counting', () => {
     const html = `<h2>${'x'.repeat(100)}</h2><p><em>${'y'.repeat(60)}</em></p>`;
-    expect(generateExcerpt(html)).toBe(`${'x'.repeat(100)} ${'y'.repeat(59)}...`);
+    expect(generateExcerpt(html)).toBe(`${'x'.repeat(100)} ${'y'.repeat(58)}…`);
   });
 });

@@ -29,8 +29,20 @@ export function displayReadTime(readTime: number | null | undefined): number {
   return readTime && readTime > 0 ? readTime : DEFAULT_READ_TIME;
 }
 
-/** First 160 characters of the text, with an ellipsis when it was longer. */
+/** What a cut excerpt ends with: one character, counted against the limit like any other. */
+export const EXCERPT_ELLIPSIS = '…';
+
+/**
+ * The text whole when it fits in 160 characters; otherwise cut with an ellipsis so that the result, ellipsis
+ * included, is at most 160 characters (the editor's 'n / 160' counter and the limit agree). The cut ends on a whole
+ * word unless that would lose more than a quarter of the room.
+ */
 export function generateExcerpt(html: string, length = EXCERPT_LENGTH): string {
   const text = stripHtml(html);
-  return text.length > length ? `${text.slice(0, length).trimEnd()}...` : text;
+  if (text.length <= length) return text;
+  const room = text.slice(0, length - EXCERPT_ELLIPSIS.length);
+  const endsOnWord = text[room.length] === ' ';
+  const lastSpace = room.lastIndexOf(' ');
+  const cut = endsOnWord || lastSpace <= room.length * 0.75 ? room : room.slice(0, lastSpace);
+  return `${cut.trimEnd()}${EXCERPT_ELLIPSIS}`;
 }

@@ -138,7 +138,7 @@ export default function FallbackEditor({ value, onChange, dir = 'rtl', height = 
   };
 
   return (
-    <Box borderWidth="1px" borderRadius="md" data-testid="fallback-editor" className={`rich-editor mode-${dir}`}>
+    <Box borderWidth="1px" borderRadius="md" minW="0" data-testid="fallback-editor" className={`rich-editor mode-${dir}`}>
       <HStack role="toolbar" aria-label={t.toolbar} gap="1" wrap="wrap" p="2" borderBottomWidth="1px" bg="bg.subtle">
         <Tool label={t.undo} disabled={history.past.length === 0} onClick={() => restore(undo(history))}>
           <Undo2 size={16} />

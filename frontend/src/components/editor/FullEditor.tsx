@@ -151,7 +151,8 @@ function Toolbar({
       borderBottomWidth="1px"
       bg="bg.subtle"
       position="sticky"
-      top="0"
+      // under the site header (h 16, sticky too), never over it
+      top="16"
       zIndex="1"
     >
       <ToolButton label={t.undo} disabled={!state.canUndo} onClick={() => chain().undo().run()}>
@@ -415,9 +416,9 @@ export default function FullEditor({ value, onChange, dir = 'rtl', height = 500,
   const selectedText = () => editor.state.doc.textBetween(editor.state.selection.from, editor.state.selection.to, ' ');
 
   return (
-    <Box borderWidth="1px" borderRadius="md" data-testid="full-editor" data-mode={mode} className={`rich-editor mode-${mode}`}>
+    <Box borderWidth="1px" borderRadius="md" minW="0" data-testid="full-editor" data-mode={mode} className={`rich-editor mode-${mode}`}>
       <Toolbar editor={editor} mode={mode} onModeChange={setMode} openDialog={setDialog} />
-      <Box h={`${height}px`} overflowY="auto" px="4" py="3" onClick={() => editor.commands.focus()}>
+      <Box h={`${height}px`} overflow="auto" px="4" py="3" onClick={() => editor.commands.focus()} data-testid="editor-surface">
         <EditorContent editor={editor} />
       </Box>
 

@@ -6,8 +6,9 @@ import { Redirect, Seo } from '@/app/render-context';
 import { FormField } from '@/components/ui/FormField';
 import { toaster } from '@/components/ui/toaster';
 import { t } from '@/i18n';
+import { useRegistrationStatus } from '@/api/generated';
 import { api, currentUserQuery, serverMessage, type UserDto } from '@/lib/api';
-import { useAuth } from './useAuth';
+import { sessionStarted, useAuth } from './useAuth';
 import { validateForgot, validateLogin, validateRegister, type Errors } from './validation';
 
 /** /auth (SPEC §2): login and register tabs, the forgot-password view, the four-feature panel; signed in → /. */
@@ -15,6 +16,10 @@ export function AuthPage() {
   const { user } = useAuth();
   const [view, setView] = useState<'tabs' | 'forgot'>('tabs');
   const [tab, setTab] = useState('login');
+  // Once the blog has its author, registration is closed (unless the server allows more): no register tab then.
+  // Not prefetched by the server render: until the answer is in, only the sign-in form shows (the usual case).
+  const registration = useRegistrationStatus();
+  const canRegister = registration.data?.open === true;
 
   if (user) return <Redirect to="/" />;
   return (
@@ -29,16 +34,20 @@ export function AuthPage() {
               <Heading as="h1" size="xl" mb="4">
                 {tab === 'login' ? t('auth.welcome') : t('auth.register')}
               </Heading>
-              <Tabs.List>
-                <Tabs.Trigger value="login">{t('auth.login')}</Tabs.Trigger>
-                <Tabs.Trigger value="register">{t('auth.register')}</Tabs.Trigger>
-              </Tabs.List>
+              {canRegister && (
+                <Tabs.List>
+                  <Tabs.Trigger value="login">{t('auth.login')}</Tabs.Trigger>
+                  <Tabs.Trigger value="register">{t('auth.register')}</Tabs.Trigger>
+                </Tabs.List>
+              )}
               <Tabs.Content value="login">
                 <LoginForm onForgot={() => setView('forgot')} />
               </Tabs.Content>
-              <Tabs.Content value="register">
-                <RegisterForm />
-              </Tabs.Content>
+              {canRegister && (
+                <Tabs.Content value="register">
+                  <RegisterForm />
+                </Tabs.Content>
+              )}
             </Tabs.Root>
           )}
         </Card.Body>
@@ -50,7 +59,10 @@ export function AuthPage() {
 
 function useSignedIn() {
   const queryClient = useQueryClient();
-  return (user: UserDto) => queryClient.setQueryData<UserDto | null>(currentUserQuery().queryKey, user);
+  return (user: UserDto) => {
+    sessionStarted();
+    queryClient.setQueryData<UserDto | null>(currentUserQuery().queryKey, user);
+  };
 }
 
 function LoginForm({ onForgot }: { onForgot: () => void }) {

@@ -4,6 +4,22 @@ import { api, currentUserQuery, type UserDto } from '@/lib/api';
 import { clearSignedInHint, hasSignedInHint } from '@/lib/signed-in-hint';
 import { isUnauthorized } from './auth-errors';
 
+/**
+ * Whether the last session of this page view ended by logout() rather than by expiring. A protected screen the
+ * author signs out from then goes to / (SPEC §1), not to /auth: the user query's update renders at once while the
+ * logout's navigation to / is a transition, so without this the protected route would redirect first.
+ */
+let endedByLogout = false;
+
+export function sessionEndedByLogout(): boolean {
+  return endedByLogout;
+}
+
+/** Called when a user signs in (login, register). */
+export function sessionStarted(): void {
+  endedByLogout = false;
+}
+
 export interface AuthState {
   user: UserDto | null;
   isLoading: boolean;
@@ -36,6 +52,7 @@ export function useAuth({ always = false }: { always?: boolean } = {}): AuthStat
 
   const logout = useCallback(async () => {
     await api.logout();
+    endedByLogout = true;
     queryClient.setQueryData<UserDto | null>(base.queryKey, null);
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== base.queryKey[0] });
   }, [queryClient, base.queryKey]);

@@ -8,7 +8,7 @@ import { PageNav } from '@/components/ui/PageNav';
 import { PageSpinner } from '@/components/ui/PageSpinner';
 import { NotFoundPage, NotFoundScreen } from '@/features/errors/NotFoundPage';
 import { PostCard } from '@/features/posts/PostCard';
-import { t } from '@/i18n';
+import { postCountLabel, t } from '@/i18n';
 import { categoryBySlugQuery, postsQuery } from '@/lib/api';
 import { categoryPath, categoryPostsParams } from './category-params';
 
@@ -55,7 +55,7 @@ export function CategoryPage() {
           {name}
         </Heading>
         <Text color="fg.muted" data-testid="category-count">
-          {t('home.postCount', { count: postCount })}
+          {postCountLabel(postCount)}
         </Text>
       </Stack>
       {posts.isPending ? (

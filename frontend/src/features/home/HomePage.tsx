@@ -1,23 +1,26 @@
 import { DEFAULT_HOME_LAYOUT } from '@rules/home-layout';
 import { Box, Button, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { pageCount, PUBLIC_PAGE_SIZE } from '@rules/pagination';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Seo } from '@/app/render-context';
 import { PageNav } from '@/components/ui/PageNav';
-import { PageSpinner } from '@/components/ui/PageSpinner';
+import { BlockSkeleton, FeaturedSkeleton, PostCardsSkeleton, TilesSkeleton } from '@/components/ui/Skeletons';
 import { NotFoundPage } from '@/features/errors/NotFoundPage';
 import { RefreshButton } from '@/components/ui/RefreshButton';
 import { categoryOf } from '@/features/posts/PostMeta';
 import { PostCard } from '@/features/posts/PostCard';
-import { t } from '@/i18n';
+import { postCountLabel, t } from '@/i18n';
 import { categoriesQuery, featuredPostQuery, homeLayoutQuery, postCountsQuery, postsQuery, type CategoryDto } from '@/lib/api';
 import { categoryIcon } from './category-icon';
 import { FeaturedPost } from './FeaturedPost';
 import { Hero } from './Hero';
 import { latestPostsParams, viewAllPage, viewAllPath } from './home-params';
 import { Newsletter } from './Newsletter';
+
+const HOME_DATA = ['/api/posts', '/api/posts/counts', '/api/posts/featured', '/api/categories', '/api/home-layout'];
+const isHomeData = (query: Query) => HOME_DATA.includes(String(query.queryKey[0]));
 
 /**
  * Home (SPEC §2): each section obeys the home-layout settings and counts. 'View All' (/?view=all&page=N) turns the
@@ -42,13 +45,10 @@ export function HomePage() {
   const totalPages = pageCount(counts.data?.published ?? 0, PUBLIC_PAGE_SIZE);
 
   const refresh = async () => {
-    // Clear the cached home data and read it again: posts, featured post, categories and layout.
-    await queryClient.resetQueries({
-      predicate: (query) =>
-        ['/api/posts', '/api/posts/counts', '/api/posts/featured', '/api/categories', '/api/home-layout'].includes(
-          String(query.queryKey[0]),
-        ),
-    });
+    // Posts, featured post, categories and layout (SPEC §2): what no screen shows is dropped from the cache, what
+    // this one shows is read again while it stays on screen (no spinner, no empty state in between).
+    queryClient.removeQueries({ predicate: isHomeData, type: 'inactive' });
+    await queryClient.refetchQueries({ predicate: isHomeData, type: 'active' });
   };
 
   // A page past the last one does not exist (one 404, not an endless series of empty pages).
@@ -64,12 +64,12 @@ export function HomePage() {
         jsonLd={{ '@type': 'WebSite', name: t('blog.name'), description: t('blog.tagline'), inLanguage: 'ar', url: '/' }}
       />
       {layoutQuery.isPending ? (
-        <PageSpinner />
+        <BlockSkeleton />
       ) : (
         <>
           {layout.showHero && <Hero layout={layout} />}
           {layout.showFeaturedPost &&
-            (featured.isPending ? <PageSpinner /> : <FeaturedPost post={featured.data ?? null} categories={categories.data} />)}
+            (featured.isPending ? <FeaturedSkeleton /> : <FeaturedPost post={featured.data ?? null} categories={categories.data} />)}
           {layout.showLatestPosts && (
             <Box as="section" aria-labelledby="latest-title" data-testid="latest-posts">
               <Flex justify="space-between" align="center" mb="6">
@@ -86,7 +86,7 @@ export function HomePage() {
                 )}
               </Flex>
               {latest.isPending ? (
-                <PageSpinner />
+                <PostCardsSkeleton count={Math.min(layout.latestPostsCount, 3)} />
               ) : latest.data && latest.data.length > 0 ? (
                 <>
                   <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="6">
@@ -125,7 +125,9 @@ function CategoriesGrid({ categories, failed }: { categories: CategoryDto[] | un
       <Heading as="h2" id="categories-title" size="2xl" mb="6">
         {t('home.categories')}
       </Heading>
-      {categories && categories.length > 0 ? (
+      {!categories && !failed ? (
+        <TilesSkeleton />
+      ) : categories && categories.length > 0 ? (
         <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
           {categories.map((category) => {
             const Icon = categoryIcon(category.name);
@@ -150,7 +152,7 @@ function CategoriesGrid({ categories, failed }: { categories: CategoryDto[] | un
                     {category.name}
                   </Text>
                   <Text fontSize="sm" color="fg.muted">
-                    {t('home.postCount', { count: category.postCount })}
+                    {postCountLabel(category.postCount)}
                   </Text>
                 </Stack>
               </Link>

@@ -2,6 +2,7 @@ import { Box, Container, Heading, HStack, Link as ChakraLink, SimpleGrid, Stack,
 import { useQuery } from '@tanstack/react-query';
 import { Rss } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { LinesSkeleton } from '@/components/ui/Skeletons';
 import { SocialIcons } from '@/components/ui/SocialIcons';
 import { useAuth } from '@/features/auth/useAuth';
 import { formatDay, t } from '@/i18n';
@@ -34,7 +35,9 @@ export function Footer() {
             <Heading as="h2" size="sm" id="footer-latest">
               {t('footer.latestPosts')}
             </Heading>
-            {posts.data && posts.data.length > 0 ? (
+            {posts.isPending ? (
+              <LinesSkeleton />
+            ) : posts.data && posts.data.length > 0 ? (
               <Stack as="ul" gap="2" listStyleType="none" data-testid="footer-latest-posts">
                 {posts.data.slice(0, 3).map((post) => (
                   <li key={post.id}>

@@ -41,6 +41,7 @@ import type {
   LoginDto,
   MessageDto,
   RegisterDto,
+  RegistrationStatusDto,
   ResetPasswordDto,
   UserDto
 } from '../model';
@@ -339,6 +340,99 @@ export const useRegister = <TError = ErrorType<ErrorDto>,
       return useMutation(getRegisterMutationOptions(options), queryClient);
     }
     /**
+ * `{ open: true }` while the blog has no author (or the server runs with `ALLOW_REGISTRATION=true`), so the sign-in screen offers the register tab only when it can work. For a person in a browser: a request with an API token gets 403 `SESSION_REQUIRED`. Unsafe requests from a browser must come from the blog itself (`Origin`), or get 403 `CROSS_SITE_REQUEST`.
+ * @summary Whether registration is open
+ */
+export const registrationStatus = (
+
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+
+
+      return customInstance<RegistrationStatusDto>(
+      {url: `/api/registration`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getRegistrationStatusQueryKey = () => {
+    return [
+    `/api/registration`
+    ] as const;
+    }
+
+
+export const getRegistrationStatusQueryOptions = <TData = Awaited<ReturnType<typeof registrationStatus>>, TError = ErrorType<ErrorDto>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof registrationStatus>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getRegistrationStatusQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof registrationStatus>>> = ({ signal }) => registrationStatus(requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof registrationStatus>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type RegistrationStatusQueryResult = NonNullable<Awaited<ReturnType<typeof registrationStatus>>>
+export type RegistrationStatusQueryError = ErrorType<ErrorDto>
+
+
+export function useRegistrationStatus<TData = Awaited<ReturnType<typeof registrationStatus>>, TError = ErrorType<ErrorDto>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof registrationStatus>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof registrationStatus>>,
+          TError,
+          Awaited<ReturnType<typeof registrationStatus>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useRegistrationStatus<TData = Awaited<ReturnType<typeof registrationStatus>>, TError = ErrorType<ErrorDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof registrationStatus>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof registrationStatus>>,
+          TError,
+          Awaited<ReturnType<typeof registrationStatus>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useRegistrationStatus<TData = Awaited<ReturnType<typeof registrationStatus>>, TError = ErrorType<ErrorDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof registrationStatus>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Whether registration is open
+ */
+
+export function useRegistrationStatus<TData = Awaited<ReturnType<typeof registrationStatus>>, TError = ErrorType<ErrorDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof registrationStatus>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getRegistrationStatusQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
  * Takes the token from the reset mail (single use, valid for an hour) and the new password. Every session opened before is signed out. For a person in a browser: a request with an API token gets 403 `SESSION_REQUIRED`. Unsafe requests from a browser must come from the blog itself (`Origin`), or get 403 `CROSS_SITE_REQUEST`.
  * @summary Set a new password with a reset token
  */

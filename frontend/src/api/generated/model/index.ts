@@ -40,6 +40,7 @@ export * from './postDto';
 export * from './postLinkDto';
 export * from './postSummaryDto';
 export * from './registerDto';
+export * from './registrationStatusDto';
 export * from './resetPasswordDto';
 export * from './saveCategoryDto';
 export * from './savePageDto';

@@ -1,11 +1,17 @@
-import { Alert, Button, Center, Spinner, Stack } from '@chakra-ui/react';
+import { Alert, Button, Skeleton, Stack } from '@chakra-ui/react';
 import { admin as t } from '@/i18n/admin';
 
-export function LoadingState() {
+/**
+ * A screen's first load: rows in the shape of a list or a form. Only while there is nothing to show yet; a refetch
+ * (after a save, a tab change, a retry) keeps the current content on screen.
+ */
+export function LoadingState({ rows = 5 }: { rows?: number }) {
   return (
-    <Center py="16" role="status" aria-label={t.loading}>
-      <Spinner size="lg" />
-    </Center>
+    <Stack gap="3" role="status" aria-label={t.loading} aria-busy="true" data-testid="admin-skeleton">
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} h="14" rounded="md" />
+      ))}
+    </Stack>
   );
 }
 

@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { ExternalLink, FileText, Home, ImageOff, Layers, Link2, Pencil, Plus, Settings, Star, UserRound } from 'lucide-react';
 import { displayReadTime } from '@rules/text';
 import { formatDate } from '@/i18n/format';
+import { readTimeLabel } from '@/i18n';
 import { admin as t } from '@/i18n/admin';
 import {
   useCountPosts,
@@ -173,7 +174,7 @@ export default function DashboardPage() {
                             {post.title}
                           </Link>
                           <Text fontSize="xs" color="fg.muted">
-                            {t.readTimeLine(displayReadTime(post.readTime))}
+                            {readTimeLabel(displayReadTime(post.readTime))}
                           </Text>
                         </Stack>
                       </HStack>

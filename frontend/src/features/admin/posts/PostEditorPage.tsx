@@ -3,7 +3,7 @@ import { Alert, Box, Button, Card, Field, Grid, HStack, Input, NativeSelect, Sta
 import { useNavigate, useParams } from 'react-router-dom';
 import { Eye, Save, Send, Wand2 } from 'lucide-react';
 import { slugify } from '@rules/slug';
-import { generateExcerpt } from '@rules/text';
+import { EXCERPT_LENGTH, generateExcerpt } from '@rules/text';
 import type { PostDto } from '@/lib/api';
 import { formatDate } from '@/i18n/format';
 import { admin as t } from '@/i18n/admin';
@@ -230,8 +230,9 @@ function PostEditorPage({ postId }: { postId: number | null }) {
           save(true);
         }}
       >
-        <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 320px' }} gap="6" alignItems="start">
-          <Stack gap="5">
+        {/* minmax(0, …) and minW 0: a long URL, code line or table must not widen the column past a phone's screen */}
+        <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 320px' }} gap="6" alignItems="start">
+          <Stack gap="5" minW="0">
             <Field.Root required invalid={!!errors.title}>
               <Field.Label>{t.fieldTitle}</Field.Label>
               <Input name="title" size="lg" value={form.title} onChange={(e) => set('title', e.target.value)} />
@@ -240,8 +241,8 @@ function PostEditorPage({ postId }: { postId: number | null }) {
 
             <Field.Root>
               <Field.Label>{t.fieldSlug}</Field.Label>
-              <HStack w="full">
-                <Input name="slug" dir="ltr" value={form.slug} onChange={(e) => set('slug', e.target.value)} />
+              <HStack w="full" wrap={{ base: 'wrap', sm: 'nowrap' }}>
+                <Input name="slug" dir="ltr" minW="0" flex="1 1 12rem" value={form.slug} onChange={(e) => set('slug', e.target.value)} />
                 <Button variant="outline" onClick={() => set('slug', slugify(form.title))} disabled={!form.title.trim()}>
                   <Wand2 size={16} aria-hidden />
                   {t.generateFromTitle}
@@ -261,7 +262,9 @@ function PostEditorPage({ postId }: { postId: number | null }) {
               <Field.Label>{t.fieldExcerpt}</Field.Label>
               <Textarea name="excerpt" rows={3} value={form.excerpt} onChange={(e) => set('excerpt', e.target.value)} />
               <HStack justify="space-between" w="full">
-                <Field.HelperText>{form.excerpt.length} / 160</Field.HelperText>
+                <Field.HelperText color={form.excerpt.length > EXCERPT_LENGTH ? 'fg.error' : undefined} data-testid="excerpt-counter">
+                  {form.excerpt.length} / {EXCERPT_LENGTH}
+                </Field.HelperText>
                 <Button size="xs" variant="outline" onClick={() => set('excerpt', generateExcerpt(form.content))} disabled={!form.content}>
                   <Wand2 size={14} aria-hidden />
                   {t.generateFromContent}
@@ -299,7 +302,7 @@ function PostEditorPage({ postId }: { postId: number | null }) {
             </Card.Root>
           </Stack>
 
-          <Stack gap="5" position={{ lg: 'sticky' }} top={{ lg: '4' }}>
+          <Stack gap="5" minW="0" position={{ lg: 'sticky' }} top={{ lg: '4' }}>
             <Card.Root variant="outline">
               <Card.Body>
                 <Stack gap="3">

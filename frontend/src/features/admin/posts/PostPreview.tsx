@@ -1,6 +1,7 @@
 import { Badge, Box, CloseButton, Dialog, Heading, HStack, Image, Portal, Stack, Text } from '@chakra-ui/react';
 import { displayReadTime, readingTime } from '@rules/text';
 import { formatDate } from '@/i18n/format';
+import { readTimeLabel } from '@/i18n';
 import { admin as t } from '@/i18n/admin';
 import { parseTags, type PostFormValues } from '@/lib/post-payload';
 import { ArticleContent } from '@/components/ui/ArticleContent';
@@ -30,7 +31,7 @@ export default function PostPreview({ open, onClose, values, categoryName }: Pos
                   <HStack gap="3" wrap="wrap" fontSize="sm" color="fg.muted">
                     <Badge colorPalette="blue">{categoryName ?? 'Uncategorized'}</Badge>
                     <Text>{values.createdAt ? formatDate(values.createdAt) : formatDate(new Date())}</Text>
-                    <Text>{t.readTimeLine(displayReadTime(readingTime(values.content)))}</Text>
+                    <Text>{readTimeLabel(displayReadTime(readingTime(values.content)))}</Text>
                   </HStack>
                   <Heading as="h1" size="3xl" lineHeight="1.3">
                     {values.title || '—'}

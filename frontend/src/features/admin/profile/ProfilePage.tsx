@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Avatar, Button, Card, Field, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Save } from 'lucide-react';
 import { admin as t } from '@/i18n/admin';
+import { initials } from '@/lib/initials';
 import { useGetUser, useUpdateUser } from '../api';
 import AdminPage from '../components/AdminPage';
 import { ErrorState, LoadingState } from '../components/QueryState';
@@ -64,7 +65,7 @@ export default function ProfilePage() {
               <Stack gap="6">
                 <HStack gap="4">
                   <Avatar.Root size="2xl">
-                    <Avatar.Fallback name={user.data.name} />
+                    <Avatar.Fallback data-testid="profile-initials">{initials(user.data.name)}</Avatar.Fallback>
                     {user.data.avatarUrl ? <Avatar.Image src={user.data.avatarUrl} alt="" /> : null}
                   </Avatar.Root>
                   <Stack gap="0">

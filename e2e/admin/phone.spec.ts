@@ -1,0 +1,84 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { test, expect } from './fixtures';
+
+/** The admin at phone width (375 px, the narrowest common phone), signed in. */
+async function phonePage(browser: Browser, baseURL: string, storageState: string): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    storageState,
+    locale: 'ar',
+    viewport: { width: 375, height: 812 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
+  return context.newPage();
+}
+
+/** How wide the document is: wider than the viewport means the page scrolls sideways. */
+function documentWidth(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth);
+}
+
+const LONG_URL = 'https://example.com/a/very/long/path/that/does/not/break/anywhere/because/it/has/no/spaces/at/all?query=1234567890';
+const WIDE_CODE = 'const aVeryLongVariableName = someFunctionWithALongName(firstArgument, secondArgument, thirdArgument, fourth);';
+const WIDE_TABLE = `<table><tbody><tr>${'<th><p>عمود طويل العنوان</p></th>'.repeat(6)}</tr><tr>${'<td><p>قيمة</p></td>'.repeat(6)}</tr></tbody></table>`;
+
+test('phone: the post editor with a long URL, a code block and a table stays within 375 px', async ({ browser, blog, authorState }) => {
+  const page = await phonePage(browser, blog.baseURL, authorState);
+  const created = await page.request.post('/api/posts', {
+    data: {
+      title: 'مقال فيه رابط طويل وجدول وشيفرة',
+      content: `<p>اقرأ المرجع: ${LONG_URL}</p><p><a href="${LONG_URL}">${LONG_URL}</a></p><pre><code>${WIDE_CODE}</code></pre>${WIDE_TABLE}`,
+      published: false,
+    },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const { id } = await created.json();
+
+  await page.goto(`/admin/edit/${id}`);
+  const editor = page.getByTestId('full-editor');
+  // the editor is a large chunk of its own: slow to arrive on a busy machine
+  await expect(editor.locator('pre')).toBeVisible({ timeout: 30_000 });
+  await expect(editor.locator('table')).toBeVisible();
+  await page.locator('input[name="slug"]').fill(LONG_URL.replace(/[^a-z0-9]+/g, '-'));
+
+  expect(await documentWidth(page)).toBeLessThanOrEqual(375);
+  // the code block folds its long line; the wide table scrolls with the editor's surface: nothing is wider than the screen
+  const pre = await editor.locator('pre').boundingBox();
+  expect(pre!.x).toBeGreaterThanOrEqual(0);
+  expect(pre!.x + pre!.width).toBeLessThanOrEqual(375);
+  const surface = editor.getByTestId('editor-surface');
+  const scroll = await surface.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+  expect(scroll.scrollWidth).toBeGreaterThan(scroll.clientWidth);
+  const frame = await surface.boundingBox();
+  expect(frame!.x + frame!.width).toBeLessThanOrEqual(375);
+  // the code stays editable, and the editor passes axe
+  await editor.locator('pre code').click();
+  await page.keyboard.type('/* edited */');
+  await expect(editor.locator('pre')).toContainText('/* edited */');
+  expect((await new AxeBuilder({ page }).include('[data-testid="full-editor"]').analyze()).violations.map((v) => v.id)).toEqual([]);
+
+  // a generated excerpt fits the counter's limit, ellipsis included
+  await page.getByRole('button', { name: 'توليد من المحتوى' }).click();
+  await expect(page.locator('textarea[name="excerpt"]')).toHaveValue(/^اقرأ المرجع: https:.*…$/);
+  const [count, limit] = (await page.getByTestId('excerpt-counter').innerText()).split(' / ').map(Number);
+  expect(limit).toBe(160);
+  expect(count).toBeLessThanOrEqual(160);
+
+  // the publish button is reachable on screen, not pushed off-canvas
+  const publish = page.getByRole('button', { name: 'نشر', exact: true });
+  await publish.scrollIntoViewIfNeeded();
+  const button = await publish.boundingBox();
+  expect(button!.x + button!.width).toBeLessThanOrEqual(375);
+
+  mkdirSync('test-output/screenshots', { recursive: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: 'test-output/screenshots/admin-editor-phone-top-light.png' });
+  // scrolled into the content: the toolbar stays under the site header
+  await editor.locator('pre').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-output/screenshots/admin-editor-phone-content-light.png' });
+  await page.context().close();
+});

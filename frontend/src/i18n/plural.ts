@@ -1,0 +1,46 @@
+/**
+ * Arabic number agreement: the one place the UI turns a count and a noun into words. The category of a count comes
+ * from Intl.PluralRules('ar') (CLDR): 0 zero, 1 one, 2 two, 3–10 few (and 103–110 …), 11–99 many, 100–102 other.
+ * The noun agrees with each category: 'مقالة واحدة', 'مقالتان', '3 مقالات', '11 مقالة', '100 مقالة'.
+ * Server and browser both use the full ICU data of Node and the browser, so the rendered HTML matches.
+ */
+
+/** One template per plural category; `{count}` is replaced by the number (Western digits, as everywhere in the UI). */
+export type PluralForms = Readonly<Record<Intl.LDMLPluralRule, string>>;
+
+const arabic = new Intl.PluralRules('ar');
+
+/** The count in words with the noun in the form Arabic grammar asks for. */
+export function plural(count: number, forms: PluralForms): string {
+  return forms[arabic.select(count)].replace('{count}', String(count));
+}
+
+/** Posts (category tiles, category pages): nominative, as a label on its own. */
+export const ARTICLES: PluralForms = {
+  zero: 'لا مقالات',
+  one: 'مقالة واحدة',
+  two: 'مقالتان',
+  few: '{count} مقالات',
+  many: '{count} مقالة',
+  other: '{count} مقالة',
+};
+
+/** Minutes (read time): nominative. */
+export const MINUTES: PluralForms = {
+  zero: 'أقل من دقيقة',
+  one: 'دقيقة واحدة',
+  two: 'دقيقتان',
+  few: '{count} دقائق',
+  many: '{count} دقيقة',
+  other: '{count} دقيقة',
+};
+
+/** Results, after the preposition 'من' (genitive: 'من نتيجتين'), for the admin's 'عرض X إلى Y من Z نتيجة'. */
+export const RESULTS_AFTER_MIN: PluralForms = {
+  zero: '0 نتيجة',
+  one: 'نتيجة واحدة',
+  two: 'نتيجتين',
+  few: '{count} نتائج',
+  many: '{count} نتيجة',
+  other: '{count} نتيجة',
+};
