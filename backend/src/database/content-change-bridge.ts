@@ -7,9 +7,9 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 const CHANNEL = 'mudawwana_content_changed';
 
 /**
- * Several instances share one PostgreSQL database, and each keeps its own cache of rendered pages. This relays
- * "content changed" between them with LISTEN/NOTIFY: a local change is announced on the channel, and a change
- * announced by another instance is replayed locally. Nothing to do on SQLite (one process).
+ * Several instances share one PostgreSQL database, and each keeps pages in memory in front of the shared page store.
+ * This relays "content changed" (with its tags) between them with LISTEN/NOTIFY: a local change is announced on
+ * the channel, and a change announced by another instance is replayed locally. Nothing to do on SQLite (one process).
  */
 @Injectable()
 export class ContentChangeBridge implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -26,11 +26,15 @@ export class ContentChangeBridge implements OnApplicationBootstrap, OnApplicatio
     client.on('error', (error) => this.logger.warn(`listener connection lost: ${error.message}`));
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
+    // The payload: the sending instance's id, then the change's tags ("<id> post:3,posts").
     client.on('notification', (message) => {
-      if (message.channel === CHANNEL && message.payload !== this.instanceId) notifyContentChanged('remote');
+      if (message.channel !== CHANNEL) return;
+      const [sender, tags = ''] = (message.payload ?? '').split(' ');
+      if (sender !== this.instanceId) notifyContentChanged('remote', tags.split(',').filter(Boolean));
     });
-    this.unsubscribe = onContentChanged((origin) => {
-      if (origin === 'local') client.query('SELECT pg_notify($1, $2)', [CHANNEL, this.instanceId]).catch(() => undefined);
+    this.unsubscribe = onContentChanged((origin, tags) => {
+      if (origin === 'local')
+        client.query('SELECT pg_notify($1, $2)', [CHANNEL, `${this.instanceId} ${tags.join(',')}`]).catch(() => undefined);
     });
     this.client = client;
   }

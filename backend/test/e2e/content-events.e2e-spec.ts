@@ -48,7 +48,7 @@ describe.runIf(process.env.DATABASE_URL?.startsWith('postgres'))('content change
     const received = new Promise<string>((resolve) => other.once('notification', (message) => resolve(message.payload ?? '')));
     const author = await t.author();
     await author.put('/api/social-links').send({ twitter: 'someone' }).expect(200);
-    expect(await received).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await received).toMatch(/^[0-9a-f-]{36} social$/);
   });
 
   it("replays another instance's change locally", async () => {

@@ -3,6 +3,7 @@ import { RecordVersions1795500100000 } from './1795500100000-RecordVersions';
 import { OneFeaturedPost1795500000000 } from './1795500000000-OneFeaturedPost';
 import { BoundedListIndexes1795419360708 } from './1795419360708-BoundedListIndexes';
 import { Initial1795304099904 } from './1795304099904-Initial';
+import { PageStore1795600000000 } from './1795600000000-PageStore';
 
 /** In order; each runs once per database. */
 export const SQLITE_MIGRATIONS = [
@@ -11,4 +12,5 @@ export const SQLITE_MIGRATIONS = [
   BoundedListIndexes1795419360708,
   OneFeaturedPost1795500000000,
   RecordVersions1795500100000,
+  PageStore1795600000000,
 ];
