@@ -12,7 +12,7 @@ import { createQueryClient, plainError } from './app/query-client';
 import { RenderContext, type RenderContextValue } from './app/render-context';
 import { system } from './app/theme';
 import { http } from './api/http';
-import { setApiBaseUrl } from './lib/api';
+import { setApiBaseUrl, setServerApiLoader, type ServerApiLoader } from './lib/api';
 import { loadLanguages } from './lib/highlight';
 
 export interface RenderOptions {
@@ -22,6 +22,8 @@ export interface RenderOptions {
   publicUrl: string;
   /** Leave the site-wide fragments (the footer) out as placeholders; see renderFragment. */
   siteFragments?: boolean;
+  /** Answers the reads in-process (the backend's services) instead of over HTTP. */
+  apiLoader?: ServerApiLoader;
 }
 
 /** One query the render read, with its data: what the page shows (the server tags the stored page with it). */
@@ -92,6 +94,7 @@ function dehydrateQueries(queryClient: QueryClient) {
 
 async function prepare(options: RenderOptions) {
   setApiBaseUrl(options.apiBaseUrl);
+  setServerApiLoader(options.apiLoader);
   await loadLanguages(); // all of them, once: the browser loads only those a page's code blocks use
   // A render never waits long on its own API: a slow call becomes an error (not cached) instead of a hung request.
   http.defaults.timeout = 10_000;

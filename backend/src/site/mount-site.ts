@@ -7,6 +7,7 @@ import type { DataSource } from 'typeorm';
 import { SESSION_COOKIE } from '../auth/session';
 import { SIGNED_IN_HINT_COOKIE } from '../auth/signed-in-hint';
 import type { AppConfig } from '../config/app-config';
+import { createApiLoader } from './api-loader';
 import { buildRobots } from './feeds';
 import { gzipOf, type ServedPage } from './memory-pages';
 import { SitePages, type SsrModule } from './site-pages';
@@ -33,7 +34,17 @@ export interface SiteOptions {
 }
 
 // TypeScript compiles import() to require() under CommonJS; the SSR bundle is an ES module, so keep a real import().
-const importEsm = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<SsrModule>;
+const nativeImport = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<SsrModule>;
+
+/** The SSR bundle; under the tests' ES module transform a Function has no import() of its own, and import() is real. */
+async function importEsm(specifier: string): Promise<SsrModule> {
+  try {
+    return await nativeImport(specifier);
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING') throw error;
+    return (await import(specifier)) as SsrModule;
+  }
+}
 
 /** <link rel=preload> for the one Arabic font file the first paint needs (regular); the other weights swap in (font-display: swap). */
 function fontPreloads(clientDir: string): string {
@@ -43,6 +54,13 @@ function fontPreloads(clientDir: string): string {
     .filter((file) => /^ibm-plex-sans-arabic-arabic-400-normal-.*\.woff2$/.test(file))
     .map((file) => `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin />`)
     .join('\n    ');
+}
+
+const mounted = new WeakMap<NestExpressApplication, SitePages>();
+
+/** The page store of an app that serves the site (tests look inside). */
+export function sitePagesOf(app: NestExpressApplication): SitePages | undefined {
+  return mounted.get(app);
 }
 
 /** A request from a browser that has signed in (its session or the signed-in hint): its answers are private. */
@@ -98,11 +116,14 @@ export async function mountSite(
     const address = app.getHttpServer().address();
     return typeof address === 'object' && address ? address.port : config.port;
   };
+  const apiLoader = createApiLoader(app);
   const origins = () => ({
     apiBaseUrl: `http://127.0.0.1:${port()}`,
     publicUrl: options.publicUrl ?? `http://localhost:${port()}`,
+    apiLoader,
   });
   const pages = new SitePages(dataSource, ssr, template, origins);
+  mounted.set(app, pages);
   pages.start();
   app.getHttpServer().once('close', () => pages.stop());
   app.getHttpServer().once('listening', () => {

@@ -8,6 +8,7 @@ import { MemoryPages, type ServedPage } from './memory-pages';
 import { NOT_FOUND_KEYS, pageKey, routeOf } from './page-key';
 import { PageStore } from './page-store';
 import { tagsOfReads, type PageRead } from './page-tags';
+import type { ApiLoader } from './api-loader';
 import { RenderQueue } from './render-queue';
 import { loadFeedPosts, loadPublicPaths, loadSitemapEntries, slugExists } from './site-data';
 
@@ -49,6 +50,7 @@ export interface RenderOptions {
   apiBaseUrl: string;
   publicUrl: string;
   siteFragments?: boolean;
+  apiLoader?: ApiLoader;
 }
 export interface SsrModule {
   render(url: string, options: RenderOptions): Promise<RenderedPage>;
@@ -80,12 +82,17 @@ function etagOf(...parts: (string | Buffer)[]): string {
   return hash.digest('base64url').slice(0, 27);
 }
 
-/** Keys that lead to a page the author's change should show within a second: not the paged lists or the sitemap. */
-function rebuiltAtOnce(key: string): boolean {
-  return (
-    key === FOOTER_KEY ||
-    (key.startsWith('/') && !key.includes('?') && !SITEMAP_PATH.test(key) && !Object.values<string>(NOT_FOUND_KEYS).includes(key))
-  );
+/**
+ * Where a reader expects to see a change within a second, most expected first: the home page and the feed, the
+ * category pages, the post pages (the changed post and its neighbours), the footer. Not the paged lists, the
+ * sitemap or the not-found pages: they follow from the background sweep.
+ */
+function rebuildRank(key: string): number {
+  if (key === '/' || key === '/rss.xml') return 0;
+  if (/^\/category\/[^/?]+$/.test(key)) return 1;
+  if (/^\/post\/[^/?]+$/.test(key) && !Object.values<string>(NOT_FOUND_KEYS).includes(key)) return 2;
+  if (key === FOOTER_KEY) return 3;
+  return Infinity;
 }
 
 /**
@@ -103,15 +110,18 @@ export class SitePages {
   private changes = 0;
   /** Until then, pages read from the database are not kept in memory: another instance may still be marking them stale. */
   private settleUntil = 0;
+  /** Until then, stale pages are left to the instance that made the change (it rebuilds them at once). */
+  private remoteChangeUntil = 0;
   private sweeper?: NodeJS.Timeout;
   private stopListening?: () => void;
   private closed = false;
+  private filled?: Promise<number>;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly ssr: SsrModule,
     private readonly template: string,
-    private readonly origins: () => { apiBaseUrl: string; publicUrl: string },
+    private readonly origins: () => RenderOptions,
   ) {
     this.store = new PageStore(dataSource);
   }
@@ -149,7 +159,7 @@ export class SitePages {
 
     const stored = await this.store.get(key);
     if (stored) {
-      if (stored.stale) void this.rebuild(key, 'background');
+      if (stored.stale && Date.now() >= this.remoteChangeUntil) void this.rebuild(key, 'background').catch(() => undefined);
       const page = this.compose(gunzipSync(stored.body).toString('utf8'), stored.etag, stored, footer);
       if (!stored.stale && Date.now() >= this.settleUntil) this.memory.set(key, page, stored.tags, composedWith);
       return { page, stored: true };
@@ -187,11 +197,13 @@ export class SitePages {
     });
   }
 
-  private async build(key: string): Promise<Built> {
-    const { apiBaseUrl, publicUrl } = this.origins();
+  /** Renders one page (or feed, or fragment) as it would be stored, without storing it. */
+  async build(key: string): Promise<Built> {
+    const options = this.origins();
+    const { publicUrl } = options;
     const base = { key, location: null, status: 200 };
     if (key === FOOTER_KEY) {
-      const fragment = await this.ssr.renderFragment('footer', { apiBaseUrl, publicUrl });
+      const fragment = await this.ssr.renderFragment('footer', options);
       const body = JSON.stringify({ html: fragment.html, styles: fragment.styles, state: fragment.state });
       return { ...base, contentType: 'application/json', body, tags: tagsOfReads(fragment.reads), cacheable: fragment.cacheable };
     }
@@ -212,7 +224,7 @@ export class SitePages {
         cacheable: true,
       };
     }
-    const result = await this.ssr.render(key, { apiBaseUrl, publicUrl, siteFragments: true });
+    const result = await this.ssr.render(key, { ...options, siteFragments: true });
     if (result.redirect)
       return { ...base, status: 302, location: result.redirect, contentType: HTML, body: '', tags: [], cacheable: false };
     const body = this.template
@@ -276,13 +288,22 @@ export class SitePages {
     }
     // Until the store is marked (here, or by the instance that made the change), what it holds may predate the change.
     this.settleUntil = Date.now() + SETTLE_MS;
-    if (origin === 'remote') return;
+    if (origin === 'remote') {
+      this.remoteChangeUntil = this.settleUntil;
+      return;
+    }
     try {
       const stale = await this.store.markStale(tags);
-      for (const key of stale.filter(rebuiltAtOnce).slice(0, EAGER_LIMIT)) void this.rebuild(key, 'fresh').catch(() => undefined);
+      const atOnce = stale.filter((key) => rebuildRank(key) < Infinity).sort((a, b) => rebuildRank(a) - rebuildRank(b));
+      for (const key of atOnce.slice(0, EAGER_LIMIT)) void this.rebuild(key, 'fresh').catch(() => undefined);
     } catch (error) {
       console.error('mudawwana: could not mark changed pages stale', error);
     }
+  }
+
+  /** Resolves once no render is queued or running and no stored page is stale (tests, the benchmark). */
+  async settled(): Promise<void> {
+    while (this.queue.size > 0 || (await this.store.staleKeys(1)).length > 0) await new Promise((resolve) => setTimeout(resolve, 50));
   }
 
   /** Rebuilds stale pages in the background, a few at a time, when no reader is waiting. */
@@ -296,7 +317,12 @@ export class SitePages {
    * Builds every public page not in the store yet (after seeding, on a new database, or after a restart that lost
    * nothing: then there is nothing to do), in the background and behind any reader; resolves when done.
    */
-  async fill(): Promise<number> {
+  fill(): Promise<number> {
+    this.filled ??= this.fillMissing();
+    return this.filled;
+  }
+
+  private async fillMissing(): Promise<number> {
     const wanted = [FOOTER_KEY, '/rss.xml', '/sitemap.xml', ...Object.values(NOT_FOUND_KEYS), ...(await loadPublicPaths(this.dataSource))];
     const stored = await this.store.storedAmong(wanted);
     const missing = wanted.filter((key) => !stored.has(key));

@@ -19,6 +19,8 @@ export interface TestApp {
   agent(): TestAgent;
   /** A client signed in as the author (registered on first use). */
   author(): Promise<TestAgent>;
+  /** Another instance of the app on the same database (PostgreSQL: several instances share one database). */
+  anotherInstance(): Promise<NestExpressApplication>;
   close(): Promise<void>;
 }
 
@@ -33,7 +35,7 @@ function postgresUrlFor(database: string): string {
  * or (when the project runs with a PostgreSQL DATABASE_URL) a database created for this test file and
  * dropped afterwards.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, { serveSite = false } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mudawwana-test-'));
   const driver = process.env.DATABASE_URL?.startsWith('postgres') ? 'postgres' : 'sqlite';
   let databaseUrl: string | undefined;
@@ -59,8 +61,9 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const app = await createApp(config, { serveSite: false });
+  const app = await createApp(config, { serveSite });
   await app.listen(0, '127.0.0.1');
+  const others: NestExpressApplication[] = [];
   const server = app.getHttpServer();
   let authorAgent: TestAgent | undefined;
 
@@ -80,7 +83,14 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       authorAgent = agent;
       return agent;
     },
+    async anotherInstance() {
+      const other = await createApp(config, { serveSite });
+      await other.listen(0, '127.0.0.1');
+      others.push(other);
+      return other;
+    },
     async close() {
+      for (const other of others) await other.close();
       await app.close();
       await dropDatabase();
       rmSync(dataDir, { recursive: true, force: true });
