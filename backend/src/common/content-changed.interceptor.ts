@@ -2,7 +2,7 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { Observable, tap } from 'rxjs';
-import { notifyContentChanged } from './content-events';
+import { ContentEvents } from './content-events';
 import { currentContentChanges } from './content-tags';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -17,13 +17,16 @@ export const LeavesContentUnchanged = () => SetMetadata(LEAVES_CONTENT_KEY, true
  */
 @Injectable()
 export class ContentChangedInterceptor implements NestInterceptor {
-  constructor(private readonly reflector: Reflector) {}
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly events: ContentEvents,
+  ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const method = context.switchToHttp().getRequest<Request>().method;
     const leavesContent = this.reflector.getAllAndOverride<boolean>(LEAVES_CONTENT_KEY, [context.getHandler(), context.getClass()]);
     if (SAFE_METHODS.has(method) || leavesContent) return next.handle();
     const changes = currentContentChanges();
-    return next.handle().pipe(tap({ complete: () => notifyContentChanged('local', [...(changes ?? [])]) }));
+    return next.handle().pipe(tap({ complete: () => this.events.notify('local', [...(changes ?? [])]) }));
   }
 }

@@ -17,6 +17,8 @@ export const ContentTag = {
   categories: 'categories',
   /** One category's name or slug. */
   category: (id: number) => `category:${id}`,
+  /** Which posts one category lists, and how many (its own pages). */
+  categoryPosts: (id: number) => `category-posts:${id}`,
   /** Static pages (About and the others). */
   pages: 'pages',
   socialLinks: 'social',

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { notifyContentChanged, onContentChanged } from '../common/content-events';
+import { ContentEvents } from '../common/content-events';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 
 const CHANNEL = 'mudawwana_content_changed';
@@ -18,7 +18,10 @@ export class ContentChangeBridge implements OnApplicationBootstrap, OnApplicatio
   private client?: Client;
   private unsubscribe?: () => void;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly events: ContentEvents,
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     if (this.config.database.type !== 'postgres') return;
@@ -30,9 +33,9 @@ export class ContentChangeBridge implements OnApplicationBootstrap, OnApplicatio
     client.on('notification', (message) => {
       if (message.channel !== CHANNEL) return;
       const [sender, tags = ''] = (message.payload ?? '').split(' ');
-      if (sender !== this.instanceId) notifyContentChanged('remote', tags.split(',').filter(Boolean));
+      if (sender !== this.instanceId) this.events.notify('remote', tags.split(',').filter(Boolean));
     });
-    this.unsubscribe = onContentChanged((origin, tags) => {
+    this.unsubscribe = this.events.on((origin, tags) => {
       if (origin === 'local')
         client.query('SELECT pg_notify($1, $2)', [CHANNEL, `${this.instanceId} ${tags.join(',')}`]).catch(() => undefined);
     });

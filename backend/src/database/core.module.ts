@@ -1,5 +1,6 @@
 import { DynamicModule, Global, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { TypeormSessionStore } from '../auth/typeorm-session.store';
+import { ContentEvents } from '../common/content-events';
 import { ContentChangeBridge } from './content-change-bridge';
 import { DataSource } from 'typeorm';
 import { CategoriesRepository } from '../categories/categories.repository';
@@ -35,6 +36,7 @@ export class CoreModule {
       { provide: DataSource, useValue: dataSource },
       ...REPOSITORIES,
       TypeormSessionStore,
+      ContentEvents,
     ];
     return { module: CoreModule, providers: [...providers, DatabaseCloser, ContentChangeBridge], exports: providers };
   }

@@ -24,6 +24,11 @@ const postNotFound = () => notFound('POST_NOT_FOUND', 'Post not found');
 /** Slugs that GET /api/posts/:slug can never reach, because a fixed route of the same shape comes first. */
 const RESERVED_SLUGS = new Set(['featured', 'counts']);
 
+/** The lists of the categories a post was or is in. */
+function categoryListTags(...categoryIds: (number | null | undefined)[]): string[] {
+  return categoryIds.filter((id) => typeof id === 'number').map((id) => ContentTag.categoryPosts(id));
+}
+
 /** What decides whether and where a post is listed (a change here reorders or reshapes the lists). */
 function listingOf(post: Post): string {
   return JSON.stringify([post.published, post.featured, post.categoryId, post.createdAt?.getTime?.(), post.slug]);
@@ -104,7 +109,7 @@ export class PostsService {
     const post = await this.posts.findById(id);
     const neighbours = post ? await this.neighbourTags(post) : [];
     if (!(await this.posts.delete(id))) throw postNotFound();
-    recordContentChange(ContentTag.post(id), ContentTag.postLists, ...neighbours);
+    recordContentChange(ContentTag.post(id), ContentTag.postLists, ...neighbours, ...categoryListTags(post?.categoryId));
   }
 
   /** Regenerates the slug from the title with the slug rule (made unique if another post has it). */
@@ -137,6 +142,7 @@ export class PostsService {
     const listedBefore = isNew ? null : listingOf(post);
     const linkedAs = isNew ? [] : [ContentTag.postLink(post.slug)];
     const neighboursBefore = isNew ? [] : await this.neighbourTags(post);
+    const categoryBefore = post.categoryId;
     if (input.title !== undefined) post.title = input.title;
     if (input.content !== undefined) {
       post.content = sanitizeContent(input.content);
@@ -160,7 +166,12 @@ export class PostsService {
     recordContentChange(ContentTag.post(saved.id), ContentTag.postLink(saved.slug), ...linkedAs);
     if (listedBefore !== listingOf(saved)) {
       // It moved in (or out of) the lists: the posts it sat between, and those it sits between now, link to it.
-      recordContentChange(ContentTag.postLists, ...neighboursBefore, ...(await this.neighbourTags(saved)));
+      recordContentChange(
+        ContentTag.postLists,
+        ...categoryListTags(categoryBefore, saved.categoryId),
+        ...neighboursBefore,
+        ...(await this.neighbourTags(saved)),
+      );
     }
     return saved;
   }

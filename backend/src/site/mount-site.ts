@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { DataSource } from 'typeorm';
 import { SESSION_COOKIE } from '../auth/session';
 import { SIGNED_IN_HINT_COOKIE } from '../auth/signed-in-hint';
+import { ContentEvents } from '../common/content-events';
 import type { AppConfig } from '../config/app-config';
 import { createApiLoader } from './api-loader';
 import { buildRobots } from './feeds';
@@ -122,7 +123,7 @@ export async function mountSite(
     publicUrl: options.publicUrl ?? `http://localhost:${port()}`,
     apiLoader,
   });
-  const pages = new SitePages(dataSource, ssr, template, origins);
+  const pages = new SitePages(dataSource, app.get(ContentEvents), ssr, template, origins);
   mounted.set(app, pages);
   pages.start();
   app.getHttpServer().once('close', () => pages.stop());

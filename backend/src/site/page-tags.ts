@@ -23,17 +23,23 @@ function idOf(data: unknown): number | undefined {
 export function tagsOfReads(reads: readonly PageRead[]): string[] {
   const tags = new Set<string>();
   const detailOfPost = reads.find((read) => POST_BY_SLUG.test(String(read.queryKey[0])) && read.data);
+  const categoryId = idOf(reads.find((read) => CATEGORY_BY_SLUG.test(String(read.queryKey[0])))?.data);
+  /** A list of one category's posts follows that category's listing; any other list, the whole blog's. */
+  const listTag = (params: unknown) =>
+    (params as { category?: string } | undefined)?.category && categoryId !== undefined
+      ? ContentTag.categoryPosts(categoryId)
+      : ContentTag.postLists;
   for (const { queryKey, data } of reads) {
     const url = String(queryKey[0]);
     if (url === '/api/posts' || url === '/api/posts/featured') {
-      tags.add(ContentTag.postLists);
+      tags.add(listTag(queryKey[1]));
       const posts = Array.isArray(data) ? data : data ? [data] : [];
       for (const post of posts) {
         const id = idOf(post);
         if (id !== undefined) tags.add(ContentTag.post(id));
       }
     } else if (url === '/api/posts/counts') {
-      tags.add(ContentTag.postLists);
+      tags.add(listTag(queryKey[1]));
     } else if (POST_BY_SLUG.test(url)) {
       const id = idOf(data);
       if (id !== undefined) tags.add(ContentTag.post(id));
@@ -45,8 +51,8 @@ export function tagsOfReads(reads: readonly PageRead[]): string[] {
       if (detailOfPost && typeof categoryId === 'number') tags.add(ContentTag.category(categoryId));
       else if (!detailOfPost) tags.add(ContentTag.categories);
     } else if (CATEGORY_BY_SLUG.test(url)) {
-      const id = idOf(data);
-      if (id !== undefined) tags.add(ContentTag.category(id));
+      // Its name and slug, and its post count.
+      if (categoryId !== undefined) tags.add(ContentTag.category(categoryId)).add(ContentTag.categoryPosts(categoryId));
     } else if (PAGE_BY_SLUG.test(url)) {
       if (data) tags.add(ContentTag.pages);
     } else if (url === '/api/social-links') {

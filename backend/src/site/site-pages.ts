@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { DataSource } from 'typeorm';
 import { ContentTag } from '../common/content-tags';
-import { onContentChanged, type ContentChangeOrigin } from '../common/content-events';
+import type { ContentChangeOrigin, ContentEvents } from '../common/content-events';
 import { buildRss, buildSitemapFile, SITEMAP_PATH } from './feeds';
 import { MemoryPages, type ServedPage } from './memory-pages';
 import { NOT_FOUND_KEYS, pageKey, routeOf } from './page-key';
@@ -89,8 +89,9 @@ function etagOf(...parts: (string | Buffer)[]): string {
  */
 function rebuildRank(key: string): number {
   if (key === '/' || key === '/rss.xml') return 0;
+  if (Object.values<string>(NOT_FOUND_KEYS).includes(key)) return Infinity;
   if (/^\/category\/[^/?]+$/.test(key)) return 1;
-  if (/^\/post\/[^/?]+$/.test(key) && !Object.values<string>(NOT_FOUND_KEYS).includes(key)) return 2;
+  if (/^\/post\/[^/?]+$/.test(key)) return 2;
   if (key === FOOTER_KEY) return 3;
   return Infinity;
 }
@@ -119,6 +120,7 @@ export class SitePages {
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly events: ContentEvents,
     private readonly ssr: SsrModule,
     private readonly template: string,
     private readonly origins: () => RenderOptions,
@@ -127,7 +129,7 @@ export class SitePages {
   }
 
   start(): void {
-    this.stopListening = onContentChanged((origin, tags) => void this.changed(origin, tags));
+    this.stopListening = this.events.on((origin, tags) => void this.changed(origin, tags));
     this.sweeper = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
     this.sweeper.unref();
   }
