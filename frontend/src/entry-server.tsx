@@ -165,7 +165,7 @@ export async function renderFragment(name: 'footer', options: RenderOptions): Pr
   cache.compat = true;
   const html = renderToString(
     <CacheProvider value={cache}>
-      <AppProviders queryClient={queryClient}>
+      <AppProviders queryClient={queryClient} toaster={false}>
         <StaticRouter location="/">{name === 'footer' && <Footer />}</StaticRouter>
       </AppProviders>
     </CacheProvider>,

@@ -84,14 +84,14 @@ function etagOf(...parts: (string | Buffer)[]): string {
 
 /**
  * Where a reader expects to see a change within a second, most expected first: the home page and the feed, the
- * category pages, the post pages (the changed post and its neighbours), the footer. Not the paged lists, the
+ * category pages, the post pages (the changed post and its neighbours) and static pages, the footer. Not the paged lists, the
  * sitemap or the not-found pages: they follow from the background sweep.
  */
 function rebuildRank(key: string): number {
   if (key === '/' || key === '/rss.xml') return 0;
-  if (Object.values<string>(NOT_FOUND_KEYS).includes(key)) return Infinity;
+  if (Object.values<string>(NOT_FOUND_KEYS).includes(key) || SITEMAP_PATH.test(key)) return Infinity;
   if (/^\/category\/[^/?]+$/.test(key)) return 1;
-  if (/^\/post\/[^/?]+$/.test(key)) return 2;
+  if (/^\/post\/[^/?]+$/.test(key) || /^\/[^/?]+$/.test(key)) return 2;
   if (key === FOOTER_KEY) return 3;
   return Infinity;
 }
@@ -140,35 +140,44 @@ export class SitePages {
     if (this.sweeper) clearInterval(this.sweeper);
   }
 
-  /** The store key of a public URL: its clean form, or the shared not-found page when its slug does not exist. */
-  async keyOf(path: string, query: URLSearchParams): Promise<string> {
-    if (path === '/rss.xml' || SITEMAP_PATH.test(path)) return path;
-    const key = pageKey(path, query);
-    if (this.memory.get(key, this.footer?.etag ?? '')) return key;
-    const route = routeOf(path);
-    if (route.kind === 'post' || route.kind === 'category' || route.kind === 'page') {
-      if (!(await slugExists(this.dataSource, route.kind, route.slug))) return NOT_FOUND_KEYS[route.kind];
-    }
-    return key;
+  /**
+   * The page to send for a public URL: its clean form (the store key) from memory, else from the store (rebuilt in
+   * the background when stale), else built now; an unknown slug or path gets the one shared not-found page.
+   */
+  async serve(path: string, query: URLSearchParams): Promise<{ page: ServedPage; stored: boolean }> {
+    const footer = await this.currentFooter();
+    const key = path === '/rss.xml' || SITEMAP_PATH.test(path) ? path : pageKey(path, query);
+    const kept = await this.kept(key, footer);
+    if (kept) return { page: kept, stored: true };
+    const notFound = await this.notFoundKeyOf(path);
+    if (notFound) return { page: (await this.kept(notFound, footer)) ?? (await this.buildNow(notFound, footer)).page, stored: true };
+    return this.buildNow(key, footer);
   }
 
-  /** The page to send for `key`: from memory, else from the store (rebuilt in the background when stale), else built now. */
-  async serve(key: string): Promise<{ page: ServedPage; stored: boolean }> {
-    const footer = await this.currentFooter();
+  /** The shared not-found key when the path's slug does not exist (checked only for pages not stored yet). */
+  private async notFoundKeyOf(path: string): Promise<string | undefined> {
+    const route = routeOf(path);
+    if (route.kind !== 'post' && route.kind !== 'category' && route.kind !== 'page') return undefined;
+    return (await slugExists(this.dataSource, route.kind, route.slug)) ? undefined : NOT_FOUND_KEYS[route.kind];
+  }
+
+  /** A page from memory or the store, composed with the current footer. */
+  private async kept(key: string, footer: Fragment | undefined): Promise<ServedPage | undefined> {
     const composedWith = footer?.etag ?? '';
     const remembered = this.memory.get(key, composedWith);
-    if (remembered) return { page: remembered, stored: true };
-
+    if (remembered) return remembered;
     const stored = await this.store.get(key);
-    if (stored) {
-      if (stored.stale && Date.now() >= this.remoteChangeUntil) void this.rebuild(key, 'background').catch(() => undefined);
-      const page = this.compose(gunzipSync(stored.body).toString('utf8'), stored.etag, stored, footer);
-      if (!stored.stale && Date.now() >= this.settleUntil) this.memory.set(key, page, stored.tags, composedWith);
-      return { page, stored: true };
-    }
+    if (!stored) return undefined;
+    if (stored.stale && Date.now() >= this.remoteChangeUntil) void this.rebuild(key, 'background').catch(() => undefined);
+    const page = this.compose(gunzipSync(stored.body).toString('utf8'), stored.etag, stored, footer);
+    if (!stored.stale && Date.now() >= this.settleUntil) this.memory.set(key, page, stored.tags, composedWith);
+    return page;
+  }
+
+  /** A page nobody asked for yet: a reader waits for its render (queued with the others). */
+  private async buildNow(key: string, footer: Fragment | undefined): Promise<{ page: ServedPage; stored: boolean }> {
     const built = await this.rebuild(key, 'reader');
-    const page = this.compose(built.body, etagOf(built.body), built, footer);
-    return { page, stored: built.cacheable };
+    return { page: this.compose(built.body, etagOf(built.body), built, footer), stored: built.cacheable };
   }
 
   /** Builds `key` (once at a time, bounded with the other renders) and stores it when it is the same for everyone. */
