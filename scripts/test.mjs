@@ -1,4 +1,5 @@
 // `npm test`: every test suite of the repository, in order, then one summary line `N passed, N failed`.
+//  0. the build (frontend and backend), which the site's API tests and the browser tests use
 //  1. backend unit tests and API tests over HTTP (SQLite, and PostgreSQL when TEST_DATABASE_URL is set)
 //  2. frontend unit tests
 //  3. browser tests (Playwright with Debian's Chromium) against the real built app
@@ -41,17 +42,17 @@ function vitest(name, workspace) {
   suites.push({ name, status, ...vitestCounts(output) });
 }
 
+// The build comes first: the site's API tests render with the built frontend, and the browser tests run it.
+const build = run('npm', ['run', 'build']);
+if (build !== 0) suites.push({ name: 'build', status: build, passed: 0, failed: 1 });
+
 vitest('backend', 'backend');
 vitest('frontend', 'frontend');
 
-if (existsSync(join(root, 'playwright.config.ts'))) {
-  const build = run('npm', ['run', 'build']);
-  if (build !== 0) suites.push({ name: 'build', status: build, passed: 0, failed: 1 });
-  else {
-    const output = join(reports, 'e2e.json');
-    const status = run('npx', ['playwright', 'test', '--reporter=list,json'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: output } });
-    suites.push({ name: 'e2e', status, ...playwrightCounts(output) });
-  }
+if (build === 0 && existsSync(join(root, 'playwright.config.ts'))) {
+  const output = join(reports, 'e2e.json');
+  const status = run('npx', ['playwright', 'test', '--reporter=list,json'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: output } });
+  suites.push({ name: 'e2e', status, ...playwrightCounts(output) });
 }
 
 let passed = 0;
