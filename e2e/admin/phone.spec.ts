@@ -82,3 +82,56 @@ test('phone: the post editor with a long URL, a code block and a table stays wit
   await page.screenshot({ path: 'test-output/screenshots/admin-editor-phone-content-light.png' });
   await page.context().close();
 });
+
+test('phone: dashboard, pages and categories keep every row action in sight, labelled', async ({ browser, blog, authorState }) => {
+  const page = await phonePage(browser, blog.baseURL, authorState);
+  for (const [title, published] of [
+    ['مقال منشور بعنوان طويل بعض الشيء حتى يلتف على سطرين في الهاتف', true],
+    ['مسودة', false],
+  ] as const) {
+    expect((await page.request.post('/api/posts', { data: { title, content: '<p>نص</p>', published } })).ok()).toBeTruthy();
+  }
+  expect(
+    (await page.request.post('/api/pages', { data: { title: 'سياسة الخصوصية', slug: 'privacy-policy', content: '<p>نص</p>' } })).ok(),
+  ).toBeTruthy();
+
+  const inSight = async (locator: ReturnType<Page['locator']>) => {
+    const box = await locator.boundingBox();
+    expect(box, 'rendered').not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+  };
+
+  await page.goto('/admin');
+  const cards = page.getByTestId('post-card-row');
+  await expect(cards).toHaveCount(2);
+  expect(await documentWidth(page)).toBeLessThanOrEqual(375);
+  const published = cards.filter({ hasText: 'مقال منشور' });
+  const actions = [
+    ['link', /^تعديل:/],
+    ['link', /^عرض:/],
+    ['button', /^إصلاح الرابط:/],
+    ['button', /^حذف:/],
+  ] as const;
+  for (const [role, name] of actions) {
+    const action = published.getByRole(role, { name });
+    await expect(action).toBeVisible();
+    await inSight(action);
+  }
+  // the words are on screen, and 'fix link' says what it does
+  await expect(published.getByText('إصلاح الرابط', { exact: true })).toBeVisible();
+  await expect(published.getByRole('button', { name: /^إصلاح الرابط:/ })).toHaveAttribute('title', /يولّد رابط المقال من عنوانه/);
+  await page.screenshot({ path: 'test-output/screenshots/admin-dashboard-cards-phone-light.png', fullPage: true });
+
+  await page.goto('/admin/pages');
+  const row = page.getByTestId('page-row').first();
+  await expect(row).toContainText('/privacy-policy');
+  await inSight(row.getByRole('button', { name: /^حذف:/ }));
+  await inSight(row.getByRole('link', { name: /^تعديل:/ }));
+
+  await page.goto('/admin/categories');
+  const category = page.getByTestId('category-row').first();
+  await expect(category).toBeVisible();
+  await inSight(category.getByRole('button', { name: /^حذف:/ }));
+  await page.context().close();
+});

@@ -68,6 +68,13 @@ test('post editor: required fields, upload limits, date range, autosave', async 
   }
   await page.locator(`[data-day="${todayKey}"]`).click();
   await expect(page.getByTestId('date-picker-trigger')).not.toHaveText('اختر التاريخ');
+  // the first allowed day is two choices away (year, month), not dozens of 'previous month' clicks
+  await page.getByTestId('date-picker-trigger').click();
+  await page.getByRole('combobox', { name: 'السنة' }).selectOption('2020');
+  await page.getByRole('combobox', { name: 'الشهر' }).selectOption({ label: 'يناير' });
+  await expect(page.getByRole('button', { name: 'الشهر السابق' })).toBeDisabled();
+  await page.locator('[data-day="2020-01-01"]').click();
+  await expect(page.getByTestId('date-picker-trigger')).toHaveText('1 يناير 2020');
 
   // local autosave survives a reload and is offered back
   await page.getByLabel('العنوان', { exact: true }).fill('مسودة لم تُحفظ');

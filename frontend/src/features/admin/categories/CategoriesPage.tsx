@@ -157,15 +157,20 @@ export default function CategoriesPage() {
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeader>{t.categoryName}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t.colSlug}</Table.ColumnHeader>
+                <Table.ColumnHeader hideBelow="sm">{t.colSlug}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t.colActions}</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
               {list.map((category) => (
                 <Table.Row key={category.id} data-testid="category-row">
-                  <Table.Cell fontWeight="semibold">{category.name}</Table.Cell>
-                  <Table.Cell dir="ltr" textAlign="end" fontFamily="mono" fontSize="xs">
+                  <Table.Cell>
+                    <Text fontWeight="semibold">{category.name}</Text>
+                    <Text hideFrom="sm" dir="ltr" textAlign="end" fontFamily="mono" fontSize="xs" color="fg.muted">
+                      {category.slug}
+                    </Text>
+                  </Table.Cell>
+                  <Table.Cell hideBelow="sm" dir="ltr" textAlign="end" fontFamily="mono" fontSize="xs">
                     {category.slug}
                   </Table.Cell>
                   <Table.Cell>
@@ -174,6 +179,7 @@ export default function CategoriesPage() {
                         size="xs"
                         variant="ghost"
                         aria-label={`${t.edit}: ${category.name}`}
+                        title={t.edit}
                         onClick={() => setEditing({ mode: 'edit', category })}
                       >
                         <Pencil size={14} />

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { pageCount, pageRange, pageWindow } from '@rules/pagination';
-import { Badge, Box, Button, Center, HStack, IconButton, Image, Stack, Table, Tabs, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Center, HStack, Image, Stack, Table, Tabs, Text, useMediaQuery } from '@chakra-ui/react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ExternalLink, FileText, Home, ImageOff, Layers, Link2, Pencil, Plus, Settings, Star, UserRound } from 'lucide-react';
 import { displayReadTime } from '@rules/text';
@@ -61,11 +61,120 @@ function HeaderLinks() {
   );
 }
 
+/** Below this width the posts are cards, not a table (~768 px: the table's six columns no longer fit). */
+const WIDE_QUERY = '(min-width: 48em)';
+
+function PostTitle({ post }: { post: PostSummaryDto }) {
+  return (
+    <HStack gap="3" align="start">
+      {post.featuredImage ? (
+        <Image src={post.featuredImage} alt="" w="16" h="12" objectFit="cover" borderRadius="sm" flexShrink={0} />
+      ) : (
+        <Center w="16" h="12" bg="bg.muted" borderRadius="sm" flexShrink={0} title={t.noImage} data-testid="no-image">
+          <ImageOff size={18} aria-hidden />
+          <Text srOnly>{t.noImage}</Text>
+        </Center>
+      )}
+      <Stack gap="0.5" minW="0">
+        <Link to={`/admin/edit/${post.id}`} style={{ fontWeight: 600 }}>
+          {post.title}
+        </Link>
+        <Text fontSize="xs" color="fg.muted">
+          {readTimeLabel(displayReadTime(post.readTime))}
+        </Text>
+      </Stack>
+    </HStack>
+  );
+}
+
+function StatusBadge({ published }: { published: boolean }) {
+  return <Badge colorPalette={published ? 'green' : 'gray'}>{published ? t.published : t.draft}</Badge>;
+}
+
+/** The 'featured article' badge, or the button that makes a published post the featured one. */
+function FeaturedControl({ post, pending, onSet }: { post: PostSummaryDto; pending: boolean; onSet: () => void }) {
+  if (post.featured) {
+    return (
+      <Badge colorPalette="yellow" data-testid="featured-badge">
+        <Star size={12} aria-hidden />
+        {t.featuredArticle}
+      </Badge>
+    );
+  }
+  return (
+    <Button
+      size="xs"
+      variant="outline"
+      disabled={!post.published || pending}
+      title={post.published ? undefined : t.onlyPublishedCanBeFeatured}
+      onClick={onSet}
+    >
+      <Star size={12} aria-hidden />
+      {t.setFeatured}
+    </Button>
+  );
+}
+
+interface PostActionsProps {
+  post: PostSummaryDto;
+  fixPending: boolean;
+  onFixSlug: () => void;
+  onDelete: () => void;
+  /** Text next to each icon (the phone cards); the table shows icons with their name as a tooltip. */
+  labelled?: boolean;
+}
+
+/** Edit, view (published posts), fix link, delete: each names the post for screen readers and says what it does. */
+function PostActions({ post, fixPending, onFixSlug, onDelete, labelled = false }: PostActionsProps) {
+  const label = (text: string) => (labelled ? <Text as="span">{text}</Text> : null);
+  const size = labelled ? 'sm' : 'xs';
+  return (
+    <HStack gap="1" wrap="wrap">
+      <Button asChild size={size} variant="ghost" px={labelled ? undefined : '0'} aria-label={`${t.edit}: ${post.title}`} title={t.edit}>
+        <Link to={`/admin/edit/${post.id}`}>
+          <Pencil size={14} aria-hidden />
+          {label(t.edit)}
+        </Link>
+      </Button>
+      {post.published ? (
+        <Button
+          asChild
+          size={size}
+          variant="ghost"
+          px={labelled ? undefined : '0'}
+          aria-label={`${t.view}: ${post.title}`}
+          title={t.viewHint}
+        >
+          <a href={`/post/${post.slug}`} target="_blank" rel="noreferrer">
+            <ExternalLink size={14} aria-hidden />
+            {label(t.view)}
+          </a>
+        </Button>
+      ) : null}
+      <Button
+        size={size}
+        variant="ghost"
+        px={labelled ? undefined : '0'}
+        aria-label={`${t.fixSlug}: ${post.title}`}
+        title={t.fixSlugHint}
+        disabled={fixPending}
+        onClick={onFixSlug}
+      >
+        <Link2 size={14} aria-hidden />
+        {label(t.fixSlug)}
+      </Button>
+      <DeleteRowButton name={post.title} onClick={onDelete} labelled={labelled} />
+    </HStack>
+  );
+}
+
 export default function DashboardPage() {
   const navigate = useNavigate();
   const [tab, setTab] = useState<Tab>('all');
   const [page, setPage] = useState(1);
   const [toDelete, setToDelete] = useState<PostSummaryDto | null>(null);
+  // a table from tablet width up; below it, cards (client-only: the admin renders after the session check)
+  const [wide] = useMediaQuery([WIDE_QUERY], { ssr: false });
 
   // The server pages, counts and filters: one aggregate call for the tab counts, one page of 10 rows per call.
   const counts = useCountPosts();
@@ -106,6 +215,14 @@ export default function DashboardPage() {
     },
   });
 
+  const categoryLabel = (post: PostSummaryDto) => (post.categoryId != null ? (categoryName.get(post.categoryId) ?? '—') : t.uncategorized);
+  const actionsFor = (post: PostSummaryDto) => ({
+    post,
+    fixPending: fixSlug.isPending,
+    onFixSlug: () => fixSlug.mutate({ id: post.id }),
+    onDelete: () => setToDelete(post),
+  });
+
   const changeTab = (value: Tab) => {
     setTab(value);
     setPage(1);
@@ -136,107 +253,72 @@ export default function DashboardPage() {
         </Center>
       ) : (
         <>
-          <Table.ScrollArea borderWidth="1px" borderRadius="md">
-            <Table.Root size="sm" interactive>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t.colTitle}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t.colStatus}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t.colFeatured}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t.colCategory}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t.colDate}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t.colActions}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {rows.map((post) => (
-                  <Table.Row
-                    key={post.id}
-                    data-testid="post-row"
-                    cursor="pointer"
-                    onClick={(event) => {
-                      if ((event.target as HTMLElement).closest('a,button')) return;
-                      navigate(`/admin/edit/${post.id}`);
-                    }}
-                  >
-                    <Table.Cell minW="64">
-                      <HStack gap="3">
-                        {post.featuredImage ? (
-                          <Image src={post.featuredImage} alt="" w="16" h="12" objectFit="cover" borderRadius="sm" flexShrink={0} />
-                        ) : (
-                          <Center w="16" h="12" bg="bg.muted" borderRadius="sm" flexShrink={0} title={t.noImage} data-testid="no-image">
-                            <ImageOff size={18} aria-hidden />
-                            <Text srOnly>{t.noImage}</Text>
-                          </Center>
-                        )}
-                        <Stack gap="0.5">
-                          <Link to={`/admin/edit/${post.id}`} style={{ fontWeight: 600 }}>
-                            {post.title}
-                          </Link>
-                          <Text fontSize="xs" color="fg.muted">
-                            {readTimeLabel(displayReadTime(post.readTime))}
-                          </Text>
-                        </Stack>
-                      </HStack>
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Badge colorPalette={post.published ? 'green' : 'gray'}>{post.published ? t.published : t.draft}</Badge>
-                    </Table.Cell>
-                    <Table.Cell>
-                      {post.featured ? (
-                        <Badge colorPalette="yellow" data-testid="featured-badge">
-                          <Star size={12} aria-hidden />
-                          {t.featuredArticle}
-                        </Badge>
-                      ) : (
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          disabled={!post.published || setFeatured.isPending}
-                          title={post.published ? undefined : t.onlyPublishedCanBeFeatured}
-                          onClick={() => setFeatured.mutate({ id: post.id })}
-                        >
-                          <Star size={12} aria-hidden />
-                          {t.setFeatured}
-                        </Button>
-                      )}
-                    </Table.Cell>
-                    <Table.Cell>{post.categoryId != null ? (categoryName.get(post.categoryId) ?? '—') : t.uncategorized}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap" fontSize="xs">
-                      {formatDate(post.createdAt)}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <HStack gap="1">
-                        <IconButton asChild size="xs" variant="ghost" aria-label={`${t.edit}: ${post.title}`} title={t.edit}>
-                          <Link to={`/admin/edit/${post.id}`}>
-                            <Pencil size={14} />
-                          </Link>
-                        </IconButton>
-                        {post.published ? (
-                          <IconButton asChild size="xs" variant="ghost" aria-label={`${t.view}: ${post.title}`} title={t.view}>
-                            <a href={`/post/${post.slug}`} target="_blank" rel="noreferrer">
-                              <ExternalLink size={14} />
-                            </a>
-                          </IconButton>
-                        ) : null}
-                        <IconButton
-                          size="xs"
-                          variant="ghost"
-                          aria-label={`${t.fixSlug}: ${post.title}`}
-                          title={t.fixSlug}
-                          disabled={fixSlug.isPending}
-                          onClick={() => fixSlug.mutate({ id: post.id })}
-                        >
-                          <Link2 size={14} />
-                        </IconButton>
-                        <DeleteRowButton name={post.title} onClick={() => setToDelete(post)} />
-                      </HStack>
-                    </Table.Cell>
+          {wide ? (
+            <Table.ScrollArea borderWidth="1px" borderRadius="md">
+              <Table.Root size="sm" interactive>
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>{t.colTitle}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t.colStatus}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t.colFeatured}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t.colCategory}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t.colDate}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t.colActions}</Table.ColumnHeader>
                   </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+                </Table.Header>
+                <Table.Body>
+                  {rows.map((post) => (
+                    <Table.Row
+                      key={post.id}
+                      data-testid="post-row"
+                      cursor="pointer"
+                      onClick={(event) => {
+                        if ((event.target as HTMLElement).closest('a,button')) return;
+                        navigate(`/admin/edit/${post.id}`);
+                      }}
+                    >
+                      <Table.Cell minW="64">
+                        <PostTitle post={post} />
+                      </Table.Cell>
+                      <Table.Cell>
+                        <StatusBadge published={post.published} />
+                      </Table.Cell>
+                      <Table.Cell>
+                        <FeaturedControl post={post} pending={setFeatured.isPending} onSet={() => setFeatured.mutate({ id: post.id })} />
+                      </Table.Cell>
+                      <Table.Cell>{categoryLabel(post)}</Table.Cell>
+                      <Table.Cell whiteSpace="nowrap" fontSize="xs">
+                        {formatDate(post.createdAt)}
+                      </Table.Cell>
+                      <Table.Cell>
+                        <PostActions {...actionsFor(post)} />
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+          ) : (
+            // a phone: one card per post, every field and action in sight, labelled
+            <Stack as="ul" gap="3" listStyleType="none">
+              {rows.map((post) => (
+                <Card.Root as="li" key={post.id} variant="outline" size="sm" data-testid="post-card-row">
+                  <Card.Body gap="3">
+                    <PostTitle post={post} />
+                    <HStack gap="2" wrap="wrap" fontSize="xs" color="fg.muted">
+                      <StatusBadge published={post.published} />
+                      <Text>{categoryLabel(post)}</Text>
+                      <Text>{formatDate(post.createdAt)}</Text>
+                    </HStack>
+                    <HStack gap="2" wrap="wrap" justify="space-between">
+                      <FeaturedControl post={post} pending={setFeatured.isPending} onSet={() => setFeatured.mutate({ id: post.id })} />
+                      <PostActions {...actionsFor(post)} labelled />
+                    </HStack>
+                  </Card.Body>
+                </Card.Root>
+              ))}
+            </Stack>
+          )}
           <Pagination
             page={current}
             totalPages={totalPages}

@@ -69,24 +69,33 @@ export default function PagesListPage() {
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeader>{t.colTitle}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t.colSlug}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t.colUpdated}</Table.ColumnHeader>
+                  {/* on a phone, slug and date go under the title: the actions stay in sight */}
+                  <Table.ColumnHeader hideBelow="md">{t.colSlug}</Table.ColumnHeader>
+                  <Table.ColumnHeader hideBelow="md">{t.colUpdated}</Table.ColumnHeader>
                   <Table.ColumnHeader>{t.colActions}</Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
               <Table.Body>
                 {slice.items.map((p) => (
                   <Table.Row key={p.id} data-testid="page-row">
-                    <Table.Cell fontWeight="semibold">{p.title}</Table.Cell>
-                    <Table.Cell dir="ltr" textAlign="end" fontFamily="mono" fontSize="xs">
+                    <Table.Cell>
+                      <Text fontWeight="semibold">{p.title}</Text>
+                      <Stack hideFrom="md" gap="0" fontSize="xs" color="fg.muted">
+                        <Text dir="ltr" textAlign="end" fontFamily="mono">
+                          /{p.slug}
+                        </Text>
+                        <Text>{formatDate(p.updatedAt)}</Text>
+                      </Stack>
+                    </Table.Cell>
+                    <Table.Cell hideBelow="md" dir="ltr" textAlign="end" fontFamily="mono" fontSize="xs">
                       /{p.slug}
                     </Table.Cell>
-                    <Table.Cell fontSize="xs" whiteSpace="nowrap">
+                    <Table.Cell hideBelow="md" fontSize="xs" whiteSpace="nowrap">
                       {formatDate(p.updatedAt)}
                     </Table.Cell>
                     <Table.Cell>
                       <HStack gap="1">
-                        <IconButton asChild size="xs" variant="ghost" aria-label={`${t.view}: ${p.title}`} title={t.view}>
+                        <IconButton asChild size="xs" variant="ghost" aria-label={`${t.view}: ${p.title}`} title={t.viewPageHint}>
                           <a href={`/${p.slug}`} target="_blank" rel="noreferrer">
                             <ExternalLink size={14} />
                           </a>

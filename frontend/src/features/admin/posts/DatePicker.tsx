@@ -1,15 +1,17 @@
 import { useMemo, useState } from 'react';
-import { Box, Button, Grid, HStack, IconButton, Popover, Portal, Text } from '@chakra-ui/react';
+import { Box, Button, Grid, HStack, IconButton, NativeSelect, Popover, Portal, Text } from '@chakra-ui/react';
 import { CalendarDays, ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { ARABIC_MONTHS, formatDay } from '@/i18n/format';
 import { admin as t } from '@/i18n/admin';
 import {
   addMonths,
+  clampMonth,
   isSelectableDay,
   MIN_PUBLICATION_DAY,
   monthGrid,
   monthHasSelectable,
   parseDay,
+  selectableYears,
   toDay,
   WEEK_START,
   weekOrder,
@@ -33,6 +35,9 @@ export default function DatePicker({ value, onChange, id }: DatePickerProps) {
   const [open, setOpen] = useState(false);
   const [view, setView] = useState({ year: initial.year, month: initial.month });
   const weeks = useMemo(() => monthGrid(view.year, view.month, WEEK_START.ar), [view]);
+  const years = selectableYears(MIN_PUBLICATION_DAY, today);
+  /** A month of the chosen year inside 2020-01..this month (a year change keeps the month when it can). */
+  const clampToRange = (year: number, month: number) => clampMonth(year, month, MIN_PUBLICATION_DAY, today);
   const prev = addMonths(view.year, view.month, -1);
   const next = addMonths(view.year, view.month, 1);
 
@@ -69,9 +74,37 @@ export default function DatePicker({ value, onChange, id }: DatePickerProps) {
                   >
                     <ChevronRight size={16} />
                   </IconButton>
-                  <Text fontWeight="bold" aria-live="polite" data-testid="calendar-month">
-                    {ARABIC_MONTHS[view.month]} {view.year}
-                  </Text>
+                  {/* month and year jump straight to any month of 2020..today (not one click per month) */}
+                  <HStack gap="1" data-testid="calendar-month">
+                    <NativeSelect.Root size="xs" width="auto">
+                      <NativeSelect.Field
+                        aria-label={t.calendarMonth}
+                        value={view.month}
+                        onChange={(e) => setView(clampToRange(view.year, Number(e.target.value)))}
+                      >
+                        {ARABIC_MONTHS.map((name, month) => (
+                          <option key={name} value={month} disabled={!monthHasSelectable(view.year, month, MIN_PUBLICATION_DAY, today)}>
+                            {name}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                    <NativeSelect.Root size="xs" width="auto">
+                      <NativeSelect.Field
+                        aria-label={t.calendarYear}
+                        value={view.year}
+                        onChange={(e) => setView(clampToRange(Number(e.target.value), view.month))}
+                      >
+                        {years.map((year) => (
+                          <option key={year} value={year}>
+                            {year}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                  </HStack>
                   <IconButton
                     size="xs"
                     variant="ghost"

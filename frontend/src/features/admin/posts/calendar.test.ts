@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, dayToIso, isSelectableDay, monthGrid, monthHasSelectable, toDay, weekOrder, WEEK_START } from './calendar';
+import {
+  addMonths,
+  clampMonth,
+  dayToIso,
+  isSelectableDay,
+  monthGrid,
+  monthHasSelectable,
+  selectableYears,
+  toDay,
+  weekOrder,
+  WEEK_START,
+} from './calendar';
 
 describe('date picker calendar', () => {
   it('starts Arabic weeks on Saturday and English on Sunday', () => {
@@ -34,5 +45,17 @@ describe('date picker calendar', () => {
     expect(toDay(date)).toBe('2024-03-05');
     expect(date.getHours()).toBe(9);
     expect(dayToIso('2026-11-21', new Date(2020, 0, 1, 23, 0, 0).toISOString(), now)).toBe(now.toISOString());
+  });
+});
+
+describe('month and year jumps', () => {
+  it('offers every year from 2020 to this year', () => {
+    expect(selectableYears('2020-01-01', '2026-11-23')).toEqual([2020, 2021, 2022, 2023, 2024, 2025, 2026]);
+  });
+  it('keeps a month inside 2020-01..this month', () => {
+    expect(clampMonth(2023, 5, '2020-01-01', '2026-11-23')).toEqual({ year: 2023, month: 5 });
+    // December of this year is in the future: the latest selectable month instead
+    expect(clampMonth(2026, 11, '2020-01-01', '2026-11-23')).toEqual({ year: 2026, month: 10 });
+    expect(clampMonth(2019, 3, '2020-01-01', '2026-11-23')).toEqual({ year: 2020, month: 0 });
   });
 });

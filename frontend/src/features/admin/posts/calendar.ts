@@ -65,3 +65,19 @@ export function dayToIso(day: string, previousIso: string, now: Date = new Date(
   if (date.getTime() > now.getTime()) return now.toISOString();
   return date.toISOString();
 }
+
+/** The years that have a selectable day, oldest first (2020 .. this year). */
+export function selectableYears(min: string, max: string): number[] {
+  const first = Number(min.slice(0, 4));
+  const last = Number(max.slice(0, 4));
+  return Array.from({ length: last - first + 1 }, (_, i) => first + i);
+}
+
+/** The given month when it has a selectable day, otherwise the nearest month of min..max. */
+export function clampMonth(year: number, month: number, min: string, max: string): { year: number; month: number } {
+  const key = year * 12 + month;
+  const low = Number(min.slice(0, 4)) * 12 + Number(min.slice(5, 7)) - 1;
+  const high = Number(max.slice(0, 4)) * 12 + Number(max.slice(5, 7)) - 1;
+  const index = Math.min(Math.max(key, low), high);
+  return { year: Math.floor(index / 12), month: index % 12 };
+}
