@@ -1,4 +1,6 @@
-import { HttpException, HttpStatus } from '@nestjs/common';
+import { applyDecorators, HttpException, HttpStatus } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsInt, IsOptional, Min } from 'class-validator';
 import type { EntityManager, EntityTarget } from 'typeorm';
 
 /** A save based on a version that is no longer the current one (someone else saved in between). */
@@ -39,5 +41,19 @@ export function versionConflict(current: object): HttpException {
       current,
     },
     HttpStatus.CONFLICT,
+  );
+}
+
+/** The `version` field of an update: the version the save is based on (optional: without it, the save overwrites). */
+export function BasedOnVersion(): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({
+      minimum: 1,
+      description:
+        'The version this save is based on (from the record you loaded): if the record changed since, 409 VERSION_CONFLICT with the current record. Leave it out to overwrite.',
+    }),
+    IsOptional(),
+    IsInt(),
+    Min(1),
   );
 }

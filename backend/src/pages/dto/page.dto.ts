@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, MaxLength, Min, MinLength } from 'class-validator';
+import { IsInt, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { Page } from '../page.entity';
 import { trim } from '../../common/transforms';
+import { BasedOnVersion } from '../../common/versions';
 
 export class PageSummaryDto {
   @ApiProperty() id: number;
@@ -56,13 +57,6 @@ export class SavePageDto {
   @MaxLength(300)
   slug?: string | null;
 
-  @ApiPropertyOptional({
-    minimum: 1,
-    description:
-      'The version this save is based on (from the record you loaded): if the record changed since, 409 VERSION_CONFLICT with the current record. Leave it out to overwrite.',
-  })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
+  @BasedOnVersion()
   version?: number;
 }

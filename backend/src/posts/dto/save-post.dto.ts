@@ -16,6 +16,7 @@ import {
   MinLength,
 } from 'class-validator';
 import { blankToNull, trim } from '../../common/transforms';
+import { BasedOnVersion } from '../../common/versions';
 
 const trimTags = ({ value }: { value: unknown }) =>
   Array.isArray(value) ? value.map((tag) => (typeof tag === 'string' ? tag.trim() : tag)).filter((tag) => tag !== '') : value;
@@ -121,13 +122,6 @@ export class CreatePostDto {
 }
 
 export class UpdatePostDto extends PartialType(CreatePostDto) {
-  @ApiPropertyOptional({
-    minimum: 1,
-    description:
-      'The version this save is based on (from the record you loaded): if the record changed since, 409 VERSION_CONFLICT with the current record. Leave it out to overwrite.',
-  })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
+  @BasedOnVersion()
   version?: number;
 }
