@@ -1,7 +1,7 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { Observable, tap } from 'rxjs';
+import { mergeMap, Observable } from 'rxjs';
 import { ContentEvents } from './content-events';
 import { currentContentChanges } from './content-tags';
 
@@ -27,6 +27,12 @@ export class ContentChangedInterceptor implements NestInterceptor {
     const leavesContent = this.reflector.getAllAndOverride<boolean>(LEAVES_CONTENT_KEY, [context.getHandler(), context.getClass()]);
     if (SAFE_METHODS.has(method) || leavesContent) return next.handle();
     const changes = currentContentChanges();
-    return next.handle().pipe(tap({ complete: () => this.events.notify('local', [...(changes ?? [])]) }));
+    // The answer waits until the stale pages are marked: the author's next read already gets the rebuilt page.
+    return next.handle().pipe(
+      mergeMap(async (value: unknown) => {
+        await this.events.notify('local', [...(changes ?? [])]);
+        return value;
+      }),
+    );
   }
 }

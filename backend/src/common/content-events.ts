@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { EventEmitter } from 'node:events';
 import { ContentTag } from './content-tags';
 
 export type ContentChangeOrigin = 'local' | 'remote';
-export type ContentChangeListener = (origin: ContentChangeOrigin, tags: readonly string[]) => void;
-
-const CHANGED = 'changed';
+/** A listener may return a promise: the change's response waits for it (the page store marks its pages stale). */
+export type ContentChangeListener = (origin: ContentChangeOrigin, tags: readonly string[]) => void | Promise<unknown>;
 
 /**
  * Fired after every successful change to what readers can see (a successful POST/PUT/DELETE under /api that
@@ -16,14 +14,16 @@ const CHANGED = 'changed';
  */
 @Injectable()
 export class ContentEvents {
-  private readonly emitter = new EventEmitter();
+  private readonly listeners = new Set<ContentChangeListener>();
 
-  notify(origin: ContentChangeOrigin = 'local', tags: readonly string[] = [ContentTag.all]): void {
-    this.emitter.emit(CHANGED, origin, tags.length > 0 ? tags : [ContentTag.all]);
+  /** Tells every listener; resolves when they are done with it. */
+  async notify(origin: ContentChangeOrigin = 'local', tags: readonly string[] = [ContentTag.all]): Promise<void> {
+    const touched = tags.length > 0 ? tags : [ContentTag.all];
+    await Promise.all([...this.listeners].map((listener) => listener(origin, touched)));
   }
 
   on(listener: ContentChangeListener): () => void {
-    this.emitter.on(CHANGED, listener);
-    return () => this.emitter.off(CHANGED, listener);
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 }

@@ -34,7 +34,7 @@ export class ContentChangeBridge implements OnApplicationBootstrap, OnApplicatio
     client.on('notification', (message) => {
       if (message.channel !== CONTENT_CHANGED_CHANNEL) return;
       const [sender, tags = ''] = (message.payload ?? '').split(' ');
-      if (sender !== this.instanceId) this.events.notify('remote', tags.split(',').filter(Boolean));
+      if (sender !== this.instanceId) void this.events.notify('remote', tags.split(',').filter(Boolean));
     });
     this.unsubscribe = this.events.on((origin, tags) => {
       if (origin === 'local')

@@ -162,7 +162,8 @@ export async function mountSite(
 
   const stored = async (request: express.Request, response: express.Response) => {
     const query = new URL(request.originalUrl, 'http://localhost').searchParams;
-    const { page, stored: same } = await pages.serve(request.path, query);
+    const { page, stored: same, cache } = await pages.serve(request.path, query);
+    response.setHeader('X-Site-Cache', cache);
     send(request, response, page, same ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
   };
 

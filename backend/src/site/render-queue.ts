@@ -37,6 +37,11 @@ export class RenderQueue {
     return promise;
   }
 
+  /** The render queued or under way for `key`, if any. */
+  pending(key: string): Promise<unknown> | undefined {
+    return this.inFlight.get(key);
+  }
+
   /** Queued or running renders. */
   get size(): number {
     return this.inFlight.size;

@@ -68,6 +68,13 @@ interface Built {
   cacheable: boolean;
 }
 
+/** A page to send; `stored`: the same for everyone (publicly cacheable); `cache`: where it came from (a header). */
+export interface Served {
+  page: ServedPage;
+  stored: boolean;
+  cache: 'HIT' | 'STALE' | 'MISS';
+}
+
 interface Fragment {
   html: string;
   styles: string;
@@ -129,7 +136,7 @@ export class SitePages {
   }
 
   start(): void {
-    this.stopListening = this.events.on((origin, tags) => void this.changed(origin, tags));
+    this.stopListening = this.events.on((origin, tags) => this.changed(origin, tags));
     this.sweeper = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
     this.sweeper.unref();
   }
@@ -144,13 +151,13 @@ export class SitePages {
    * The page to send for a public URL: its clean form (the store key) from memory, else from the store (rebuilt in
    * the background when stale), else built now; an unknown slug or path gets the one shared not-found page.
    */
-  async serve(path: string, query: URLSearchParams): Promise<{ page: ServedPage; stored: boolean }> {
+  async serve(path: string, query: URLSearchParams): Promise<Served> {
     const footer = await this.currentFooter();
     const key = path === '/rss.xml' || SITEMAP_PATH.test(path) ? path : pageKey(path, query);
     const kept = await this.kept(key, footer);
-    if (kept) return { page: kept, stored: true };
+    if (kept) return kept;
     const notFound = await this.notFoundKeyOf(path);
-    if (notFound) return { page: (await this.kept(notFound, footer)) ?? (await this.buildNow(notFound, footer)).page, stored: true };
+    if (notFound) return (await this.kept(notFound, footer)) ?? (await this.buildNow(notFound, footer));
     return this.buildNow(key, footer);
   }
 
@@ -162,22 +169,28 @@ export class SitePages {
   }
 
   /** A page from memory or the store, composed with the current footer. */
-  private async kept(key: string, footer: Fragment | undefined): Promise<ServedPage | undefined> {
+  private async kept(key: string, footer: Fragment | undefined): Promise<Served | undefined> {
     const composedWith = footer?.etag ?? '';
     const remembered = this.memory.get(key, composedWith);
-    if (remembered) return remembered;
+    if (remembered) return { page: remembered, stored: true, cache: 'HIT' };
     const stored = await this.store.get(key);
     if (!stored) return undefined;
+    // Being rebuilt after a change here: wait for it rather than show the page the change made stale.
+    const rebuilding = stored.stale ? (this.queue.pending(key) as Promise<Built> | undefined) : undefined;
+    if (rebuilding) {
+      const built = await rebuilding.catch(() => undefined);
+      if (built) return { page: this.compose(built.body, etagOf(built.body), built, footer), stored: true, cache: 'MISS' };
+    }
     if (stored.stale && Date.now() >= this.remoteChangeUntil) void this.rebuild(key, 'background').catch(() => undefined);
     const page = this.compose(gunzipSync(stored.body).toString('utf8'), stored.etag, stored, footer);
     if (!stored.stale && Date.now() >= this.settleUntil) this.memory.set(key, page, stored.tags, composedWith);
-    return page;
+    return { page, stored: true, cache: stored.stale ? 'STALE' : 'HIT' };
   }
 
   /** A page nobody asked for yet: a reader waits for its render (queued with the others). */
-  private async buildNow(key: string, footer: Fragment | undefined): Promise<{ page: ServedPage; stored: boolean }> {
+  private async buildNow(key: string, footer: Fragment | undefined): Promise<Served> {
     const built = await this.rebuild(key, 'reader');
-    return { page: this.compose(built.body, etagOf(built.body), built, footer), stored: built.cacheable };
+    return { page: this.compose(built.body, etagOf(built.body), built, footer), stored: built.cacheable, cache: 'MISS' };
   }
 
   /** Builds `key` (once at a time, bounded with the other renders) and stores it when it is the same for everyone. */

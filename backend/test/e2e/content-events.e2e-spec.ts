@@ -10,7 +10,9 @@ describe('content change events (what drops cached pages)', () => {
   let stop: () => void;
   beforeAll(async () => {
     t = await startTestApp();
-    stop = t.app.get(ContentEvents).on((origin) => events.push(origin));
+    stop = t.app.get(ContentEvents).on((origin) => {
+      events.push(origin);
+    });
   });
   afterAll(async () => {
     stop();
