@@ -300,7 +300,9 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
   it.runIf(here === 'postgres')('tells instances already serving the database that everything changed (their page caches)', async () => {
     const running = await startTestApp();
     const events: string[] = [];
-    const stop = running.app.get(ContentEvents).on((origin) => events.push(origin));
+    const stop = running.app.get(ContentEvents).on((origin) => {
+      events.push(origin);
+    });
     try {
       expect((await running.agent().get('/api/posts').expect(200)).body).toHaveLength(0);
       await restore(firstArchive, { DATA_DIR: running.dataDir, DATABASE_URL: running.databaseUrl as string });
