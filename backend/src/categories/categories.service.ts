@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { ContentTag, recordContentChange } from '../common/content-tags';
 import { slugify } from '../common/rules/slug';
 import { conflict, notFound } from '../common/domain-error';
 import { uniqueSlug } from '../common/unique-slug';
@@ -40,7 +39,6 @@ export class CategoriesService {
   /** Posts of a deleted category stay, uncategorized (the foreign key is ON DELETE SET NULL). */
   async deleteCategory(id: number): Promise<void> {
     if (!(await this.categories.delete(id))) throw notFound('CATEGORY_NOT_FOUND', 'Category not found');
-    recordContentChange(ContentTag.categories, ContentTag.category(id), ContentTag.postLists);
   }
 
   private async save(category: Partial<Category>, input: SaveCategoryDto): Promise<Category> {
@@ -58,9 +56,7 @@ export class CategoriesService {
     } else {
       slug = await uniqueSlug(slugify(input.name), (candidate) => this.categories.slugTaken(candidate, category.id));
     }
-    const saved = await this.categories.save({ ...category, name: input.name, slug });
-    recordContentChange(ContentTag.categories, ContentTag.category(saved.id));
-    return saved;
+    return this.categories.save({ ...category, name: input.name, slug });
   }
 
   private async withCount(category: Category): Promise<CategoryDto> {

@@ -1,6 +1,5 @@
 import { Box, Container } from '@chakra-ui/react';
 import { Outlet } from 'react-router-dom';
-import { SiteFragment } from '@/app/render-context';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -11,9 +10,7 @@ export function Layout() {
       <Container as="main" id="main" maxW="6xl" flex="1" py={{ base: '6', md: '10' }}>
         <Outlet />
       </Container>
-      <SiteFragment name="footer">
-        <Footer />
-      </SiteFragment>
+      <Footer />
     </Box>
   );
 }
