@@ -18,6 +18,17 @@ const photo = () =>
     .jpeg()
     .toBuffer();
 
+/** Uploads a photo as the author of `app` and returns its /uploads/ URL. */
+async function uploadPhoto(app: TestApp): Promise<string> {
+  const author = await app.author();
+  return (
+    await author
+      .post('/api/upload')
+      .attach('image', await photo(), 'photo.jpg')
+      .expect(201)
+  ).body.url;
+}
+
 const keyOf = (url: string) => url.replace(/^\/uploads\//, '');
 const variantKeys = (key: string) =>
   IMAGE_VARIANT_WIDTHS.flatMap((width) => IMAGE_VARIANT_FORMATS.map((format) => imageVariantUrl(key, width, format)));
@@ -80,14 +91,7 @@ describe('uploads in an S3 bucket', () => {
   });
 
   it('puts the original and its six variants in the bucket, with their types and a year of caching, not on disk', async () => {
-    const { url } = (
-      await (
-        await t.author()
-      )
-        .post('/api/upload')
-        .attach('image', await photo(), 'photo.jpg')
-        .expect(201)
-    ).body;
+    const url = await uploadPhoto(t);
     const key = keyOf(url);
     expect(await bucket.keys()).toEqual([key, ...variantKeys(key)].sort());
     const original = await bucket.object(key);
@@ -100,14 +104,7 @@ describe('uploads in an S3 bucket', () => {
   });
 
   it('serves them back through the app with the same bytes, type and caching; 304 for a known ETag; 404 when missing', async () => {
-    const { url } = (
-      await (
-        await t.author()
-      )
-        .post('/api/upload')
-        .attach('image', await photo(), 'photo.jpg')
-        .expect(201)
-    ).body;
+    const url = await uploadPhoto(t);
     const served = await t.agent().get(url).buffer(true).expect(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -129,14 +126,7 @@ describe('uploads in an S3 bucket', () => {
   });
 
   it('answers 404 once the object is deleted from the storage', async () => {
-    const { url } = (
-      await (
-        await t.author()
-      )
-        .post('/api/upload')
-        .attach('image', await photo(), 'photo.jpg')
-        .expect(201)
-    ).body;
+    const url = await uploadPhoto(t);
     await t.agent().get(url).expect(200);
     await t.app.get<UploadStorage>(UPLOAD_STORAGE).delete(keyOf(url));
     expect(await bucket.keys()).not.toContain(keyOf(url));
@@ -186,14 +176,7 @@ describe('S3_PUBLIC_URL: images come from the bucket or CDN', () => {
   });
 
   it('keeps /uploads/ URLs in content and redirects them there for good; the CSP allows that origin', async () => {
-    const { url } = (
-      await (
-        await t.author()
-      )
-        .post('/api/upload')
-        .attach('image', await photo(), 'photo.jpg')
-        .expect(201)
-    ).body;
+    const url = await uploadPhoto(t);
     expect(url).toMatch(/^\/uploads\/[0-9a-f]{32}\.jpg$/);
     const redirect = await t.agent().get(url).expect(301);
     expect(redirect.headers.location).toBe(`${s3.endpoint}/${bucket.name}/${keyOf(url)}`);
@@ -240,14 +223,7 @@ describe.runIf(process.env.DATABASE_URL?.startsWith('postgres'))('two instances 
 
   it('without a bucket each instance has its own disk, and B answers 404 (what the bucket is for)', async () => {
     const [a, b] = await twoInstances({});
-    const { url } = (
-      await (
-        await a.author()
-      )
-        .post('/api/upload')
-        .attach('image', await photo(), 'photo.jpg')
-        .expect(201)
-    ).body;
+    const url = await uploadPhoto(a);
     await a.agent().get(url).expect(200);
     await b.agent().get(url).expect(404);
   });
