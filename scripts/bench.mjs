@@ -1,26 +1,74 @@
-// `npm run bench`: reading speed of the real built app, measured side by side in one run on one machine.
-// Starts the server on a scratch SQLite DATA_DIR with 30 seeded posts, warms it up, then loads each URL in
-// turn with autocannon (loopback only, bounded by time) and prints requests/s and latency, and each URL's
-// throughput as a ratio of the static-file baseline (the favicon, a small file served by express.static).
-import autocannon from 'autocannon';
+// `npm run bench`: reading speed of the real built app at blog scale (issue 7), measured side by side in one run.
+// Seeds BENCH_POSTS posts (default 10000) into a scratch SQLite DATA_DIR, or into a scratch database on the
+// PostgreSQL server of BENCH_DATABASE_URL, starts the built app and a "ceiling" server (Node http answering the
+// same bytes from memory), and drives both with the same client: 10 keep-alive connections, distinct URLs each
+// fetched once. Prints one table with ratios to the ceiling and writes it to bench/results/latest.json.
+// Not a test: kept out of `npm test` and CI. BENCH_SKIP_BUILD=1 uses the current build as is.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
+const postCount = Number(process.env.BENCH_POSTS ?? 10000);
 const port = Number(process.env.BENCH_PORT ?? 3901);
-const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const ceilingPort = port + 1;
 const base = `http://127.0.0.1:${port}`;
+const CONNECTIONS = 10;
+const CRAWL = 2000;
+const HITS = 5000;
 const dataDir = mkdtempSync(join(tmpdir(), 'mudawwana-bench-'));
-const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: '', NODE_ENV: 'production' };
 
-if (spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
-spawnSync(process.execPath, ['backend/dist/database/seeds/seed-cli.js', '--posts', '30'], { cwd: root, env, stdio: 'inherit' });
-const server = spawn(process.execPath, ['backend/dist/main.js'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+async function scratchDatabase() {
+  if (!process.env.BENCH_DATABASE_URL) return { url: '', drop: async () => {} };
+  const { default: pg } = await import(join(root, 'node_modules/pg/lib/index.js'));
+  const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
+  await admin.connect();
+  const name = `mudawwana_bench_${process.pid}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(process.env.BENCH_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+const database = await scratchDatabase();
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  PORT: String(port),
+  DATABASE_URL: database.url,
+  NODE_ENV: 'production',
+  ALLOW_REGISTRATION: 'false',
+};
+
+if (!process.env.BENCH_SKIP_BUILD && spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
+const seeded = spawnSync(process.execPath, ['backend/dist/database/seeds/seed-cli.js', '--posts', String(postCount)], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
+if (seeded.status !== 0) process.exit(1);
+const server = spawn(process.execPath, ['backend/dist/main.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+server.stdout.pipe(process.stdout);
+const serverStarted = performance.now();
+/** The page store builds every public page on the first start (seeding bypasses the app); the cases run after that. */
+const storeReady = new Promise((resolve) => {
+  let output = '';
+  server.stdout.on('data', (chunk) => {
+    output += chunk;
+    if (/page store ready/.test(output)) resolve(Math.round((performance.now() - serverStarted) / 1000));
+  });
+});
 
 async function waitForServer() {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
+  for (let attempt = 0; attempt < 600; attempt += 1) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return;
     } catch {
@@ -31,55 +79,258 @@ async function waitForServer() {
   throw new Error('the server did not start');
 }
 
-const load = (url) =>
-  new Promise((resolve, reject) =>
-    autocannon({ url, connections: 10, duration: seconds }, (error, result) => (error ? reject(error) : resolve(result))),
-  );
+/** Peak resident memory of the server process (VmHWM), in MB. */
+function peakMemoryMb() {
+  const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
 
+/** Fetches each path once over CONNECTIONS keep-alive connections; returns req/s, p50, p99 and failures. */
+async function load(origin, paths) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const latencies = [];
+  let failures = 0;
+  let next = 0;
+  const one = (path) =>
+    new Promise((resolve) => {
+      const started = performance.now();
+      const request = http.get(`${origin}${path}`, { agent }, (response) => {
+        response.on('data', () => {});
+        response.on('end', () => {
+          latencies.push(performance.now() - started);
+          if (response.statusCode >= 500) failures += 1;
+          resolve();
+        });
+      });
+      request.on('error', () => {
+        failures += 1;
+        resolve();
+      });
+    });
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (next < paths.length) await one(paths[next++]);
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]);
+  return { rps: Math.round(paths.length / seconds), p50: at(0.5), p99: at(0.99), failures };
+}
+
+function shuffle(items) {
+  for (let i = items.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [items[i], items[j]] = [items[j], items[i]];
+  }
+  return items;
+}
+
+async function json(path, init) {
+  const response = await fetch(`${base}${path}`, init);
+  if (!response.ok) throw new Error(`${init?.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
+  return response.status === 204 ? null : response.json();
+}
+
+/** Every published post (slug, id, category), read page by page. */
+async function allPosts() {
+  const posts = [];
+  for (;;) {
+    const page = await json(`/api/posts?published=true&limit=50&offset=${posts.length}`);
+    posts.push(...page);
+    if (page.length < 50) return posts;
+  }
+}
+
+/** The author's session cookie (the first account registered becomes the author). */
+async function signIn() {
+  const credentials = { username: 'bench', password: 'bench-password' };
+  await fetch(`${base}/api/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      ...credentials,
+      email: 'bench@example.com',
+      name: 'Bench',
+      bio: null,
+      avatarUrl: null,
+      resetToken: null,
+      resetTokenExpiry: null,
+    }),
+  });
+  const response = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  if (!response.ok) throw new Error(`login: ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+async function editTitle(cookie, post, title) {
+  await json(`/api/posts/${post.id}`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', Cookie: cookie },
+    body: JSON.stringify({ title }),
+  });
+}
+
+/** Milliseconds from the edit's answer until every URL shows the new title (polled every 20 ms, anonymously). */
+async function editToVisible(cookie, post, category) {
+  const title = `عنوان معدل ${Date.now()}`;
+  await editTitle(cookie, post, title);
+  const started = performance.now();
+  const urls = [
+    `/post/${encodeURIComponent(post.slug)}`,
+    '/',
+    '/rss.xml',
+    ...(category ? [`/category/${encodeURIComponent(category.slug)}`] : []),
+  ];
+  const pending = new Set(urls);
+  while (pending.size > 0 && performance.now() - started < 60_000) {
+    for (const url of [...pending]) {
+      const body = await (await fetch(`${base}${url}`)).text();
+      if (body.includes(title)) pending.delete(url);
+    }
+    if (pending.size > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return pending.size > 0 ? null : Math.round(performance.now() - started);
+}
+
+async function largest(paths) {
+  let biggest = { path: '', bytes: 0 };
+  for (const path of paths) {
+    const bytes = (await (await fetch(`${base}${path}`)).arrayBuffer()).byteLength;
+    if (bytes > biggest.bytes) biggest = { path, bytes };
+  }
+  return biggest;
+}
+
+let ceilingServer;
 try {
   await waitForServer();
-  const posts = await (await fetch(`${base}/api/posts?published=true&limit=1`)).json();
-  const targets = [
-    ['static file (baseline)', '/favicon.svg'],
-    ['home page /', '/'],
-    ['post page /post/:slug', `/post/${encodeURIComponent(posts[0].slug)}`],
-    ['API list of posts', '/api/posts?published=true'],
-    ['API one post', `/api/posts/${encodeURIComponent(posts[0].slug)}`],
-  ];
-  const rows = [];
-  for (const [name, path] of targets) {
-    await load(`${base}${path}`); // warm-up run, not counted (caches, JIT)
-    const result = await load(`${base}${path}`);
-    rows.push({
-      name,
-      path,
-      rps: result.requests.average,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      errors: result.errors + result.non2xx,
-    });
+  const fillSeconds = await storeReady;
+  const posts = await allPosts();
+  const categories = await json('/api/categories');
+  const postPath = (post) => `/post/${encodeURIComponent(post.slug)}`;
+
+  // The ceiling: the same bytes (a post page as the app sends it) from memory, over the same client.
+  const sample = Buffer.from(await (await fetch(`${base}${postPath(posts.at(-1))}`)).arrayBuffer());
+  ceilingServer = http.createServer((request, response) => {
+    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': sample.length });
+    response.end(sample);
+  });
+  await new Promise((resolve) => ceilingServer.listen(ceilingPort, '127.0.0.1', resolve));
+  const ceilingPaths = Array.from({ length: CRAWL }, (_, index) => `/post/ceiling-${index}`);
+  await load(`http://127.0.0.1:${ceilingPort}`, ceilingPaths); // warm-up (JIT), not counted
+  const ceiling = await load(`http://127.0.0.1:${ceilingPort}`, ceilingPaths);
+
+  const shuffled = shuffle(posts.slice(1, -1));
+  const crawlPaths = shuffled.slice(0, CRAWL).map(postPath);
+  const afterEditPaths = shuffled.slice(CRAWL, 2 * CRAWL).map(postPath);
+  const cookie = await signIn();
+
+  // Cold: one post page nobody asked for, sequentially.
+  const coldPaths = shuffled.slice(2 * CRAWL, 2 * CRAWL + 20).map(postPath);
+  const coldTimes = [];
+  for (const path of coldPaths) {
+    const started = performance.now();
+    await (await fetch(`${base}${path}`)).arrayBuffer();
+    coldTimes.push(performance.now() - started);
   }
-  const baseline = rows[0].rps;
-  console.log(`\n${seconds}s per URL, 10 connections, loopback, ${new Date().toISOString()}`);
-  console.log(
-    'URL'.padEnd(28),
-    'req/s'.padStart(9),
-    'p50 ms'.padStart(8),
-    'p99 ms'.padStart(8),
-    'vs static'.padStart(10),
-    'errors'.padStart(7),
+  coldTimes.sort((a, b) => a - b);
+
+  await load(
+    base,
+    Array.from({ length: 200 }, () => '/'),
+  ); // warm-up
+  const hit = await load(
+    base,
+    Array.from({ length: HITS }, () => '/'),
   );
+  const crawl = await load(base, crawlPaths);
+  const edited = posts[0]; // the newest post: on the home page, its category, the feed and every footer
+  await editTitle(cookie, edited, `${edited.title} (معدل)`);
+  const afterEdit = await load(base, afterEditPaths);
+  const busting = await load(
+    base,
+    Array.from({ length: CRAWL }, (_, index) => {
+      const kind = index % 3;
+      if (kind === 0) return `/?utm_source=bench-${index}`;
+      if (kind === 1) return `${crawlPaths[index % crawlPaths.length]}?ref=bench-${index}`;
+      return `/no-such-page-${index}`;
+    }),
+  );
+  const category = categories.find((c) => c.id === edited.categoryId);
+  const visibleMs = await editToVisible(cookie, edited, category);
+
+  const pageCount = Math.ceil(posts.length / 20);
+  const largestPage = await largest([
+    '/',
+    '/?view=all',
+    `/?view=all&page=${pageCount}`,
+    postPath(posts[0]),
+    ...categories.map((c) => `/category/${encodeURIComponent(c.slug)}`),
+    '/rss.xml',
+  ]);
+  // The sitemap is bounded by the protocol instead (50,000 URLs a file, then a sitemap index).
+  const sitemapBytes = (await (await fetch(`${base}/sitemap.xml`)).arrayBuffer()).byteLength;
+  const largestList = await largest(['/api/posts', '/api/posts?published=true', '/api/posts?published=true&limit=50', '/api/categories']);
+  const memory = peakMemoryMb();
+
+  const rows = [
+    { case: 'ceiling (same bytes from memory)', ...ceiling },
+    { case: 'cache hit (/ repeatedly)', ...hit },
+    { case: `crawl (${CRAWL} post pages, random order)`, ...crawl },
+    { case: 'crawl right after an edit', ...afterEdit },
+    { case: 'cache-busting (utm, ref, unknown paths)', ...busting },
+  ].map((row) => ({ ...row, ratio: Number((row.rps / ceiling.rps).toFixed(2)) }));
+  const result = {
+    at: new Date().toISOString(),
+    database: database.url ? 'postgres' : 'sqlite',
+    posts: posts.length,
+    connections: CONNECTIONS,
+    rows,
+    coldPostMs: { p50: Math.round(coldTimes[10]), max: Math.round(coldTimes.at(-1)) },
+    largestPage,
+    largestList,
+    sitemapBytes,
+    editToVisibleMs: visibleMs,
+    firstStartFillSeconds: fillSeconds,
+    peakMemoryMb: memory,
+  };
+
+  console.log(`\n${result.database}, ${result.posts} posts, ${CONNECTIONS} connections, ${result.at}`);
+  console.log('case'.padEnd(44), 'req/s'.padStart(7), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'ratio'.padStart(6), 'fail'.padStart(5));
   for (const row of rows) {
     console.log(
-      row.name.padEnd(28),
-      row.rps.toFixed(0).padStart(9),
-      String(row.p50).padStart(8),
-      String(row.p99).padStart(8),
-      `${(row.rps / baseline).toFixed(2)}x`.padStart(10),
-      String(row.errors).padStart(7),
+      row.case.padEnd(44),
+      String(row.rps).padStart(7),
+      String(row.p50).padStart(7),
+      String(row.p99).padStart(7),
+      row.ratio.toFixed(2).padStart(6),
+      String(row.failures).padStart(5),
     );
   }
+  console.log(`cold post page, sequential: p50 ${result.coldPostMs.p50} ms, max ${result.coldPostMs.max} ms`);
+  console.log(`largest page: ${largestPage.path} ${(largestPage.bytes / 1024).toFixed(0)} KB (bound 250 KB)`);
+  console.log(`largest list: ${largestList.path} ${(largestList.bytes / 1024).toFixed(0)} KB (bound 1024 KB)`);
+  console.log(`sitemap: ${(sitemapBytes / 1024).toFixed(0)} KB (${posts.length + 2} URLs of at most 50,000 a file)`);
+  console.log(`edit to visible (post, home, category, feed): ${visibleMs === null ? 'not within 60 s' : `${visibleMs} ms`}`);
+  console.log(`server peak memory: ${memory} MB`);
+  console.log(`first start after seeding: every public page built in ${fillSeconds} s`);
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  writeFileSync(join(root, 'bench/results/latest.json'), `${JSON.stringify(result, null, 2)}\n`);
 } finally {
+  ceilingServer?.close();
   server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  await database.drop().catch((error) => console.error('could not drop the scratch database:', error.message));
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { ContentTag, recordContentChange } from '../common/content-tags';
 import { slugify } from '../common/rules/slug';
 import { conflict, notFound } from '../common/domain-error';
 import { uniqueSlug } from '../common/unique-slug';
@@ -39,6 +40,7 @@ export class CategoriesService {
   /** Posts of a deleted category stay, uncategorized (the foreign key is ON DELETE SET NULL). */
   async deleteCategory(id: number): Promise<void> {
     if (!(await this.categories.delete(id))) throw notFound('CATEGORY_NOT_FOUND', 'Category not found');
+    recordContentChange(ContentTag.categories, ContentTag.category(id), ContentTag.postLists);
   }
 
   private async save(category: Partial<Category>, input: SaveCategoryDto): Promise<Category> {
@@ -56,7 +58,9 @@ export class CategoriesService {
     } else {
       slug = await uniqueSlug(slugify(input.name), (candidate) => this.categories.slugTaken(candidate, category.id));
     }
-    return this.categories.save({ ...category, name: input.name, slug });
+    const saved = await this.categories.save({ ...category, name: input.name, slug });
+    recordContentChange(ContentTag.categories, ContentTag.category(saved.id));
+    return saved;
   }
 
   private async withCount(category: Category): Promise<CategoryDto> {

@@ -1,21 +1,29 @@
-import { EventEmitter } from 'node:events';
+import { Injectable } from '@nestjs/common';
+import { ContentTag } from './content-tags';
+
+export type ContentChangeOrigin = 'local' | 'remote';
+/** A listener may return a promise: the change's response waits for it (the page store marks its pages stale). */
+export type ContentChangeListener = (origin: ContentChangeOrigin, tags: readonly string[]) => void | Promise<unknown>;
 
 /**
  * Fired after every successful change to what readers can see (a successful POST/PUT/DELETE under /api that
- * is not marked LeavesContentUnchanged), so caches of rendered public pages are dropped exactly when the author
- * changes something. With several instances on PostgreSQL, database/content-change-bridge.ts relays the event
- * between them.
+ * is not marked LeavesContentUnchanged), with what the change touched (content-tags), so the page store marks
+ * exactly the pages showing it as stale. One per app instance: with several instances on PostgreSQL,
+ * database/content-change-bridge.ts relays the changes between them (and two instances in one test process stay
+ * apart, as two servers would be).
  */
-const emitter = new EventEmitter();
-const CHANGED = 'changed';
+@Injectable()
+export class ContentEvents {
+  private readonly listeners = new Set<ContentChangeListener>();
 
-export type ContentChangeOrigin = 'local' | 'remote';
+  /** Tells every listener; resolves when they are done with it. */
+  async notify(origin: ContentChangeOrigin = 'local', tags: readonly string[] = [ContentTag.all]): Promise<void> {
+    const touched = tags.length > 0 ? tags : [ContentTag.all];
+    await Promise.all([...this.listeners].map((listener) => listener(origin, touched)));
+  }
 
-export function notifyContentChanged(origin: ContentChangeOrigin = 'local'): void {
-  emitter.emit(CHANGED, origin);
-}
-
-export function onContentChanged(listener: (origin: ContentChangeOrigin) => void): () => void {
-  emitter.on(CHANGED, listener);
-  return () => emitter.off(CHANGED, listener);
+  on(listener: ContentChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
 }

@@ -1,5 +1,6 @@
 import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { TypeormSessionStore } from '../auth/typeorm-session.store';
+import { ContentEvents } from '../common/content-events';
 import { ContentChangeBridge } from './content-change-bridge';
 import { DataSource } from 'typeorm';
 import { CategoriesRepository } from '../categories/categories.repository';
@@ -48,6 +49,7 @@ export class CoreModule {
       { provide: UPLOAD_STORAGE, useFactory: () => createUploadStorage(config) },
       ...REPOSITORIES,
       TypeormSessionStore,
+      ContentEvents,
     ];
     return { module: CoreModule, providers: [...providers, DatabaseCloser, UploadStorageCloser, ContentChangeBridge], exports: providers };
   }

@@ -1,5 +1,6 @@
 import { StaleVersionError, versionConflict } from '../common/versions';
 import { Injectable } from '@nestjs/common';
+import { ContentTag, recordContentChange } from '../common/content-tags';
 import { badRequest, conflict, notFound } from '../common/domain-error';
 import { fallbackSlug, pageSlugify } from '../common/rules/slug';
 import { sanitizeContent } from '../common/sanitize-html';
@@ -61,12 +62,15 @@ export class PagesService {
 
   async deletePage(id: number): Promise<void> {
     if (!(await this.pages.delete(id))) throw pageNotFound();
+    recordContentChange(ContentTag.pages);
   }
 
   private async save(page: Partial<Page>, input: SavePageDto): Promise<Page> {
     const content = sanitizeContent(input.content);
     if (!content) throw badRequest('CONTENT_REQUIRED', 'Content is required');
-    return this.pages.save({ ...page, title: input.title, content, slug: await this.chooseSlug(page, input) }, input.version);
+    const saved = await this.pages.save({ ...page, title: input.title, content, slug: await this.chooseSlug(page, input) }, input.version);
+    recordContentChange(ContentTag.pages);
+    return saved;
   }
 
   private async chooseSlug(page: Partial<Page>, input: SavePageDto): Promise<string> {

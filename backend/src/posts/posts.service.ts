@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { ContentTag, recordContentChange } from '../common/content-tags';
 import { CategoriesRepository } from '../categories/categories.repository';
 import { isUniqueViolation } from '../common/database-errors';
 import { StaleVersionError, versionConflict } from '../common/versions';
@@ -22,6 +23,16 @@ const postNotFound = () => notFound('POST_NOT_FOUND', 'Post not found');
 
 /** Slugs that GET /api/posts/:slug can never reach, because a fixed route of the same shape comes first. */
 const RESERVED_SLUGS = new Set(['featured', 'counts']);
+
+/** The lists of the categories a post was or is in. */
+function categoryListTags(...categoryIds: (number | null | undefined)[]): string[] {
+  return categoryIds.filter((id) => typeof id === 'number').map((id) => ContentTag.categoryPosts(id));
+}
+
+/** What decides whether and where a post is listed (a change here reorders or reshapes the lists). */
+function listingOf(post: Post): string {
+  return JSON.stringify([post.published, post.featured, post.categoryId, post.createdAt?.getTime?.(), post.slug]);
+}
 
 @Injectable()
 export class PostsService {
@@ -95,13 +106,18 @@ export class PostsService {
   }
 
   async deletePost(id: number): Promise<void> {
+    const post = await this.posts.findById(id);
+    const neighbours = post ? await this.neighbourTags(post) : [];
     if (!(await this.posts.delete(id))) throw postNotFound();
+    recordContentChange(ContentTag.post(id), ContentTag.postLists, ...neighbours, ...categoryListTags(post?.categoryId));
   }
 
   /** Regenerates the slug from the title with the slug rule (made unique if another post has it). */
   async fixPostSlug(id: number): Promise<PostDto> {
     const post = await this.findOrFail(id);
+    recordContentChange(ContentTag.post(id), ContentTag.postLink(post.slug), ContentTag.postLists, ...(await this.neighbourTags(post)));
     post.slug = await this.generatedSlug(post);
+    recordContentChange(ContentTag.postLink(post.slug));
     return PostDto.from(await this.posts.save(post));
   }
 
@@ -110,6 +126,7 @@ export class PostsService {
     const post = await this.findOrFail(id);
     if (!post.published) throw badRequest('POST_NOT_PUBLISHED', 'Only a published post can be featured');
     post.featured = true;
+    recordContentChange(ContentTag.post(id), ContentTag.postLists);
     return PostDto.from(await this.posts.save(post));
   }
 
@@ -121,6 +138,11 @@ export class PostsService {
 
   /** Applies the sent fields with the server's rules, then saves. */
   private async apply(post: Post, input: UpdatePostDto, expectedVersion?: number): Promise<Post> {
+    const isNew = post.id === undefined;
+    const listedBefore = isNew ? null : listingOf(post);
+    const linkedAs = isNew ? [] : [ContentTag.postLink(post.slug)];
+    const neighboursBefore = isNew ? [] : await this.neighbourTags(post);
+    const categoryBefore = post.categoryId;
     if (input.title !== undefined) post.title = input.title;
     if (input.content !== undefined) {
       post.content = sanitizeContent(input.content);
@@ -138,7 +160,27 @@ export class PostsService {
     if (input.tags !== undefined) post.tags = [...new Set(input.tags)];
     if (input.metaTitle !== undefined) post.metaTitle = input.metaTitle;
     if (input.metaDescription !== undefined) post.metaDescription = input.metaDescription;
-    return this.saveWithSlug(post, input.slug, expectedVersion);
+    const saved = await this.saveWithSlug(post, input.slug, expectedVersion);
+    // Its own fields show on its page and wherever it is listed; where and in which order it is listed only
+    // changes with these few.
+    recordContentChange(ContentTag.post(saved.id), ContentTag.postLink(saved.slug), ...linkedAs);
+    if (listedBefore !== listingOf(saved)) {
+      // It moved in (or out of) the lists: the posts it sat between, and those it sits between now, link to it.
+      recordContentChange(
+        ContentTag.postLists,
+        ...categoryListTags(categoryBefore, saved.categoryId),
+        ...neighboursBefore,
+        ...(await this.neighbourTags(saved)),
+      );
+    }
+    return saved;
+  }
+
+  /** The published posts just older and newer than this one (their pages link to it). */
+  private async neighbourTags(post: Post): Promise<string[]> {
+    if (!post.published) return [];
+    const { older, newer } = await this.posts.findPublishedNeighbours(post);
+    return [older, newer].filter((neighbour) => neighbour !== null).map((neighbour) => ContentTag.post(neighbour.id));
   }
 
   /**

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { ContentTag, recordContentChange } from '../common/content-tags';
 import { HomeLayoutDto, SocialLinksDto, UpdateHomeLayoutDto, UpdateSocialLinksDto } from './dto/settings.dto';
 import { DEFAULT_HOME_LAYOUT, HomeLayout } from '../common/rules/home-layout';
 import { DEFAULT_SOCIAL_LINKS, SettingKey, SocialLinks } from './setting-defaults';
@@ -22,6 +23,7 @@ export class SettingsService {
   async updateSocialLinks(changes: UpdateSocialLinksDto): Promise<SocialLinksDto> {
     const links = withDefaults(await this.getSocialLinks(), changes as Partial<SocialLinks>);
     await this.settings.write(SettingKey.SocialLinks, links);
+    recordContentChange(ContentTag.socialLinks);
     return links;
   }
 
@@ -32,6 +34,7 @@ export class SettingsService {
   async updateHomeLayout(changes: UpdateHomeLayoutDto): Promise<HomeLayoutDto> {
     const layout = withDefaults(await this.getHomeLayout(), changes as Partial<HomeLayout>);
     await this.settings.write(SettingKey.HomeLayout, layout);
+    recordContentChange(ContentTag.homeLayout);
     return layout;
   }
 }

@@ -4,29 +4,29 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DataSource } from 'typeorm';
-import { onContentChanged } from '../common/content-events';
+import { SESSION_COOKIE } from '../auth/session';
+import { SIGNED_IN_HINT_COOKIE } from '../auth/signed-in-hint';
+import { ContentEvents } from '../common/content-events';
 import type { AppConfig } from '../config/app-config';
-import { buildRobots, buildRss, buildSitemapFile, SITEMAP_PATH } from './feeds';
-import { HtmlCache, preparePage, type PreparedPage } from './html-cache';
-import { loadFeedPosts, loadSitemapEntries } from './site-data';
+import { createApiLoader } from './api-loader';
+import { buildRobots } from './feeds';
+import { gzipOf, type ServedPage } from './memory-pages';
+import { SitePages, type SsrModule } from './site-pages';
 import { CLIENT_DIR, staticAssets } from './static-assets';
 
 const FRONTEND_DIST = resolve(__dirname, '../../../frontend/dist');
 const NOT_SITE = /^\/(api|uploads)(\/|$)/;
+/** Screens with the visitor's own state (sign-in, password reset, admin): rendered per request, never stored. */
+const NOT_STORED = /^\/(auth|reset-password|admin)(\/|$)/;
 /** The admin area is the author's alone and needs the session: rendered in the browser only (its code is a lazy chunk). */
 const CLIENT_ONLY = /^\/admin(\/|$)/;
-const BLOG_NAME = 'مدوّنة';
-const BLOG_DESCRIPTION = 'مدونة تقنية شخصية';
-
-interface RenderResult {
-  status: number;
-  redirect?: string;
-  head: string;
-  html: string;
-  state: string;
-  cacheable: boolean;
-}
-type RenderFn = (url: string, options: { apiBaseUrl: string; publicUrl: string }) => Promise<RenderResult>;
+/**
+ * Public pages, feeds and the sitemap: any cache in front (CDN, nginx) may keep them a second and serve them stale
+ * for a minute while it revalidates (an ETag makes that a 304); browsers revalidate every time.
+ */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=1, stale-while-revalidate=60';
+/** Anything a signed-in visitor gets, and the per-visitor screens: never kept by a shared cache. */
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
 export interface SiteOptions {
   clientDir: string;
@@ -35,7 +35,17 @@ export interface SiteOptions {
 }
 
 // TypeScript compiles import() to require() under CommonJS; the SSR bundle is an ES module, so keep a real import().
-const importEsm = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<{ render: RenderFn }>;
+const nativeImport = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<SsrModule>;
+
+/** The SSR bundle; under the tests' ES module transform a Function has no import() of its own, and import() is real. */
+async function importEsm(specifier: string): Promise<SsrModule> {
+  try {
+    return await nativeImport(specifier);
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING') throw error;
+    return (await import(specifier)) as SsrModule;
+  }
+}
 
 /** <link rel=preload> for the one Arabic font file the first paint needs (regular); the other weights swap in (font-display: swap). */
 function fontPreloads(clientDir: string): string {
@@ -47,120 +57,124 @@ function fontPreloads(clientDir: string): string {
     .join('\n    ');
 }
 
+const mounted = new WeakMap<NestExpressApplication, SitePages>();
+
+/** The page store of an app that serves the site (tests look inside). */
+export function sitePagesOf(app: NestExpressApplication): SitePages | undefined {
+  return mounted.get(app);
+}
+
+/** A request from a browser that has signed in (its session or the signed-in hint): its answers are private. */
+function signedIn(request: express.Request): boolean {
+  const cookies = String(request.headers.cookie ?? '');
+  return cookies.includes(`${SESSION_COOKIE}=`) || cookies.includes(`${SIGNED_IN_HINT_COOKIE}=`);
+}
+
+/** Sends prepared bytes as they are: 304 on a matching ETag, gzip when accepted. */
+function send(request: express.Request, response: express.Response, page: ServedPage, cacheControl: string) {
+  response.setHeader('Cache-Control', signedIn(request) ? PRIVATE_CACHE_CONTROL : cacheControl);
+  response.setHeader('Vary', 'Accept-Encoding');
+  response.setHeader('ETag', page.etag);
+  if (request.headers['if-none-match'] === page.etag) {
+    response.statusCode = 304;
+    return response.end();
+  }
+  const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+  const body = gzip ? gzipOf(page) : page.buffer;
+  response.statusCode = page.status;
+  if (page.location) response.setHeader('Location', page.location);
+  response.setHeader('Content-Type', page.contentType);
+  if (gzip) response.setHeader('Content-Encoding', 'gzip');
+  response.setHeader('Content-Length', body.length);
+  response.end(request.method === 'HEAD' ? undefined : body);
+}
+
 /**
  * The public site: static assets, server-rendered pages (hydrated in the browser), /rss.xml, /sitemap.xml and
- * /robots.txt. Rendered pages and feeds are cached in memory by URL and dropped whenever any mutation succeeds
- * (content-events), so a read costs about as much as serving a static file.
+ * /robots.txt. Public pages and feeds come from the page store (site-pages.ts, docs/decisions/011-page-store.md).
  */
 export async function mountSite(
   app: NestExpressApplication,
   config: AppConfig,
-  _dataSource: DataSource,
+  dataSource: DataSource,
   overrides: Partial<SiteOptions> = {},
-): Promise<HtmlCache | undefined> {
+): Promise<SitePages | undefined> {
   const options: SiteOptions = {
     clientDir: overrides.clientDir ?? CLIENT_DIR,
     ssrEntry: overrides.ssrEntry ?? join(FRONTEND_DIST, 'server/entry-server.js'),
     publicUrl: overrides.publicUrl ?? config.publicUrl,
   };
   const indexFile = join(options.clientDir, 'index.html');
-  if (!existsSync(indexFile)) return undefined;
+  if (!existsSync(indexFile) || !existsSync(options.ssrEntry)) return undefined;
 
   const template = readFileSync(indexFile, 'utf8').replace('<!--app-head-->', `${fontPreloads(options.clientDir)}\n    <!--app-head-->`);
-  const render: RenderFn | undefined = existsSync(options.ssrEntry)
-    ? (await importEsm(pathToFileURL(options.ssrEntry).href)).render
-    : undefined;
+  const ssr = await importEsm(pathToFileURL(options.ssrEntry).href);
   // The page the browser renders on its own: an empty #root (so the client renders instead of hydrating).
   const browserOnlyPage = template.replace(/<!--app-(head|html|state)-->/g, '');
-  const cache = new HtmlCache();
-  onContentChanged(() => cache.clear());
 
-  const apiBase = (request: express.Request) => `http://127.0.0.1:${request.socket.localPort ?? config.port}`;
-  const publicUrl = (request: express.Request) => options.publicUrl ?? `http://localhost:${request.socket.localPort ?? config.port}`;
-
-  /** Sends prepared bytes directly (no per-request hashing or encoding): 304 on a matching ETag, gzip when accepted. */
-  const send = (request: express.Request, response: express.Response, page: PreparedPage, hit: boolean) => {
-    response.setHeader('Cache-Control', 'no-cache');
-    response.setHeader('ETag', page.etag);
-    response.setHeader('Vary', 'Accept-Encoding');
-    response.setHeader('X-Site-Cache', hit ? 'HIT' : 'MISS');
-    if (request.headers['if-none-match'] === page.etag) {
-      response.statusCode = 304;
-      return response.end();
-    }
-    const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-    const body = gzip ? page.gzip : page.buffer;
-    response.statusCode = page.status;
-    if (page.location) response.setHeader('Location', page.location);
-    response.setHeader('Content-Type', page.contentType);
-    if (gzip) response.setHeader('Content-Encoding', 'gzip');
-    response.setHeader('Content-Length', body.length);
-    response.end(request.method === 'HEAD' ? undefined : body);
+  /** Renders read the app's own API; the port is the one it listens on (known once it listens). */
+  const port = () => {
+    const address = app.getHttpServer().address();
+    return typeof address === 'object' && address ? address.port : config.port;
   };
-
-  /** Serves a cached page or builds, caches and serves it. */
-  const cached =
-    (
-      contentType: string,
-      build: (request: express.Request) => Promise<{ status: number; body: string; cacheable: boolean; location?: string }>,
-    ) =>
-    async (request: express.Request, response: express.Response, next: express.NextFunction) => {
-      const key = `${contentType} ${request.originalUrl}`;
-      const hit = cache.get(key);
-      if (hit) return send(request, response, hit, true);
-      const generation = cache.currentGeneration;
-      try {
-        const built = await build(request);
-        const page = preparePage({ status: built.status, body: built.body, contentType, location: built.location });
-        if (built.cacheable) cache.set(key, page, generation);
-        send(request, response, page, false);
-      } catch (error) {
-        next(error);
-      }
-    };
-
-  app.use(staticAssets(options.clientDir, { serveSourceMaps: config.serveSourceMaps }));
-
-  app.use('/robots.txt', (request: express.Request, response: express.Response, next: express.NextFunction) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return next();
-    response.type('text/plain').send(buildRobots(publicUrl(request)));
+  const apiLoader = createApiLoader(app);
+  const origins = () => ({
+    apiBaseUrl: `http://127.0.0.1:${port()}`,
+    publicUrl: options.publicUrl ?? `http://localhost:${port()}`,
+    apiLoader,
   });
-  const rss = cached('application/rss+xml; charset=utf-8', async (request) => ({
-    status: 200,
-    body: buildRss({
-      publicUrl: publicUrl(request),
-      title: BLOG_NAME,
-      description: BLOG_DESCRIPTION,
-      posts: await loadFeedPosts(apiBase(request)),
-    }),
-    cacheable: true,
-  }));
-  const sitemap = cached('application/xml; charset=utf-8', async (request) => {
-    const body = buildSitemapFile(publicUrl(request), await loadSitemapEntries(apiBase(request)), request.path);
-    return body === null ? { status: 404, body: '', cacheable: true } : { status: 200, body, cacheable: true };
+  const pages = new SitePages(dataSource, app.get(ContentEvents), ssr, template, origins);
+  mounted.set(app, pages);
+  pages.start();
+  app.getHttpServer().once('close', () => pages.stop());
+  app.getHttpServer().once('listening', () => {
+    const started = Date.now();
+    pages
+      .fill()
+      .then((built) => console.log(`mudawwana: page store ready (${built} pages built in ${Math.round((Date.now() - started) / 1000)} s)`))
+      .catch((error) => console.error('mudawwana: could not fill the page store', error));
   });
-  const page = cached('text/html; charset=utf-8', async (request) => {
-    if (!render || CLIENT_ONLY.test(request.path)) return { status: 200, body: browserOnlyPage, cacheable: false };
+
+  /** Sign-in, password reset and admin: per visitor, rendered for each request and never stored. */
+  const perVisitor = async (request: express.Request, response: express.Response) => {
+    const privately = (body: string, status = 200, location: string | null = null) =>
+      send(
+        request,
+        response,
+        { status, contentType: 'text/html; charset=utf-8', location, buffer: Buffer.from(body), etag: '' },
+        PRIVATE_CACHE_CONTROL,
+      );
+    if (CLIENT_ONLY.test(request.path)) return privately(browserOnlyPage);
     try {
-      const result = await render(request.originalUrl, { apiBaseUrl: apiBase(request), publicUrl: publicUrl(request) });
-      if (result.redirect) return { status: 302, body: '', cacheable: false, location: result.redirect };
+      const result = await ssr.render(request.originalUrl, origins());
+      if (result.redirect) return privately('', 302, result.redirect);
       const body = template
-        .replace('<!--app-head-->', result.head)
+        .replace('<!--app-head-->', () => result.head)
         .replace('<!--app-html-->', () => result.html)
         .replace('<!--app-state-->', () => result.state);
-      return { status: result.status, body, cacheable: result.cacheable };
+      return privately(body, result.status);
     } catch (error) {
       // The browser can still render the page on its own: send the bare template rather than an error.
       console.error('mudawwana: server rendering failed for', request.originalUrl, error);
-      return { status: 200, body: template, cacheable: false };
+      return privately(template);
     }
-  });
+  };
 
+  const stored = async (request: express.Request, response: express.Response) => {
+    const query = new URL(request.originalUrl, 'http://localhost').searchParams;
+    const { page, stored: same, cache } = await pages.serve(request.path, query);
+    response.setHeader('X-Site-Cache', cache);
+    send(request, response, page, same ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
+  };
+
+  app.use(staticAssets(options.clientDir, { serveSourceMaps: config.serveSourceMaps }));
+  app.use('/robots.txt', (request: express.Request, response: express.Response, next: express.NextFunction) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return next();
+    response.type('text/plain').send(buildRobots(origins().publicUrl));
+  });
   app.use((request: express.Request, response: express.Response, next: express.NextFunction) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || NOT_SITE.test(request.path)) return next();
-    if (request.path === '/rss.xml') return rss(request, response, next);
-    if (SITEMAP_PATH.test(request.path)) return sitemap(request, response, next);
-    return page(request, response, next);
+    (NOT_STORED.test(request.path) ? perVisitor(request, response) : stored(request, response)).catch(next);
   });
-  return cache;
+  return pages;
 }

@@ -1,93 +1,104 @@
-import { LIST_MAX_LIMIT } from '../common/rules/pagination';
+import type { DataSource } from 'typeorm';
+import { Category } from '../categories/category.entity';
+import { ContentTag } from '../common/content-tags';
+import { Page } from '../pages/page.entity';
+import { Post } from '../posts/post.entity';
 import type { FeedPost, SitemapEntry } from './feeds';
 
 /**
- * The feeds read the public API of this same process, as an anonymous visitor: only published posts exist there,
- * so drafts can never leak into a feed or the sitemap.
+ * What the feeds show, read in-process with a fixed number of queries whatever the blog's size: published posts
+ * only, so drafts can never leak into a feed or the sitemap. Each loader also says what its result shows
+ * (content tags), for the page store.
  */
-interface PostSummary {
-  slug: string;
-  title: string;
-  excerpt: string | null;
-  categoryId: number | null;
-  createdAt: string;
-  updatedAt: string;
-  tags: string[];
-}
-interface Category {
-  id: number;
-  name: string;
-  slug: string;
-}
-interface PageSummary {
-  slug: string;
-  updatedAt: string;
-}
-
-async function getJson<T>(apiBase: string, path: string): Promise<T> {
-  const response = await fetch(`${apiBase}${path}`, { headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
-  return (await response.json()) as T;
-}
+const NEWEST_FIRST = { createdAt: 'DESC', id: 'DESC' } as const;
 
 /** RSS: the latest 20 posts, whatever the blog's size. */
 export const FEED_SIZE = 20;
 
-export async function loadFeedPosts(apiBase: string, limit = FEED_SIZE): Promise<FeedPost[]> {
+export interface Loaded<T> {
+  value: T;
+  tags: string[];
+}
+
+/** The latest published posts with their content and category name: two queries. */
+export async function loadFeedPosts(dataSource: DataSource, limit = FEED_SIZE): Promise<Loaded<FeedPost[]>> {
   const [posts, categories] = await Promise.all([
-    getJson<PostSummary[]>(apiBase, `/api/posts?published=true&limit=${limit}`),
-    getJson<Category[]>(apiBase, '/api/categories'),
+    dataSource.getRepository(Post).find({ where: { published: true }, order: NEWEST_FIRST, take: limit }),
+    dataSource.getRepository(Category).find({ select: { id: true, name: true } }),
   ]);
   const names = new Map(categories.map((c) => [c.id, c.name]));
-  return Promise.all(
-    posts.map(async (summary) => {
-      const post = await getJson<PostSummary & { content: string }>(apiBase, `/api/posts/${encodeURIComponent(summary.slug)}`);
-      return {
-        title: post.title,
-        slug: post.slug,
-        excerpt: post.excerpt,
-        content: post.content,
-        createdAt: post.createdAt,
-        updatedAt: post.updatedAt,
-        tags: post.tags ?? [],
-        category: post.categoryId === null ? null : (names.get(post.categoryId) ?? null),
-      };
-    }),
-  );
-}
-
-function latest(dates: (string | null | undefined)[]): string | null {
-  const times = dates.map((d) => (d ? Date.parse(d) : NaN)).filter((t) => !Number.isNaN(t));
-  return times.length > 0 ? new Date(Math.max(...times)).toISOString() : null;
-}
-
-/** Every published post, read in pages of the list's maximum size (the API never answers with all of them at once). */
-async function loadAllPublished(apiBase: string): Promise<PostSummary[]> {
-  const posts: PostSummary[] = [];
-  for (;;) {
-    const page = await getJson<PostSummary[]>(apiBase, `/api/posts?published=true&limit=${LIST_MAX_LIMIT}&offset=${posts.length}`);
-    posts.push(...page);
-    if (page.length < LIST_MAX_LIMIT) return posts;
-  }
-}
-
-/** Every public URL with its last change: home, about, posts, categories, static pages. */
-export async function loadSitemapEntries(apiBase: string): Promise<SitemapEntry[]> {
-  const [posts, categories, pages] = await Promise.all([
-    loadAllPublished(apiBase),
-    getJson<Category[]>(apiBase, '/api/categories'),
-    getJson<PageSummary[]>(apiBase, '/api/pages'),
-  ]);
-  const newest = latest(posts.map((p) => p.updatedAt));
-  const about = pages.find((p) => p.slug === 'about');
-  return [
-    { path: '/', lastmod: newest },
-    { path: '/about', lastmod: about?.updatedAt ?? null },
-    ...posts.map((post) => ({ path: `/post/${post.slug}`, lastmod: post.updatedAt })),
-    ...categories.map((category) => ({
-      path: `/category/${category.slug}`,
-      lastmod: latest(posts.filter((p) => p.categoryId === category.id).map((p) => p.updatedAt)),
+  return {
+    value: posts.map((post) => ({
+      title: post.title,
+      slug: post.slug,
+      excerpt: post.excerpt,
+      content: post.content,
+      createdAt: post.createdAt.toISOString(),
+      updatedAt: post.updatedAt.toISOString(),
+      tags: post.tags ?? [],
+      category: post.categoryId === null ? null : (names.get(post.categoryId) ?? null),
     })),
-    ...pages.filter((page) => page.slug !== 'about').map((page) => ({ path: `/${page.slug}`, lastmod: page.updatedAt })),
+    tags: [ContentTag.postLists, ContentTag.categories, ...posts.map((post) => ContentTag.post(post.id))],
+  };
+}
+
+function latest(dates: Date[]): string | null {
+  return dates.length > 0 ? new Date(Math.max(...dates.map((date) => date.getTime()))).toISOString() : null;
+}
+
+/** Every public URL with its last change (home, about, posts, categories, static pages): three queries. */
+export async function loadSitemapEntries(dataSource: DataSource): Promise<Loaded<SitemapEntry[]>> {
+  const [posts, categories, pages] = await Promise.all([
+    dataSource.getRepository(Post).find({
+      select: { id: true, slug: true, categoryId: true, updatedAt: true },
+      where: { published: true },
+      order: NEWEST_FIRST,
+    }),
+    dataSource.getRepository(Category).find({ select: { id: true, slug: true } }),
+    dataSource.getRepository(Page).find({ select: { slug: true, updatedAt: true } }),
+  ]);
+  const newestOfCategory = new Map<number, Date>();
+  for (const post of posts) {
+    if (post.categoryId === null) continue;
+    const known = newestOfCategory.get(post.categoryId);
+    if (!known || known < post.updatedAt) newestOfCategory.set(post.categoryId, post.updatedAt);
+  }
+  const about = pages.find((p) => p.slug === 'about');
+  return {
+    value: [
+      { path: '/', lastmod: latest(posts.map((p) => p.updatedAt)) },
+      { path: '/about', lastmod: about?.updatedAt.toISOString() ?? null },
+      ...posts.map((post) => ({ path: `/post/${post.slug}`, lastmod: post.updatedAt.toISOString() })),
+      ...categories.map((category) => ({
+        path: `/category/${category.slug}`,
+        lastmod: newestOfCategory.get(category.id)?.toISOString() ?? null,
+      })),
+      ...pages.filter((page) => page.slug !== 'about').map((page) => ({ path: `/${page.slug}`, lastmod: page.updatedAt.toISOString() })),
+    ],
+    // Dates change with any edit of a post: the sitemap follows every post change, without a tag per post.
+    tags: [ContentTag.postLists, ContentTag.categories, ContentTag.pages, ContentTag.all],
+  };
+}
+
+/** Whether a public slug exists (published, for posts): a miss on an unknown slug goes to the shared 404 render. */
+export async function slugExists(dataSource: DataSource, kind: 'post' | 'category' | 'page', slug: string): Promise<boolean> {
+  if (kind === 'post') return dataSource.getRepository(Post).exists({ where: { slug, published: true } });
+  if (kind === 'category') return dataSource.getRepository(Category).exists({ where: { slug } });
+  return dataSource.getRepository(Page).exists({ where: { slug } });
+}
+
+/** Every public page worth having in the store before anyone asks: posts, categories, static pages, home, feeds. */
+export async function loadPublicPaths(dataSource: DataSource): Promise<string[]> {
+  const [posts, categories, pages] = await Promise.all([
+    dataSource.getRepository(Post).find({ select: { slug: true }, where: { published: true }, order: NEWEST_FIRST }),
+    dataSource.getRepository(Category).find({ select: { slug: true } }),
+    dataSource.getRepository(Page).find({ select: { slug: true } }),
+  ]);
+  return [
+    '/',
+    '/about',
+    ...categories.map((category) => `/category/${encodeURIComponent(category.slug)}`),
+    ...pages.filter((page) => page.slug !== 'about').map((page) => `/${encodeURIComponent(page.slug)}`),
+    ...posts.map((post) => `/post/${encodeURIComponent(post.slug)}`),
   ];
 }

@@ -10,6 +10,7 @@ import {
   UseFilters,
   UseInterceptors,
 } from '@nestjs/common';
+import { ContentTag, recordContentChange } from '../common/content-tags';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -55,6 +56,8 @@ export class UploadController {
   @ApiErrors(400, 401, 413)
   async uploadImage(@UploadedFile() file: Express.Multer.File | undefined): Promise<UploadResponseDto> {
     if (!file) throw new DomainError('IMAGE_REQUIRED', 'Send the image in the multipart field "image"', HttpStatus.BAD_REQUEST);
-    return { url: await this.upload.storeImage(file.buffer) };
+    const url = await this.upload.storeImage(file.buffer);
+    recordContentChange(ContentTag.nothingShown); // readers see an image once a post or page uses it
+    return { url };
   }
 }

@@ -10,7 +10,7 @@ import * as tar from 'tar';
 import { DataSource } from 'typeorm';
 import TestAgent from 'supertest/lib/agent';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { onContentChanged } from '../../src/common/content-events';
+import { ContentEvents } from '../../src/common/content-events';
 import { imageVariantUrl } from '../../src/common/rules/image-variants';
 import { backendDir, buildBackend } from '../support/build';
 import { createPost } from '../support/helpers';
@@ -300,7 +300,9 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
   it.runIf(here === 'postgres')('tells instances already serving the database that everything changed (their page caches)', async () => {
     const running = await startTestApp();
     const events: string[] = [];
-    const stop = onContentChanged((origin) => events.push(origin));
+    const stop = running.app.get(ContentEvents).on((origin) => {
+      events.push(origin);
+    });
     try {
       expect((await running.agent().get('/api/posts').expect(200)).body).toHaveLength(0);
       await restore(firstArchive, { DATA_DIR: running.dataDir, DATABASE_URL: running.databaseUrl as string });

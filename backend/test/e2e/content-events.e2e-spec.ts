@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from 'pg';
-import { onContentChanged } from '../../src/common/content-events';
+import { ContentEvents } from '../../src/common/content-events';
 import { APP_CONFIG, AppConfig } from '../../src/config/app-config';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -10,7 +10,9 @@ describe('content change events (what drops cached pages)', () => {
   let stop: () => void;
   beforeAll(async () => {
     t = await startTestApp();
-    stop = onContentChanged((origin) => events.push(origin));
+    stop = t.app.get(ContentEvents).on((origin) => {
+      events.push(origin);
+    });
   });
   afterAll(async () => {
     stop();
@@ -48,12 +50,12 @@ describe.runIf(process.env.DATABASE_URL?.startsWith('postgres'))('content change
     const received = new Promise<string>((resolve) => other.once('notification', (message) => resolve(message.payload ?? '')));
     const author = await t.author();
     await author.put('/api/social-links').send({ twitter: 'someone' }).expect(200);
-    expect(await received).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await received).toMatch(/^[0-9a-f-]{36} social$/);
   });
 
   it("replays another instance's change locally", async () => {
     const remote = new Promise<string>((resolve) => {
-      const stop = onContentChanged((origin) => {
+      const stop = t.app.get(ContentEvents).on((origin) => {
         if (origin === 'remote') {
           stop();
           resolve(origin);

@@ -21,6 +21,8 @@ export interface TestApp {
   agent(): TestAgent;
   /** A client signed in as the author (registered on first use). */
   author(): Promise<TestAgent>;
+  /** Another instance of the app on the same database (PostgreSQL: several instances share one database). */
+  anotherInstance(): Promise<NestExpressApplication>;
   close(): Promise<void>;
 }
 
@@ -35,6 +37,8 @@ export interface TestAppOptions {
   databaseUrl?: string;
   /** An existing DATA_DIR (with its SQLite file, if any), left in place on close. */
   dataDir?: string;
+  /** Serve the rendered site too (needs the frontend build), not only the API. */
+  serveSite?: boolean;
 }
 
 /**
@@ -43,6 +47,7 @@ export interface TestAppOptions {
  * dropped afterwards.
  */
 export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  const serveSite = options.serveSite ?? false;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'mudawwana-test-'));
   const driver = process.env.DATABASE_URL?.startsWith('postgres') ? 'postgres' : 'sqlite';
   // A test may bring its own PostgreSQL database (options.databaseUrl, or DATABASE_URL in env); otherwise it gets
@@ -70,8 +75,9 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const app = await createApp(config, { serveSite: false });
+  const app = await createApp(config, { serveSite });
   await app.listen(0, '127.0.0.1');
+  const others: NestExpressApplication[] = [];
   const server = app.getHttpServer();
   let authorAgent: TestAgent | undefined;
 
@@ -92,7 +98,14 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
       authorAgent = agent;
       return agent;
     },
+    async anotherInstance() {
+      const other = await createApp(config, { serveSite });
+      await other.listen(0, '127.0.0.1');
+      others.push(other);
+      return other;
+    },
     async close() {
+      for (const other of others) await other.close();
       await app.close();
       await dropDatabase();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });

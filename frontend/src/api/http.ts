@@ -11,6 +11,32 @@ export function setApiBaseUrl(baseURL: string): void {
   http.defaults.baseURL = baseURL;
 }
 
+/** The server's in-process answer to a GET (status and JSON body), or undefined to ask over HTTP. */
+export type ServerApiLoader = (
+  url: string,
+  params: Record<string, unknown> | undefined,
+) => Promise<{ status: number; data: unknown } | undefined>;
+
+const httpAdapter = axios.getAdapter(axios.defaults.adapter);
+
+/**
+ * On the server, reads are answered in-process by the backend's services (backend/src/site/api-loader.ts) instead
+ * of an HTTP call back into the same process; the answers go through axios as usual, so the generated functions,
+ * query keys and error handling stay the ones the browser uses.
+ */
+export function setServerApiLoader(loader: ServerApiLoader | undefined): void {
+  http.defaults.adapter = loader
+    ? async (config) => {
+        const answer =
+          config.method === 'get' && config.url ? await loader(config.url, config.params as Record<string, unknown>) : undefined;
+        if (!answer) return httpAdapter(config);
+        const response = { data: answer.data, status: answer.status, statusText: '', headers: {}, config, request: {} };
+        if (answer.status >= 200 && answer.status < 300) return response;
+        throw new AxiosError(`Request failed with status code ${answer.status}`, AxiosError.ERR_BAD_RESPONSE, config, {}, response);
+      }
+    : httpAdapter;
+}
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,

@@ -12,9 +12,10 @@ export async function startApp(root: HTMLElement): Promise<void> {
   // The highlight.js languages of the code blocks on the page, so the first render highlights as the server did.
   await loadLanguages([...root.querySelectorAll<HTMLElement>('pre[data-language]')].map((pre) => pre.dataset.language ?? ''));
   const queryClient = createQueryClient();
-  const stateElement = document.getElementById('__QUERY_STATE__');
-  if (stateElement?.textContent) {
-    // The server's query cache: the first render uses it as is (no second fetch of the same data).
+  // The server's query cache (the page's, and the site-wide footer's): the first render uses it as is (no second
+  // fetch of the same data).
+  for (const stateElement of document.querySelectorAll('script[data-query-state]')) {
+    if (!stateElement.textContent) continue;
     const state = JSON.parse(stateElement.textContent) as DehydratedState;
     hydrate(queryClient, state);
     markHydrated(state.queries.map((query) => query.queryHash));

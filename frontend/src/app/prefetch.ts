@@ -20,15 +20,21 @@ type Options = { queryKey: readonly unknown[]; queryFn?: unknown };
 
 const RESERVED = new Set(['auth', 'reset-password', 'admin']);
 
+/** What the site-wide footer reads (on every page, or once for the footer fragment). */
+export function footerQueries(): Options[] {
+  return [postsQuery(footerPostsParams), socialLinksQuery()];
+}
+
 /**
  * What each server-rendered route reads (SPEC §2), declared once: the server runs these before rendering and
- * ships the results; the screens read the same keys. Every page has the footer's data.
+ * ships the results; the screens read the same keys. Every page has the footer's data, unless the footer is
+ * rendered apart as a fragment (`withFooter: false`).
  */
-export function routeQueries(rawPathname: string, search = ''): Options[] {
+export function routeQueries(rawPathname: string, search = '', { withFooter = true } = {}): Options[] {
   // Route params are matched on the decoded path, as react-router's useParams gives them to the screens.
   const pathname = decodePath(rawPathname);
   const params = new URLSearchParams(search);
-  const shell: Options[] = [postsQuery(footerPostsParams), socialLinksQuery()];
+  const shell: Options[] = withFooter ? footerQueries() : [];
   if (pathname === '/') {
     const home = [...shell, homeLayoutQuery(), featuredPostQuery(), categoriesQuery()];
     return viewAllPage(params) === null ? home : [...home, postCountsQuery()];
@@ -69,12 +75,15 @@ export function isPublicRoute(pathname: string): boolean {
   return !RESERVED.has(first);
 }
 
-export async function prefetchRoute(queryClient: QueryClient, pathname: string, search = ''): Promise<void> {
-  const prefetch = (options: Options) => queryClient.prefetchQuery(options as Parameters<QueryClient['prefetchQuery']>[0]);
-  await Promise.all(routeQueries(pathname, search).map(prefetch));
+export function prefetchAll(queryClient: QueryClient, queries: Options[]): Promise<unknown> {
+  return Promise.all(queries.map((options) => queryClient.prefetchQuery(options as Parameters<QueryClient['prefetchQuery']>[0])));
+}
+
+export async function prefetchRoute(queryClient: QueryClient, pathname: string, search = '', { withFooter = true } = {}): Promise<void> {
+  await prefetchAll(queryClient, routeQueries(pathname, search, { withFooter }));
   if (pathname === '/') {
     // The latest-posts grid depends on the layout's count, so it is read second (as the screen does).
     const layout = queryClient.getQueryData(homeLayoutQuery().queryKey);
-    await prefetch(postsQuery(latestPostsParams(layout, viewAllPage(new URLSearchParams(search)))));
+    await prefetchAll(queryClient, [postsQuery(latestPostsParams(layout, viewAllPage(new URLSearchParams(search))))]);
   }
 }

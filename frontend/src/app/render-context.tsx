@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect } from 'react';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { t } from '@/i18n';
 import type { HeadData } from './head';
@@ -9,9 +9,26 @@ export interface RenderContextValue {
   head: HeadData | null;
   /** Set when the page redirects on the server (answered with 302 and Location). */
   redirect?: string;
+  /**
+   * Site-wide parts (the footer) are left out as placeholders: the server renders them once as fragments and
+   * composes them into every page when it is served (backend/src/site/page-store), so an edit that changes
+   * the footer does not re-render every page.
+   */
+  siteFragments?: boolean;
 }
 
 export const RenderContext = createContext<RenderContextValue | null>(null);
+
+/** The placeholder of a site-wide fragment, replaced by the fragment's HTML when the page is served. */
+export function fragmentPlaceholder(name: string): string {
+  return `<template data-site-fragment="${name}"></template>`;
+}
+
+/** A site-wide part: its placeholder while the server renders a page without fragments, else the part itself. */
+export function SiteFragment({ name, children }: { name: string; children: ReactNode }) {
+  const ctx = useContext(RenderContext);
+  return ctx?.siteFragments ? <template data-site-fragment={name} /> : children;
+}
 
 /** Sets the HTTP status of a server-rendered page (e.g. 404 for the not-found screens). No-op in the browser. */
 export function HttpStatus({ code }: { code: number }) {

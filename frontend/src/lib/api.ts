@@ -49,7 +49,7 @@ export type {
   UpdateSocialLinksDto as UpdateSocialLinksBody,
   UserDto,
 } from '@/api/generated/model';
-export { serverMessage as apiServerMessage, setApiBaseUrl } from '@/api/http';
+export { serverMessage as apiServerMessage, setApiBaseUrl, setServerApiLoader, type ServerApiLoader } from '@/api/http';
 
 /** The server's own message of a failed call (for toasts), else the "<status>: <body>" text. */
 export function serverMessage(error: unknown): string | undefined {

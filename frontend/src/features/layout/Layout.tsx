@@ -1,5 +1,6 @@
 import { Box, Container } from '@chakra-ui/react';
 import { Outlet } from 'react-router-dom';
+import { SiteFragment } from '@/app/render-context';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -10,7 +11,9 @@ export function Layout() {
       <Container as="main" id="main" maxW="6xl" flex="1" py={{ base: '6', md: '10' }}>
         <Outlet />
       </Container>
-      <Footer />
+      <SiteFragment name="footer">
+        <Footer />
+      </SiteFragment>
     </Box>
   );
 }

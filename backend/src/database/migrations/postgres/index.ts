@@ -4,6 +4,7 @@ import { RecordVersions1795500100000 } from './1795500100000-RecordVersions';
 import { OneFeaturedPost1795500000000 } from './1795500000000-OneFeaturedPost';
 import { BoundedListIndexes1795419361712 } from './1795419361712-BoundedListIndexes';
 import { Initial1795304100364 } from './1795304100364-Initial';
+import { PageStore1795600000000 } from './1795600000000-PageStore';
 
 /** In order; each runs once per database. */
 export const POSTGRES_MIGRATIONS = [
@@ -13,4 +14,5 @@ export const POSTGRES_MIGRATIONS = [
   OneFeaturedPost1795500000000,
   RecordVersions1795500100000,
   ApiTokens1795500200000,
+  PageStore1795600000000,
 ];

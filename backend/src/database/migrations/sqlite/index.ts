@@ -4,6 +4,7 @@ import { RecordVersions1795500100000 } from './1795500100000-RecordVersions';
 import { OneFeaturedPost1795500000000 } from './1795500000000-OneFeaturedPost';
 import { BoundedListIndexes1795419360708 } from './1795419360708-BoundedListIndexes';
 import { Initial1795304099904 } from './1795304099904-Initial';
+import { PageStore1795600000000 } from './1795600000000-PageStore';
 
 /** In order; each runs once per database. */
 export const SQLITE_MIGRATIONS = [
@@ -13,4 +14,5 @@ export const SQLITE_MIGRATIONS = [
   OneFeaturedPost1795500000000,
   RecordVersions1795500100000,
   ApiTokens1795500200000,
+  PageStore1795600000000,
 ];

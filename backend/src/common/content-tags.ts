@@ -1,0 +1,46 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * What a change touched, in the vocabulary the page store tags its pages with (backend/src/site/page-tags.ts):
+ * a page is marked stale when one of its tags is among a change's tags.
+ */
+export const ContentTag = {
+  /** Everything (a change nothing recorded more precisely). */
+  all: '*',
+  /** Which posts are listed, and in which order (publishing, featuring, dates, categories, slugs). */
+  postLists: 'posts',
+  /** One post's own fields (title, content, ...): its page and every page showing it. */
+  post: (id: number) => `post:${id}`,
+  /** A link to a post by its title (the neighbours' links on a post page). */
+  postLink: (slug: string) => `post-link:${slug}`,
+  /** The list of categories (names, slugs, counts). */
+  categories: 'categories',
+  /** One category's name or slug. */
+  category: (id: number) => `category:${id}`,
+  /** Which posts one category lists, and how many (its own pages). */
+  categoryPosts: (id: number) => `category-posts:${id}`,
+  /** Static pages (About and the others). */
+  pages: 'pages',
+  socialLinks: 'social',
+  homeLayout: 'home-layout',
+  /** A change readers do not see until it is used (an uploaded file). */
+  nothingShown: 'none',
+} as const;
+
+const recorded = new AsyncLocalStorage<Set<string>>();
+
+/** Runs one request with a fresh record of what it changed (express middleware for /api). */
+export function recordingContentChanges(next: () => void): void {
+  recorded.run(new Set(), next);
+}
+
+/** Called by the services as they change content: what readers will see differently. */
+export function recordContentChange(...tags: string[]): void {
+  const changes = recorded.getStore();
+  for (const tag of tags) changes?.add(tag);
+}
+
+/** The record of the current request (filled as its handler runs). */
+export function currentContentChanges(): Set<string> | undefined {
+  return recorded.getStore();
+}

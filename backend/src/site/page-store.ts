@@ -1,0 +1,153 @@
+import type { DataSource } from 'typeorm';
+import { ContentTag } from '../common/content-tags';
+
+/** A stored page: what to send (the body gzipped as stored), and whether a change has made it stale. */
+export interface StoredPage {
+  key: string;
+  contentType: string;
+  status: number;
+  /** The body, gzip-compressed (pages are ~60 KB of HTML, a fifth of that compressed). */
+  body: Buffer;
+  etag: string;
+  location: string | null;
+  /** What the page shows (content tags); also in site_page_tags, which finds the pages of a tag. */
+  tags: string[];
+  stale: boolean;
+  /** Raised by every change that makes the page stale: a rebuild only lands on the generation it started from. */
+  generation: number;
+}
+
+export type PageToStore = Omit<StoredPage, 'generation'>;
+
+/**
+ * Rendered pages in the database (site_pages), with what each shows (site_page_tags): shared by every instance and
+ * kept across restarts. Plain SQL that both drivers run alike ("?" placeholders become $n on PostgreSQL).
+ */
+export class PageStore {
+  private writes: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  private get postgres(): boolean {
+    return this.dataSource.options.type === 'postgres';
+  }
+
+  private sql(text: string): string {
+    if (!this.postgres) return text;
+    let index = 0;
+    return text.replace(/\?/g, () => `$${++index}`);
+  }
+
+  /** The rows a statement returned (TypeORM answers an UPDATE on PostgreSQL with [rows, count]). */
+  private async query<T extends unknown[] = Record<string, unknown>[]>(text: string, parameters: unknown[] = []): Promise<T> {
+    const result = (await this.dataSource.query(this.sql(text), parameters)) as unknown[];
+    return (Array.isArray(result[0]) && typeof result[1] === 'number' ? result[0] : result) as T;
+  }
+
+  /** One write at a time from this process (SQLite has one connection; PostgreSQL gets no deadlocks on tags). */
+  private serialized<T>(write: () => Promise<T>): Promise<T> {
+    const result = this.writes.then(write, write);
+    this.writes = result.catch(() => undefined);
+    return result;
+  }
+
+  async get(key: string): Promise<StoredPage | undefined> {
+    const rows = await this.query<Record<string, unknown>[]>(
+      'SELECT "key", "content_type", "status", "body", "etag", "location", "tags", "stale", "generation" FROM "site_pages" WHERE "key" = ?',
+      [key],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    return {
+      key: String(row.key),
+      contentType: String(row.content_type),
+      status: Number(row.status),
+      body: Buffer.isBuffer(row.body) ? row.body : Buffer.from(row.body as Uint8Array),
+      etag: String(row.etag),
+      location: row.location === null ? null : String(row.location),
+      tags: String(row.tags).split(' ').filter(Boolean),
+      stale: Number(row.stale) === 1,
+      generation: Number(row.generation),
+    };
+  }
+
+  /** The generation a rebuild of `key` starts from (0 for a page not stored yet). */
+  async generationOf(key: string): Promise<number> {
+    const rows = await this.query<{ generation: number }[]>('SELECT "generation" FROM "site_pages" WHERE "key" = ?', [key]);
+    return rows[0] ? Number(rows[0].generation) : 0;
+  }
+
+  /**
+   * Stores a rendered page with its tags, unless a change made it stale again since the render started
+   * (`generation` moved on): then the newer state wins and the page is rebuilt once more. Returns whether it landed.
+   */
+  put(page: PageToStore, generation: number): Promise<boolean> {
+    return this.serialized(() =>
+      this.dataSource.transaction(async (manager) => {
+        const run = (text: string, parameters: unknown[]) => manager.query(this.sql(text), parameters) as Promise<unknown[]>;
+        const landed = await run(
+          `INSERT INTO "site_pages" ("key", "content_type", "status", "body", "etag", "location", "tags", "stale", "generation", "built_at")
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, CURRENT_TIMESTAMP)
+           ON CONFLICT ("key") DO UPDATE SET "content_type" = excluded."content_type", "status" = excluded."status",
+             "body" = excluded."body", "etag" = excluded."etag", "location" = excluded."location", "tags" = excluded."tags", "stale" = excluded."stale",
+             "built_at" = excluded."built_at"
+           WHERE "site_pages"."generation" = ?
+           RETURNING "key"`,
+          [
+            page.key,
+            page.contentType,
+            page.status,
+            page.body,
+            page.etag,
+            page.location,
+            [...new Set(page.tags)].join(' '),
+            page.stale ? 1 : 0,
+            generation,
+            generation,
+          ],
+        );
+        if (landed.length === 0) return false;
+        await run('DELETE FROM "site_page_tags" WHERE "key" = ?', [page.key]);
+        for (const tag of new Set(page.tags)) await run('INSERT INTO "site_page_tags" ("key", "tag") VALUES (?, ?)', [page.key, tag]);
+        return true;
+      }),
+    );
+  }
+
+  /** Marks stale every page showing one of `tags` (all of them for "*"); returns their keys. */
+  markStale(tags: readonly string[]): Promise<string[]> {
+    return this.serialized(async () => {
+      const all = tags.includes(ContentTag.all);
+      const matching = [...new Set([...tags, ContentTag.all])];
+      const rows = await this.query<{ key: string }[]>(
+        all
+          ? 'UPDATE "site_pages" SET "stale" = 1, "generation" = "generation" + 1 RETURNING "key"'
+          : `UPDATE "site_pages" SET "stale" = 1, "generation" = "generation" + 1
+             WHERE "key" IN (SELECT "key" FROM "site_page_tags" WHERE "tag" IN (${matching.map(() => '?').join(', ')}))
+             RETURNING "key"`,
+        all ? [] : matching,
+      );
+      return rows.map((row) => String(row.key));
+    });
+  }
+
+  /** Some stale pages, for the background rebuild. */
+  async staleKeys(limit: number): Promise<string[]> {
+    const rows = await this.query<{ key: string }[]>(`SELECT "key" FROM "site_pages" WHERE "stale" = 1 LIMIT ${Number(limit)}`);
+    return rows.map((row) => String(row.key));
+  }
+
+  /** Which of `keys` are stored already (fresh or stale). */
+  async storedAmong(keys: readonly string[]): Promise<Set<string>> {
+    const stored = new Set<string>();
+    for (let index = 0; index < keys.length; index += 500) {
+      const chunk = keys.slice(index, index + 500);
+      const rows = await this.query<{ key: string }[]>(
+        `SELECT "key" FROM "site_pages" WHERE "key" IN (${chunk.map(() => '?').join(', ')})`,
+        chunk,
+      );
+      for (const row of rows) stored.add(String(row.key));
+    }
+    return stored;
+  }
+}

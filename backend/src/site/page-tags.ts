@@ -1,0 +1,68 @@
+import { ContentTag } from '../common/content-tags';
+
+/** One query a render read (its generated query key) and the data it got (undefined for a 404). */
+export interface PageRead {
+  queryKey: readonly unknown[];
+  data: unknown;
+}
+
+const POST_BY_SLUG = /^\/api\/posts\/(?!featured$|counts$)[^/]+$/;
+const CATEGORY_BY_SLUG = /^\/api\/categories\/[^/]+$/;
+const PAGE_BY_SLUG = /^\/api\/pages\/[^/]+$/;
+
+function idOf(data: unknown): number | undefined {
+  const id = (data as { id?: unknown } | null | undefined)?.id;
+  return typeof id === 'number' ? id : undefined;
+}
+
+/**
+ * What a rendered page shows, as content tags (common/content-tags): every post on it, whether it lists posts,
+ * the categories, pages and settings it read. A change marks stale exactly the pages carrying one of its tags.
+ * A not-found read carries no tag: the slug appearing later goes through the existence check again.
+ */
+export function tagsOfReads(reads: readonly PageRead[]): string[] {
+  const tags = new Set<string>();
+  const detailOfPost = reads.find((read) => POST_BY_SLUG.test(String(read.queryKey[0])) && read.data);
+  const categoryId = idOf(reads.find((read) => CATEGORY_BY_SLUG.test(String(read.queryKey[0])))?.data);
+  /** A list of one category's posts follows that category's listing; any other list, the whole blog's. */
+  const listTag = (params: unknown) =>
+    (params as { category?: string } | undefined)?.category && categoryId !== undefined
+      ? ContentTag.categoryPosts(categoryId)
+      : ContentTag.postLists;
+  for (const { queryKey, data } of reads) {
+    const url = String(queryKey[0]);
+    if (url === '/api/posts' || url === '/api/posts/featured') {
+      tags.add(listTag(queryKey[1]));
+      const posts = Array.isArray(data) ? data : data ? [data] : [];
+      for (const post of posts) {
+        const id = idOf(post);
+        if (id !== undefined) tags.add(ContentTag.post(id));
+      }
+    } else if (url === '/api/posts/counts') {
+      tags.add(listTag(queryKey[1]));
+    } else if (POST_BY_SLUG.test(url)) {
+      const id = idOf(data);
+      if (id !== undefined) tags.add(ContentTag.post(id));
+      const { previous, next } = (data ?? {}) as { previous?: { slug: string } | null; next?: { slug: string } | null };
+      for (const link of [previous, next]) if (link) tags.add(ContentTag.postLink(link.slug));
+    } else if (url === '/api/categories') {
+      // A post's page reads the list only for its own category's name.
+      const categoryId = (detailOfPost?.data as { categoryId?: number | null } | undefined)?.categoryId;
+      if (detailOfPost && typeof categoryId === 'number') tags.add(ContentTag.category(categoryId));
+      else if (!detailOfPost) tags.add(ContentTag.categories);
+    } else if (CATEGORY_BY_SLUG.test(url)) {
+      // Its name and slug, and its post count.
+      if (categoryId !== undefined) tags.add(ContentTag.category(categoryId)).add(ContentTag.categoryPosts(categoryId));
+    } else if (PAGE_BY_SLUG.test(url)) {
+      if (data) tags.add(ContentTag.pages);
+    } else if (url === '/api/social-links') {
+      tags.add(ContentTag.socialLinks);
+    } else if (url === '/api/home-layout') {
+      tags.add(ContentTag.homeLayout);
+    } else {
+      // A read this list does not know yet: the page follows every change rather than going stale silently.
+      tags.add(ContentTag.all);
+    }
+  }
+  return [...tags];
+}

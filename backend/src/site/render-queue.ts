@@ -1,0 +1,89 @@
+/**
+ * Renders, bounded: at most `concurrency` at once, the same key never twice at once (a second caller shares the
+ * first one's promise), and readers who wait go before background rebuilds, so a flood of misses queues instead
+ * of starving everyone.
+ */
+export type RenderPriority = 'reader' | 'fresh' | 'background';
+const ORDER: RenderPriority[] = ['reader', 'fresh', 'background'];
+
+interface Job {
+  key: string;
+  run: () => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+export class RenderQueue {
+  private readonly waiting = new Map<RenderPriority, Job[]>(ORDER.map((priority) => [priority, []]));
+  private readonly inFlight = new Map<string, Promise<unknown>>();
+  private running = 0;
+
+  constructor(private readonly concurrency: number) {}
+
+  /** Runs `render` for `key`, or joins the run already queued or under way for it. */
+  run<T>(key: string, priority: RenderPriority, render: () => Promise<T>): Promise<T> {
+    const existing = this.inFlight.get(key);
+    if (existing) {
+      this.promote(key, priority);
+      return existing as Promise<T>;
+    }
+    const promise = new Promise<T>((resolve, reject) => {
+      this.waiting.get(priority)?.push({ key, run: render, resolve: resolve as (value: unknown) => void, reject });
+    });
+    this.inFlight.set(key, promise);
+    const forget = () => this.inFlight.delete(key);
+    promise.then(forget, forget);
+    this.pump();
+    return promise;
+  }
+
+  /** The render queued or under way for `key`, if any. */
+  pending(key: string): Promise<unknown> | undefined {
+    return this.inFlight.get(key);
+  }
+
+  /** Queued or running renders. */
+  get size(): number {
+    return this.inFlight.size;
+  }
+
+  /** Background renders waiting (the sweeper adds more only when these are done). */
+  get backgroundWaiting(): number {
+    return this.waiting.get('background')?.length ?? 0;
+  }
+
+  /** A reader now waits for a page queued in the background: move it up. */
+  private promote(key: string, priority: RenderPriority): void {
+    for (const lower of ORDER.slice(ORDER.indexOf(priority) + 1)) {
+      const jobs = this.waiting.get(lower) ?? [];
+      const index = jobs.findIndex((job) => job.key === key);
+      if (index >= 0) {
+        this.waiting.get(priority)?.push(...jobs.splice(index, 1));
+        return;
+      }
+    }
+  }
+
+  private next(): Job | undefined {
+    for (const priority of ORDER) {
+      const job = this.waiting.get(priority)?.shift();
+      if (job) return job;
+    }
+    return undefined;
+  }
+
+  private pump(): void {
+    while (this.running < this.concurrency) {
+      const job = this.next();
+      if (!job) return;
+      this.running += 1;
+      job
+        .run()
+        .then(job.resolve, job.reject)
+        .finally(() => {
+          this.running -= 1;
+          this.pump();
+        });
+    }
+  }
+}

@@ -1,0 +1,358 @@
+import { createHash } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { DataSource } from 'typeorm';
+import { ContentTag } from '../common/content-tags';
+import type { ContentChangeOrigin, ContentEvents } from '../common/content-events';
+import { buildRss, buildSitemapFile, SITEMAP_PATH } from './feeds';
+import { MemoryPages, type ServedPage } from './memory-pages';
+import { NOT_FOUND_KEYS, pageKey, routeOf } from './page-key';
+import { PageStore } from './page-store';
+import { tagsOfReads, type PageRead } from './page-tags';
+import type { ApiLoader } from './api-loader';
+import { RenderQueue } from './render-queue';
+import { loadFeedPosts, loadPublicPaths, loadSitemapEntries, slugExists } from './site-data';
+
+export const BLOG_NAME = 'مدوّنة';
+export const BLOG_DESCRIPTION = 'مدونة تقنية شخصية';
+const HTML = 'text/html; charset=utf-8';
+const FOOTER_KEY = 'fragment:footer';
+/** Where a page takes the footer fragment: its styles (head), its HTML (rendered by React) and its data (body). */
+const FOOTER_STYLES = '<!--site-fragment:footer:styles-->';
+const FOOTER_HTML = '<template data-site-fragment="footer"></template>';
+const FOOTER_STATE = '<!--site-fragment:footer:state-->';
+const FOOTER_PLACES =
+  /(<!--site-fragment:footer:styles-->|<template data-site-fragment="footer"><\/template>|<!--site-fragment:footer:state-->)/;
+/** How many renders at once: enough to overlap a render's data loading with another's rendering on two cores. */
+const RENDER_CONCURRENCY = 2;
+/** After a change, at most this many pages are rebuilt at once; the rest follow from the background sweep. */
+const EAGER_LIMIT = 50;
+const SWEEP_INTERVAL_MS = 2_000;
+/** How long after a change pages read from the database are served without being kept in memory. */
+const SETTLE_MS = 2_000;
+
+export interface RenderedPage {
+  status: number;
+  redirect?: string;
+  head: string;
+  html: string;
+  state: string;
+  cacheable: boolean;
+  reads: PageRead[];
+}
+export interface RenderedFragment {
+  html: string;
+  styles: string;
+  state: string;
+  cacheable: boolean;
+  reads: PageRead[];
+}
+export interface RenderOptions {
+  apiBaseUrl: string;
+  publicUrl: string;
+  siteFragments?: boolean;
+  apiLoader?: ApiLoader;
+}
+export interface SsrModule {
+  render(url: string, options: RenderOptions): Promise<RenderedPage>;
+  renderFragment(name: 'footer', options: RenderOptions): Promise<RenderedFragment>;
+}
+
+/** A page as built: the plain body (for composing) and what the store keeps. */
+interface Built {
+  key: string;
+  status: number;
+  contentType: string;
+  location: string | null;
+  body: string;
+  tags: string[];
+  cacheable: boolean;
+}
+
+/** A page to send; `stored`: the same for everyone (publicly cacheable); `cache`: where it came from (a header). */
+export interface Served {
+  page: ServedPage;
+  stored: boolean;
+  cache: 'HIT' | 'STALE' | 'MISS';
+}
+
+interface Fragment {
+  html: string;
+  styles: string;
+  state: string;
+  etag: string;
+  tags: readonly string[];
+}
+
+function etagOf(...parts: (string | Buffer)[]): string {
+  const hash = createHash('sha1');
+  for (const part of parts) hash.update(part);
+  return hash.digest('base64url').slice(0, 27);
+}
+
+/**
+ * Where a reader expects to see a change within a second, most expected first: the home page and the feed, the
+ * category pages, the post pages (the changed post and its neighbours) and static pages, the footer. Not the paged lists, the
+ * sitemap or the not-found pages: they follow from the background sweep.
+ */
+function rebuildRank(key: string): number {
+  if (key === '/' || key === '/rss.xml') return 0;
+  if (Object.values<string>(NOT_FOUND_KEYS).includes(key) || SITEMAP_PATH.test(key)) return Infinity;
+  if (/^\/category\/[^/?]+$/.test(key)) return 1;
+  if (/^\/post\/[^/?]+$/.test(key) || /^\/[^/?]+$/.test(key)) return 2;
+  if (key === FOOTER_KEY) return 3;
+  return Infinity;
+}
+
+/**
+ * The public pages, from the page store (docs/decisions/011-page-store.md): pages are built when content changes
+ * or the first time they are asked for, kept in the database with what they show, and served from memory or the
+ * database; a change marks exactly the pages showing it stale (served while rebuilt), rebuilding the ones a reader
+ * expects to see it on at once. The site-wide footer is a fragment, built once and composed into every page.
+ */
+export class SitePages {
+  private readonly memory = new MemoryPages();
+  private readonly queue = new RenderQueue(RENDER_CONCURRENCY);
+  private readonly store: PageStore;
+  private footer?: Fragment;
+  /** Counts changes seen (local or remote): a render that saw one happen keeps its page marked stale. */
+  private changes = 0;
+  /** Until then, pages read from the database are not kept in memory: another instance may still be marking them stale. */
+  private settleUntil = 0;
+  /** Until then, stale pages are left to the instance that made the change (it rebuilds them at once). */
+  private remoteChangeUntil = 0;
+  private sweeper?: NodeJS.Timeout;
+  private stopListening?: () => void;
+  private closed = false;
+  private filled?: Promise<number>;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly events: ContentEvents,
+    private readonly ssr: SsrModule,
+    private readonly template: string,
+    private readonly origins: () => RenderOptions,
+  ) {
+    this.store = new PageStore(dataSource);
+  }
+
+  start(): void {
+    this.stopListening = this.events.on((origin, tags) => this.changed(origin, tags));
+    this.sweeper = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
+    this.sweeper.unref();
+  }
+
+  stop(): void {
+    this.closed = true;
+    this.stopListening?.();
+    if (this.sweeper) clearInterval(this.sweeper);
+  }
+
+  /**
+   * The page to send for a public URL: its clean form (the store key) from memory, else from the store (rebuilt in
+   * the background when stale), else built now; an unknown slug or path gets the one shared not-found page.
+   */
+  async serve(path: string, query: URLSearchParams): Promise<Served> {
+    const footer = await this.currentFooter();
+    const key = path === '/rss.xml' || SITEMAP_PATH.test(path) ? path : pageKey(path, query);
+    const kept = await this.kept(key, footer);
+    if (kept) return kept;
+    const notFound = await this.notFoundKeyOf(path);
+    if (notFound) return (await this.kept(notFound, footer)) ?? (await this.buildNow(notFound, footer));
+    return this.buildNow(key, footer);
+  }
+
+  /** The shared not-found key when the path's slug does not exist (checked only for pages not stored yet). */
+  private async notFoundKeyOf(path: string): Promise<string | undefined> {
+    const route = routeOf(path);
+    if (route.kind !== 'post' && route.kind !== 'category' && route.kind !== 'page') return undefined;
+    return (await slugExists(this.dataSource, route.kind, route.slug)) ? undefined : NOT_FOUND_KEYS[route.kind];
+  }
+
+  /** A page from memory or the store, composed with the current footer. */
+  private async kept(key: string, footer: Fragment | undefined): Promise<Served | undefined> {
+    const composedWith = footer?.etag ?? '';
+    const remembered = this.memory.get(key, composedWith);
+    if (remembered) return { page: remembered, stored: true, cache: 'HIT' };
+    const stored = await this.store.get(key);
+    if (!stored) return undefined;
+    // Being rebuilt after a change here: wait for it rather than show the page the change made stale.
+    const rebuilding = stored.stale ? (this.queue.pending(key) as Promise<Built> | undefined) : undefined;
+    if (rebuilding) {
+      const built = await rebuilding.catch(() => undefined);
+      if (built) return { page: this.compose(built.body, etagOf(built.body), built, footer), stored: true, cache: 'MISS' };
+    }
+    if (stored.stale && Date.now() >= this.remoteChangeUntil) void this.rebuild(key, 'background').catch(() => undefined);
+    const page = this.compose(gunzipSync(stored.body).toString('utf8'), stored.etag, stored, footer);
+    if (!stored.stale && Date.now() >= this.settleUntil) this.memory.set(key, page, stored.tags, composedWith);
+    return { page, stored: true, cache: stored.stale ? 'STALE' : 'HIT' };
+  }
+
+  /** A page nobody asked for yet: a reader waits for its render (queued with the others). */
+  private async buildNow(key: string, footer: Fragment | undefined): Promise<Served> {
+    const built = await this.rebuild(key, 'reader');
+    return { page: this.compose(built.body, etagOf(built.body), built, footer), stored: built.cacheable, cache: 'MISS' };
+  }
+
+  /** Builds `key` (once at a time, bounded with the other renders) and stores it when it is the same for everyone. */
+  private rebuild(key: string, priority: 'reader' | 'fresh' | 'background'): Promise<Built> {
+    return this.queue.run(key, priority, async () => {
+      const generation = await this.store.generationOf(key);
+      const changesBefore = this.changes;
+      const built = await this.build(key);
+      if (built.cacheable && !this.closed) {
+        const body = gzipSync(built.body, { level: 6 });
+        const landed = await this.store.put(
+          {
+            key,
+            contentType: built.contentType,
+            status: built.status,
+            body,
+            etag: etagOf(built.body),
+            location: built.location,
+            tags: built.tags,
+            stale: this.changes !== changesBefore,
+          },
+          generation,
+        );
+        if (landed) this.memory.delete(key);
+        if (landed && key === FOOTER_KEY) this.footer = undefined;
+      }
+      return built;
+    });
+  }
+
+  /** Renders one page (or feed, or fragment) as it would be stored, without storing it. */
+  async build(key: string): Promise<Built> {
+    const options = this.origins();
+    const { publicUrl } = options;
+    const base = { key, location: null, status: 200 };
+    if (key === FOOTER_KEY) {
+      const fragment = await this.ssr.renderFragment('footer', options);
+      const body = JSON.stringify({ html: fragment.html, styles: fragment.styles, state: fragment.state });
+      return { ...base, contentType: 'application/json', body, tags: tagsOfReads(fragment.reads), cacheable: fragment.cacheable };
+    }
+    if (key === '/rss.xml') {
+      const feed = await loadFeedPosts(this.dataSource);
+      const body = buildRss({ publicUrl, title: BLOG_NAME, description: BLOG_DESCRIPTION, posts: feed.value });
+      return { ...base, contentType: 'application/rss+xml; charset=utf-8', body, tags: feed.tags, cacheable: true };
+    }
+    if (SITEMAP_PATH.test(key)) {
+      const entries = await loadSitemapEntries(this.dataSource);
+      const body = buildSitemapFile(publicUrl, entries.value, key);
+      return {
+        ...base,
+        status: body === null ? 404 : 200,
+        contentType: 'application/xml; charset=utf-8',
+        body: body ?? '',
+        tags: entries.tags,
+        cacheable: true,
+      };
+    }
+    const result = await this.ssr.render(key, { ...options, siteFragments: true });
+    if (result.redirect)
+      return { ...base, status: 302, location: result.redirect, contentType: HTML, body: '', tags: [], cacheable: false };
+    const body = this.template
+      .replace('<!--app-head-->', () => `${result.head}\n    ${FOOTER_STYLES}`)
+      .replace('<!--app-html-->', () => result.html)
+      .replace('<!--app-state-->', () => `${result.state}${FOOTER_STATE}`);
+    return { ...base, status: result.status, contentType: HTML, body, tags: tagsOfReads(result.reads), cacheable: result.cacheable };
+  }
+
+  /** The page with the current footer in its three places (head styles, HTML, data); its ETag names both. */
+  private compose(
+    body: string,
+    etag: string,
+    meta: { status: number; contentType: string; location: string | null },
+    footer: Fragment | undefined,
+  ): ServedPage {
+    if (!body.includes(FOOTER_STATE)) return { ...meta, buffer: Buffer.from(body), etag: `"${etag}"` };
+    const filled = body.split(FOOTER_PLACES).map((part) => {
+      if (part === FOOTER_STYLES) return footer?.styles ?? '';
+      if (part === FOOTER_HTML) return footer?.html ?? '';
+      if (part === FOOTER_STATE) return footer?.state ?? '';
+      return part;
+    });
+    return { ...meta, buffer: Buffer.from(filled.join('')), etag: `"${etag}.${footer?.etag ?? ''}"` };
+  }
+
+  /** The footer fragment: from memory, else the store, else built now (a page without it would be incomplete). */
+  private async currentFooter(): Promise<Fragment | undefined> {
+    if (this.footer) return this.footer;
+    const stored = await this.store.get(FOOTER_KEY);
+    let body: string;
+    let etag: string;
+    let tags: readonly string[];
+    if (stored) {
+      if (stored.stale) void this.rebuild(FOOTER_KEY, 'fresh').catch(() => undefined);
+      body = gunzipSync(stored.body).toString('utf8');
+      etag = stored.etag;
+      tags = stored.tags;
+    } else {
+      const built = await this.rebuild(FOOTER_KEY, 'reader');
+      if (!built.cacheable) return undefined;
+      body = built.body;
+      etag = etagOf(body);
+      tags = built.tags;
+    }
+    const fragment: Fragment = { ...(JSON.parse(body) as Pick<Fragment, 'html' | 'styles' | 'state'>), etag, tags };
+    if (stored && !stored.stale && Date.now() >= this.settleUntil) this.footer = fragment;
+    return fragment;
+  }
+
+  /**
+   * A change: forget the pages showing it here, mark them stale in the store (the instance that made the change;
+   * another instance learns of it from NOTIFY, after the store is marked), and rebuild at once the pages a reader
+   * expects to see it on (the post, home, its category, the feed, the footer). The rest follow from the sweep.
+   */
+  private async changed(origin: ContentChangeOrigin, tags: readonly string[]): Promise<void> {
+    this.changes += 1;
+    this.memory.dropTagged(tags);
+    if (this.footer && (tags.includes(ContentTag.all) || this.footer.tags.some((tag) => tag === ContentTag.all || tags.includes(tag)))) {
+      this.footer = undefined;
+    }
+    // Until the store is marked (here, or by the instance that made the change), what it holds may predate the change.
+    this.settleUntil = Date.now() + SETTLE_MS;
+    if (origin === 'remote') {
+      this.remoteChangeUntil = this.settleUntil;
+      return;
+    }
+    try {
+      const stale = await this.store.markStale(tags);
+      const atOnce = stale.filter((key) => rebuildRank(key) < Infinity).sort((a, b) => rebuildRank(a) - rebuildRank(b));
+      for (const key of atOnce.slice(0, EAGER_LIMIT)) void this.rebuild(key, 'fresh').catch(() => undefined);
+    } catch (error) {
+      console.error('mudawwana: could not mark changed pages stale', error);
+    }
+  }
+
+  /** Resolves once no render is queued or running and no stored page is stale (tests, the benchmark). */
+  async settled(): Promise<void> {
+    while (this.queue.size > 0 || (await this.store.staleKeys(1)).length > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+
+  /** Rebuilds stale pages in the background, a few at a time, when no reader is waiting. */
+  private async sweep(): Promise<void> {
+    if (this.closed || this.queue.size > 0) return;
+    const keys = await this.store.staleKeys(20).catch(() => []);
+    await Promise.all(keys.map((key) => this.rebuild(key, 'background').catch(() => undefined)));
+  }
+
+  /**
+   * Builds every public page not in the store yet (after seeding, on a new database, or after a restart that lost
+   * nothing: then there is nothing to do), in the background and behind any reader; resolves when done.
+   */
+  fill(): Promise<number> {
+    this.filled ??= this.fillMissing();
+    return this.filled;
+  }
+
+  private async fillMissing(): Promise<number> {
+    const wanted = [FOOTER_KEY, '/rss.xml', '/sitemap.xml', ...Object.values(NOT_FOUND_KEYS), ...(await loadPublicPaths(this.dataSource))];
+    const stored = await this.store.storedAmong(wanted);
+    const missing = wanted.filter((key) => !stored.has(key));
+    for (let index = 0; index < missing.length && !this.closed; index += 100) {
+      await Promise.all(missing.slice(index, index + 100).map((key) => this.rebuild(key, 'background').catch(() => undefined)));
+    }
+    return missing.length;
+  }
+}

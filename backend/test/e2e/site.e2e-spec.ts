@@ -1,0 +1,217 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import request from 'supertest';
+import TestAgent from 'supertest/lib/agent';
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sitePagesOf } from '../../src/site/mount-site';
+import type { SitePages } from '../../src/site/site-pages';
+import { createPost } from '../support/helpers';
+import { startTestApp, TestApp } from '../support/test-app';
+
+/**
+ * The public site served from the page store (docs/decisions/011-page-store.md), on the built frontend
+ * (`npm run build` first): bounded queries, normalised keys, shared 404s, HTTP caching, precise invalidation,
+ * freshness across instances.
+ */
+const SSR_ENTRY = resolve(__dirname, '../../../frontend/dist/server/entry-server.js');
+
+interface Fixture {
+  t: TestApp;
+  author: TestAgent;
+  pages: SitePages;
+  dataSource: DataSource;
+  category: Record<string, any>;
+  posts: Record<string, any>[];
+}
+
+async function startSite(): Promise<Fixture> {
+  if (!existsSync(SSR_ENTRY)) throw new Error('the site tests need the built frontend: run `npm run build` first');
+  const t = await startTestApp({}, { serveSite: true });
+  const author = await t.author();
+  const category = (await author.post('/api/categories').send({ name: 'برمجة' }).expect(201)).body;
+  const posts = [];
+  // More than a page of them (20), so every list is full and counts its total.
+  for (let index = 0; index < 22; index += 1) {
+    posts.push(
+      await createPost(author, {
+        published: true,
+        categoryId: category.id,
+        createdAt: new Date(Date.UTC(2024, 0, index + 1)).toISOString(),
+      }),
+    );
+  }
+  const pages = sitePagesOf(t.app);
+  if (!pages) throw new Error('the site is not mounted');
+  await pages.fill();
+  return { t, author, pages, dataSource: t.app.get(DataSource), category, posts };
+}
+
+/** The SQL a block of work runs against the content (the page store's own reads and writes left out). */
+async function contentQueries(dataSource: DataSource, work: () => Promise<unknown>): Promise<string[]> {
+  const queries: string[] = [];
+  const logger = dataSource.logger;
+  const counting = new Proxy(logger, {
+    get(target, property, receiver) {
+      if (property !== 'logQuery') return Reflect.get(target, property, receiver);
+      return (query: string, ...rest: unknown[]) => {
+        if (!/site_page/.test(query)) queries.push(query);
+        return (target.logQuery as (...args: unknown[]) => unknown).call(target, query, ...rest);
+      };
+    },
+  });
+  Object.defineProperty(dataSource, 'logger', { value: counting, configurable: true, writable: true });
+  try {
+    await work();
+  } finally {
+    Object.defineProperty(dataSource, 'logger', { value: logger, configurable: true, writable: true });
+  }
+  return queries;
+}
+
+const postPath = (post: Record<string, any>) => `/post/${encodeURIComponent(post.slug)}`;
+
+async function storedRow(dataSource: DataSource, key: string): Promise<{ generation: number; stale: number } | undefined> {
+  const postgres = dataSource.options.type === 'postgres';
+  const rows = await dataSource.query(`SELECT "generation", "stale" FROM "site_pages" WHERE "key" = ${postgres ? '$1' : '?'}`, [key]);
+  return rows[0] ? { generation: Number(rows[0].generation), stale: Number(rows[0].stale) } : undefined;
+}
+
+async function storedCount(dataSource: DataSource): Promise<number> {
+  return Number((await dataSource.query('SELECT COUNT(*) AS "count" FROM "site_pages"'))[0].count);
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<number> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return Date.now() - started;
+}
+
+describe('public site from the page store', () => {
+  let f: Fixture;
+  beforeAll(async () => {
+    f = await startSite();
+  });
+  afterAll(async () => {
+    await f?.t.close();
+  });
+
+  it('renders home, a post, a category and the feed with a bounded number of queries (no N+1)', async () => {
+    const keys = ['/', postPath(f.posts[3]), `/category/${encodeURIComponent(f.category.slug)}`, '/rss.xml', 'fragment:footer'];
+    const count = async () => {
+      await f.pages.settled(); // nothing else reading the database meanwhile
+      const counts: Record<string, number> = {};
+      for (const key of keys) counts[key] = (await contentQueries(f.dataSource, () => f.pages.build(key))).length;
+      return counts;
+    };
+    const before = await count();
+    for (let index = 0; index < 10; index += 1) await createPost(f.author, { published: true, categoryId: f.category.id });
+    const after = await count();
+    expect(after).toEqual(before); // ten more posts listed, not one query more
+    for (const key of keys) expect(before[key], key).toBeLessThanOrEqual(10);
+  });
+
+  it('maps query parameters a page does not read onto the same stored page', async () => {
+    const clean = await request(f.t.app.getHttpServer()).get(postPath(f.posts[2])).expect(200);
+    const rows = await storedCount(f.dataSource);
+    for (const query of ['?utm_source=news', '?ref=twitter&utm_medium=x', '?fbclid=abc']) {
+      const busted = await request(f.t.app.getHttpServer())
+        .get(`${postPath(f.posts[2])}${query}`)
+        .expect(200);
+      expect(busted.headers.etag).toBe(clean.headers.etag);
+    }
+    const home = await request(f.t.app.getHttpServer()).get('/').expect(200);
+    const homeBusted = await request(f.t.app.getHttpServer()).get('/?utm_source=1&page=2').expect(200);
+    expect(homeBusted.headers.etag).toBe(home.headers.etag);
+    expect(await storedCount(f.dataSource)).toBe(rows);
+    const { port } = f.t.app.getHttpServer().address() as AddressInfo;
+    expect(clean.text).toContain(`<link rel="canonical" href="http://localhost:${port}${postPath(f.posts[2])}" />`);
+  });
+
+  it('renders not-found once for every unknown slug or path', async () => {
+    const server = f.t.app.getHttpServer();
+    const rows = await storedCount(f.dataSource);
+    const unknownPosts = await Promise.all(
+      ['/post/no-such-1', '/post/no-such-2', '/post/no-such-3'].map((path) => request(server).get(path)),
+    );
+    expect(unknownPosts.map((response) => response.status)).toEqual([404, 404, 404]);
+    expect(new Set(unknownPosts.map((response) => response.headers.etag)).size).toBe(1);
+    expect(unknownPosts[0].text).toContain('data-testid="not-found"');
+    const unknownPaths = await Promise.all(['/a/b/c', '/x/y', '/no/such/page'].map((path) => request(server).get(path)));
+    expect(new Set(unknownPaths.map((response) => `${response.status} ${response.headers.etag}`)).size).toBe(1);
+    expect(unknownPaths[0].status).toBe(404);
+    expect(await storedCount(f.dataSource)).toBe(rows);
+  });
+
+  it('lets caches in front keep public pages, feeds and the sitemap, with ETags and 304', async () => {
+    const server = f.t.app.getHttpServer();
+    for (const path of ['/', postPath(f.posts[1]), '/rss.xml', '/sitemap.xml', '/post/no-such']) {
+      const response = await request(server).get(path);
+      expect(response.headers['cache-control'], path).toMatch(/^public, .*s-maxage=\d+.*stale-while-revalidate=\d+/);
+      expect(response.headers.etag, path).toMatch(/^".+"$/);
+      await request(server).get(path).set('If-None-Match', response.headers.etag).expect(304);
+    }
+  });
+
+  it('never marks anything public for a signed-in visitor, nor the API or the per-visitor screens', async () => {
+    for (const path of ['/', postPath(f.posts[1]), '/rss.xml', '/admin', '/api/user', '/api/posts']) {
+      const response = await f.author.get(path);
+      expect(response.headers['cache-control'], path).toBe('private, no-store');
+    }
+    for (const path of ['/auth', '/admin', '/api/posts', '/api/categories']) {
+      const response = await request(f.t.app.getHttpServer()).get(path);
+      expect(response.headers['cache-control'], path).toBe('private, no-store');
+    }
+  });
+
+  it('after an edit rebuilds the pages showing the post, and composes the new footer into the others', async () => {
+    const server = f.t.app.getHttpServer();
+    const newest = (await request(server).get('/api/posts?published=true&limit=1').expect(200)).body[0];
+    const unrelated = f.posts[0]; // the oldest: on no list page with the newest, not its neighbour
+    await request(server).get(postPath(unrelated)).expect(200);
+    const unrelatedBefore = await storedRow(f.dataSource, postPath(unrelated));
+    const title = `عنوان معدل ${Date.now()}`;
+    await f.author.put(`/api/posts/${newest.id}`).send({ title }).expect(200);
+    const visible = await waitFor(async () => {
+      const bodies = await Promise.all(['/', postPath(newest), '/rss.xml'].map((path) => request(server).get(path)));
+      return bodies.every((response) => response.text.includes(title));
+    }, 1000);
+    expect(visible).toBeLessThanOrEqual(1000);
+    // The footer lists the newest posts: every page shows the new title, though the unrelated page was not rebuilt.
+    // Pages that show a change only in passing may follow a little later (the footer is rebuilt after the change).
+    await waitFor(async () => (await request(server).get(postPath(unrelated)).expect(200)).text.includes(title), 10_000);
+    expect(await storedRow(f.dataSource, postPath(unrelated))).toEqual(unrelatedBefore);
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL?.startsWith('postgres'))('page store shared by two instances (PostgreSQL)', () => {
+  let f: Fixture;
+  let other: NestExpressApplication;
+  beforeAll(async () => {
+    f = await startSite();
+    other = await f.t.anotherInstance();
+    await sitePagesOf(other)?.fill();
+  });
+  afterAll(async () => {
+    await f?.t.close();
+  });
+
+  it('shows a change made on one instance on the post, home, its category and the feed of the other within a second', async () => {
+    const server = other.getHttpServer();
+    const post = f.posts[5];
+    const paths = [postPath(post), '/', `/category/${encodeURIComponent(f.category.slug)}`, '/rss.xml'];
+    for (const path of paths) await request(server).get(path).expect(200); // in the other instance's memory
+    const title = `عنوان من نسخة أخرى ${Date.now()}`;
+    await f.author.put(`/api/posts/${post.id}`).send({ title, createdAt: new Date().toISOString() }).expect(200);
+    const visible = await waitFor(async () => {
+      const bodies = await Promise.all(paths.map((path) => request(server).get(path)));
+      return bodies.every((response) => response.text.includes(title));
+    }, 1000);
+    expect(visible).toBeLessThanOrEqual(1000);
+  });
+});
