@@ -18,7 +18,8 @@ function idOf(data: unknown): number | undefined {
 /**
  * What a rendered page shows, as content tags (common/content-tags): every post on it, whether it lists posts,
  * the categories, pages and settings it read. A change marks stale exactly the pages carrying one of its tags.
- * A not-found read carries no tag: the slug appearing later goes through the existence check again.
+ * A post or category that is not found carries no tag: the slug appearing later goes through the existence check
+ * again. A static page that is not found does (/about shows its fallback until the author writes the page).
  */
 export function tagsOfReads(reads: readonly PageRead[]): string[] {
   const tags = new Set<string>();
@@ -54,7 +55,7 @@ export function tagsOfReads(reads: readonly PageRead[]): string[] {
       // Its name and slug, and its post count.
       if (categoryId !== undefined) tags.add(ContentTag.category(categoryId)).add(ContentTag.categoryPosts(categoryId));
     } else if (PAGE_BY_SLUG.test(url)) {
-      if (data) tags.add(ContentTag.pages);
+      tags.add(ContentTag.pages);
     } else if (url === '/api/social-links') {
       tags.add(ContentTag.socialLinks);
     } else if (url === '/api/home-layout') {

@@ -148,6 +148,21 @@ describe('public site from the page store', () => {
     expect(await storedCount(f.dataSource)).toBe(rows);
   });
 
+  it('shows the about page once the author writes it, after its fallback and its social links were stored', async () => {
+    const server = f.t.app.getHttpServer();
+    const fallback = await request(server).get('/about').expect(200);
+    expect(fallback.text).toContain('data-testid="about-fallback"');
+    // The fallback shows the social links itself: its stored state carries them, not only the footer's.
+    await f.author.put('/api/social-links').send({ twitter: 'https://x.com/mudawwana' }).expect(200);
+    const pageState = (html: string) => /<script id="__QUERY_STATE__"[^>]*>(.*?)<\/script>/s.exec(html)?.[1] ?? '';
+    await waitFor(async () => pageState((await request(server).get('/about')).text).includes('https://x.com/mudawwana'), 1000);
+    const page = (await f.author.post('/api/pages').send({ title: 'عن الكاتب', slug: 'about', content: '<p>سيرة قصيرة</p>' }).expect(201))
+      .body;
+    const shown = await waitFor(async () => (await request(server).get('/about')).text.includes('سيرة قصيرة'), 1000);
+    expect(shown).toBeLessThanOrEqual(1000);
+    await f.author.delete(`/api/pages/${page.id}`).expect(204);
+  });
+
   it('lets caches in front keep public pages, feeds and the sitemap, with ETags and 304', async () => {
     const server = f.t.app.getHttpServer();
     for (const path of ['/', postPath(f.posts[1]), '/rss.xml', '/sitemap.xml', '/post/no-such']) {

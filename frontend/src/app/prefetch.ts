@@ -50,7 +50,10 @@ export function routeQueries(rawPathname: string, search = '', { withFooter = tr
       categoriesQuery(),
     ];
   }
-  if (pathname === '/about') return [...shell, pageBySlugQuery('about')];
+  // The about screen shows the social links itself, not only in the footer: with the footer rendered apart, the
+  // page must still carry them, or the browser would hydrate it with the footer's copy and find markup the server
+  // never rendered.
+  if (pathname === '/about') return [...shell, pageBySlugQuery('about'), ...(withFooter ? [] : [socialLinksQuery()])];
   const page = matchPath('/:slug', pathname);
   if (page?.params.slug && !RESERVED.has(page.params.slug)) return [...shell, pageBySlugQuery(page.params.slug)];
   return shell;
