@@ -6,6 +6,7 @@ import { StaticRouter } from 'react-router-dom';
 import { App } from './app/App';
 import { Footer } from './features/layout/Footer';
 import { renderHeadTags, safeJson } from './app/head';
+export { notFoundPageFor } from './app/not-found-state';
 import { footerQueries, isPublicRoute, prefetchAll, prefetchRoute } from './app/prefetch';
 import { AppProviders } from './app/providers';
 import { createQueryClient, plainError } from './app/query-client';

@@ -55,6 +55,8 @@ export interface RenderOptions {
 export interface SsrModule {
   render(url: string, options: RenderOptions): Promise<RenderedPage>;
   renderFragment(name: 'footer', options: RenderOptions): Promise<RenderedFragment>;
+  /** The shared not-found page's HTML as served for one unknown slug (its data keyed by that slug). */
+  notFoundPageFor(html: string, slug: string): string;
 }
 
 /** A page as built: the plain body (for composing) and what the store keeps. */
@@ -156,16 +158,13 @@ export class SitePages {
     const key = path === '/rss.xml' || SITEMAP_PATH.test(path) ? path : pageKey(path, query);
     const kept = await this.kept(key, footer);
     if (kept) return kept;
-    const notFound = await this.notFoundKeyOf(path);
-    if (notFound) return (await this.kept(notFound, footer)) ?? (await this.buildNow(notFound, footer));
-    return this.buildNow(key, footer);
-  }
-
-  /** The shared not-found key when the path's slug does not exist (checked only for pages not stored yet). */
-  private async notFoundKeyOf(path: string): Promise<string | undefined> {
     const route = routeOf(path);
-    if (route.kind !== 'post' && route.kind !== 'category' && route.kind !== 'page') return undefined;
-    return (await slugExists(this.dataSource, route.kind, route.slug)) ? undefined : NOT_FOUND_KEYS[route.kind];
+    if (route.kind !== 'post' && route.kind !== 'category' && route.kind !== 'page') return this.buildNow(key, footer);
+    if (await slugExists(this.dataSource, route.kind, route.slug)) return this.buildNow(key, footer);
+    const notFound = NOT_FOUND_KEYS[route.kind];
+    const shared = (await this.kept(notFound, footer)) ?? (await this.buildNow(notFound, footer));
+    const html = this.ssr.notFoundPageFor(shared.page.buffer.toString('utf8'), route.slug);
+    return { ...shared, page: { ...shared.page, buffer: Buffer.from(html) } };
   }
 
   /** A page from memory or the store, composed with the current footer. */

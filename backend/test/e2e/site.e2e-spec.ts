@@ -142,6 +142,9 @@ describe('public site from the page store', () => {
     expect(unknownPosts.map((response) => response.status)).toEqual([404, 404, 404]);
     expect(new Set(unknownPosts.map((response) => response.headers.etag)).size).toBe(1);
     expect(unknownPosts[0].text).toContain('data-testid="not-found"');
+    // One render, served for each slug with its data keyed by that slug (what the browser's screen asks for).
+    expect(unknownPosts[1].text).toContain('"queryKey":["/api/posts/no-such-2"]');
+    expect(unknownPosts[1].text).not.toContain('/api/posts/~');
     const unknownPaths = await Promise.all(['/a/b/c', '/x/y', '/no/such/page'].map((path) => request(server).get(path)));
     expect(new Set(unknownPaths.map((response) => `${response.status} ${response.headers.etag}`)).size).toBe(1);
     expect(unknownPaths[0].status).toBe(404);
