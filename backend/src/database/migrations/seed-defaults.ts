@@ -12,7 +12,12 @@ export class SeedDefaults1795304200000 implements MigrationInterface {
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     const builder = () => queryRunner.manager.createQueryBuilder();
-    await builder().insert().into('categories', ['name', 'slug']).values([...HEADER_CATEGORIES]).orIgnore().execute();
+    await builder()
+      .insert()
+      .into('categories', ['name', 'slug'])
+      .values([...HEADER_CATEGORIES])
+      .orIgnore()
+      .execute();
     await builder()
       .insert()
       .into('settings', ['key', 'value'])

@@ -1,7 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { HERO_SUBTITLE_MAX_LENGTH, HERO_TITLE_MAX_LENGTH, HOME_LAYOUT_COUNT_LIMITS as LIMITS, type HomeLayoutCount } from '@mudawwana/rules';
+import {
+  HERO_SUBTITLE_MAX_LENGTH,
+  HERO_TITLE_MAX_LENGTH,
+  HOME_LAYOUT_COUNT_LIMITS as LIMITS,
+  type HomeLayoutCount,
+} from '@mudawwana/rules';
 import { blankToNull } from '../../common/transforms';
 
 /** The OpenAPI bounds of a layout count. */
@@ -77,10 +82,18 @@ export class UpdateHomeLayoutDto {
   @Max(LIMITS.postsPerCategory.max, { message: countMessage('postsPerCategory') })
   postsPerCategory?: number;
 
-  @ApiPropertyOptional({ type: String, nullable: true }) @Transform(blankToNull) @IsOptional() @IsString() @MaxLength(HERO_TITLE_MAX_LENGTH) heroTitle?:
-    string | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) @Transform(blankToNull) @IsOptional() @IsString() @MaxLength(HERO_SUBTITLE_MAX_LENGTH) heroSubtitle?:
-    string | null;
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @Transform(blankToNull)
+  @IsOptional()
+  @IsString()
+  @MaxLength(HERO_TITLE_MAX_LENGTH)
+  heroTitle?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @Transform(blankToNull)
+  @IsOptional()
+  @IsString()
+  @MaxLength(HERO_SUBTITLE_MAX_LENGTH)
+  heroSubtitle?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, example: '#2563eb' })
   @Transform(blankToNull)
