@@ -20,8 +20,6 @@ export default defineConfig(({ mode }) => ({
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
-      // Pure content rules (slug, reading time, excerpt) are shared with the backend: one source of truth.
-      '@rules': fileURLToPath(new URL('../backend/src/common/rules', import.meta.url)),
     },
   },
   server: {

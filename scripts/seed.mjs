@@ -3,7 +3,10 @@
 import { spawnSync } from 'node:child_process';
 import { builtAt, newest, root } from './build-state.mjs';
 
-if (builtAt('backend/dist/database/seeds/seed-cli.js') < newest(['backend/src', 'backend/tsconfig.json', 'backend/tsconfig.build.json'])) {
+if (
+  builtAt('backend/dist/database/seeds/seed-cli.js') <
+  newest(['packages/rules/src', 'backend/src', 'backend/tsconfig.json', 'backend/tsconfig.build.json'])
+) {
   const build = spawnSync('npm', ['run', 'build', '-w', 'backend'], { cwd: root, stdio: ['inherit', 'ignore', 'inherit'] });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { builtAt, newest, root } from './build-state.mjs';
 
 const sources = newest([
+  'packages/rules/src',
   'backend/src',
   'frontend/src',
   'frontend/index.html',

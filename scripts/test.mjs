@@ -1,6 +1,6 @@
 // `npm test`: every test suite of the repository, in order, then one summary line `N passed, N failed`.
 //  0. the build (frontend and backend), which the site's API tests and the browser tests use
-//  1. backend unit tests and API tests over HTTP (SQLite, and PostgreSQL when TEST_DATABASE_URL is set)
+//  1. the rules package's unit tests, backend unit tests and API tests over HTTP (SQLite, and PostgreSQL when TEST_DATABASE_URL is set)
 //  2. frontend unit tests
 //  3. browser tests (Playwright with Debian's Chromium) against the real built app
 import { spawnSync } from 'node:child_process';
@@ -46,6 +46,7 @@ function vitest(name, workspace) {
 const build = run('npm', ['run', 'build']);
 if (build !== 0) suites.push({ name: 'build', status: build, passed: 0, failed: 1 });
 
+vitest('rules', 'packages/rules');
 vitest('backend', 'backend');
 vitest('frontend', 'frontend');
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ContentTag, recordContentChange } from '../common/content-tags';
-import { slugify } from '../common/rules/slug';
+import { slugify } from '@mudawwana/rules';
 import { conflict, notFound } from '../common/domain-error';
 import { uniqueSlug } from '../common/unique-slug';
 import { PostsRepository } from '../posts/posts.repository';

@@ -1,8 +1,8 @@
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
 import { ApiOkResponse, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import { DataSource } from 'typeorm';
 import { DATABASE_UNAVAILABLE } from '../common/database-errors';
 import { Public } from '../common/public.decorator';
+import { HealthService } from './health.service';
 
 export class HealthDto {
   @ApiProperty({ example: 'ok' }) status: string;
@@ -12,18 +12,14 @@ export class HealthDto {
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly health: HealthService) {}
 
   @Public()
   @Get()
   @ApiOkResponse({ type: HealthDto })
   @ApiServiceUnavailableResponse({ description: 'The database cannot be reached' })
   async getHealth(): Promise<HealthDto> {
-    try {
-      await this.dataSource.query('SELECT 1');
-      return { status: 'ok', database: 'up' };
-    } catch {
-      throw new ServiceUnavailableException(DATABASE_UNAVAILABLE);
-    }
+    if (!(await this.health.databaseUp())) throw new ServiceUnavailableException(DATABASE_UNAVAILABLE);
+    return { status: 'ok', database: 'up' };
   }
 }

@@ -2,7 +2,7 @@ import { StaleVersionError, versionConflict } from '../common/versions';
 import { Injectable } from '@nestjs/common';
 import { ContentTag, recordContentChange } from '../common/content-tags';
 import { badRequest, conflict, notFound } from '../common/domain-error';
-import { fallbackSlug, pageSlugify } from '../common/rules/slug';
+import { fallbackSlug, pageSlugify, RESERVED_PAGE_SLUGS } from '@mudawwana/rules';
 import { sanitizeContent } from '../common/sanitize-html';
 import { uniqueSlug } from '../common/unique-slug';
 import { PageDto, PageSummaryDto, SavePageDto } from './dto/page.dto';
@@ -12,18 +12,7 @@ import { PagesRepository } from './pages.repository';
 const pageNotFound = () => notFound('PAGE_NOT_FOUND', 'Page not found');
 
 /** Slugs that are routes of the site itself, so a page there could never be reached. */
-const RESERVED_SLUGS = new Set([
-  'admin',
-  'api',
-  'auth',
-  'post',
-  'category',
-  'reset-password',
-  'uploads',
-  'rss.xml',
-  'sitemap.xml',
-  'robots.txt',
-]);
+const RESERVED_SLUGS = new Set(RESERVED_PAGE_SLUGS);
 
 @Injectable()
 export class PagesService {

@@ -1,4 +1,4 @@
-import { SOCIAL_NETWORKS, SocialNetwork } from '../common/rules/social';
+import { SOCIAL_NETWORKS, SocialNetwork } from '@mudawwana/rules';
 
 export enum SettingKey {
   SocialLinks = 'socialLinks',

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ContentTag, recordContentChange } from '../common/content-tags';
 import { HomeLayoutDto, SocialLinksDto, UpdateHomeLayoutDto, UpdateSocialLinksDto } from './dto/settings.dto';
-import { DEFAULT_HOME_LAYOUT, HomeLayout } from '../common/rules/home-layout';
+import { DEFAULT_HOME_LAYOUT, HomeLayout } from '@mudawwana/rules';
 import { DEFAULT_SOCIAL_LINKS, SettingKey, SocialLinks } from './setting-defaults';
 import { SettingsRepository } from './settings.repository';
 

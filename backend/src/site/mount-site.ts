@@ -3,6 +3,7 @@ import express from 'express';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { isPrivatePath } from '@mudawwana/rules';
 import type { DataSource } from 'typeorm';
 import { SESSION_COOKIE } from '../auth/session';
 import { SIGNED_IN_HINT_COOKIE } from '../auth/signed-in-hint';
@@ -16,8 +17,6 @@ import { CLIENT_DIR, staticAssets } from './static-assets';
 
 const FRONTEND_DIST = resolve(__dirname, '../../../frontend/dist');
 const NOT_SITE = /^\/(api|uploads)(\/|$)/;
-/** Screens with the visitor's own state (sign-in, password reset, admin): rendered per request, never stored. */
-const NOT_STORED = /^\/(auth|reset-password|admin)(\/|$)/;
 /** The admin area is the author's alone and needs the session: rendered in the browser only (its code is a lazy chunk). */
 const CLIENT_ONLY = /^\/admin(\/|$)/;
 /**
@@ -174,7 +173,8 @@ export async function mountSite(
   });
   app.use((request: express.Request, response: express.Response, next: express.NextFunction) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || NOT_SITE.test(request.path)) return next();
-    (NOT_STORED.test(request.path) ? perVisitor(request, response) : stored(request, response)).catch(next);
+    // Screens with the visitor's own state (sign-in, password reset, admin) are rendered per request, never stored.
+    (isPrivatePath(request.path) ? perVisitor(request, response) : stored(request, response)).catch(next);
   });
   return pages;
 }

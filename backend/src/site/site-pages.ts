@@ -1,3 +1,4 @@
+import { BLOG_NAME, BLOG_TAGLINE } from '@mudawwana/rules';
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { DataSource } from 'typeorm';
@@ -12,8 +13,6 @@ import type { ApiLoader } from './api-loader';
 import { RenderQueue } from './render-queue';
 import { loadFeedPosts, loadPublicPaths, loadSitemapEntries, slugExists } from './site-data';
 
-export const BLOG_NAME = 'مدوّنة';
-export const BLOG_DESCRIPTION = 'مدونة تقنية شخصية';
 const HTML = 'text/html; charset=utf-8';
 const FOOTER_KEY = 'fragment:footer';
 /** Where a page takes the footer fragment: its styles (head), its HTML (rendered by React) and its data (body). */
@@ -232,7 +231,7 @@ export class SitePages {
     }
     if (key === '/rss.xml') {
       const feed = await loadFeedPosts(this.dataSource);
-      const body = buildRss({ publicUrl, title: BLOG_NAME, description: BLOG_DESCRIPTION, posts: feed.value });
+      const body = buildRss({ publicUrl, title: BLOG_NAME, description: BLOG_TAGLINE, posts: feed.value });
       return { ...base, contentType: 'application/rss+xml; charset=utf-8', body, tags: feed.tags, cacheable: true };
     }
     if (SITEMAP_PATH.test(key)) {

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { IMAGE_VARIANT_FORMATS, IMAGE_VARIANT_WIDTHS, imageVariantUrl } from '../common/rules/image-variants';
+import { IMAGE_VARIANT_FORMATS, IMAGE_VARIANT_WIDTHS, imageVariantUrl } from '@mudawwana/rules';
 
 export interface ImageVariant {
   /** File name next to the original's, e.g. `ab12-960.avif`. */

@@ -1,5 +1,5 @@
 import 'dotenv/config';
-import { hasImageVariants, IMAGE_VARIANT_FORMATS, IMAGE_VARIANT_WIDTHS, imageVariantUrl } from '../common/rules/image-variants';
+import { hasImageVariants, IMAGE_VARIANT_FORMATS, IMAGE_VARIANT_WIDTHS, imageVariantUrl } from '@mudawwana/rules';
 import { ConfigError, loadConfig } from '../config/app-config';
 import { createUploadStorage } from './create-storage';
 import { imageVariants } from './image-variants';

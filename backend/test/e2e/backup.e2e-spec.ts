@@ -11,7 +11,7 @@ import { DataSource } from 'typeorm';
 import TestAgent from 'supertest/lib/agent';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ContentEvents } from '../../src/common/content-events';
-import { imageVariantUrl } from '../../src/common/rules/image-variants';
+import { imageVariantUrl } from '@mudawwana/rules';
 import { backendDir, buildBackend } from '../support/build';
 import { createPost } from '../support/helpers';
 import { startS3Server, TestBucket, TestS3Server } from '../support/s3';

@@ -1,7 +1,7 @@
 import TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '../../src/common/rules/pagination';
+import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '@mudawwana/rules';
 import { Post } from '../../src/posts/post.entity';
 import { startTestApp, TestApp } from '../support/test-app';
 

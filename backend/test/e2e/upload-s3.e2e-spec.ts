@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { IMAGE_VARIANT_FORMATS, IMAGE_VARIANT_WIDTHS, imageVariantUrl } from '../../src/common/rules/image-variants';
+import { IMAGE_VARIANT_FORMATS, IMAGE_VARIANT_WIDTHS, imageVariantUrl } from '@mudawwana/rules';
 import { loadConfig } from '../../src/config/app-config';
 import { createUploadStorage } from '../../src/upload/create-storage';
 import { UPLOAD_STORAGE, UploadStorage, readUpload } from '../../src/upload/storage';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import TestAgent from 'supertest/lib/agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageVariantUrl } from '../../src/common/rules/image-variants';
+import { imageVariantUrl } from '@mudawwana/rules';
 import { startTestApp, TestApp } from '../support/test-app';
 
 const UPLOADED_URL = /^\/uploads\/[0-9a-f]{32}\.(png|jpg|gif|webp|avif)$/;

@@ -1,3 +1,4 @@
+import { documentTitle } from '@mudawwana/rules';
 import { t } from '@/i18n';
 
 /** What a page tells search engines and link previews about itself. */
@@ -42,7 +43,7 @@ export function absoluteUrl(pathOrUrl: string, publicUrl: string): string {
 /** The head tags of a server-rendered page (title, description, canonical, Open Graph, Twitter, JSON-LD, feed link). */
 export function renderHeadTags(head: HeadData, publicUrl: string): string {
   const blog = t('blog.name');
-  const title = head.title && head.title !== blog ? `${head.title} | ${blog}` : blog;
+  const title = documentTitle(head.title);
   const description = head.description ?? t('blog.tagline');
   const url = absoluteUrl(head.path, publicUrl);
   const image = head.image ? absoluteUrl(head.image, publicUrl) : undefined;

@@ -13,12 +13,10 @@ import {
 } from '@/lib/api';
 import { footerPostsParams } from '@/features/layout/footer-params';
 import { categoryPostsParams } from '@/features/categories/category-params';
-import { parsePageParam } from '@rules/pagination';
+import { isPrivatePath, parsePageParam } from '@mudawwana/rules';
 import { latestPostsParams, viewAllPage } from '@/features/home/home-params';
 
 type Options = { queryKey: readonly unknown[]; queryFn?: unknown };
-
-const RESERVED = new Set(['auth', 'reset-password', 'admin']);
 
 /** What the site-wide footer reads (on every page, or once for the footer fragment). */
 export function footerQueries(): Options[] {
@@ -55,7 +53,7 @@ export function routeQueries(rawPathname: string, search = '', { withFooter = tr
   // never rendered.
   if (pathname === '/about') return [...shell, pageBySlugQuery('about'), ...(withFooter ? [] : [socialLinksQuery()])];
   const page = matchPath('/:slug', pathname);
-  if (page?.params.slug && !RESERVED.has(page.params.slug)) return [...shell, pageBySlugQuery(page.params.slug)];
+  if (page?.params.slug && !isPrivatePath(`/${page.params.slug}`)) return [...shell, pageBySlugQuery(page.params.slug)];
   return shell;
 }
 
@@ -74,8 +72,7 @@ export function decodePath(pathname: string): string {
 
 /** Public, cacheable routes: rendered with data on the server (the rest get the shell and render in the browser). */
 export function isPublicRoute(pathname: string): boolean {
-  const first = pathname.split('/')[1] ?? '';
-  return !RESERVED.has(first);
+  return !isPrivatePath(pathname);
 }
 
 export function prefetchAll(queryClient: QueryClient, queries: Options[]): Promise<unknown> {

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { t } from '@/i18n';
+import { documentTitle } from '@mudawwana/rules';
 import type { HeadData } from './head';
 
 /** Filled while the server renders one page: the HTTP status and the head tags the page asked for. */
@@ -83,7 +83,7 @@ export function Seo(props: HeadData) {
   if (ctx) ctx.head = props;
   const { title, description, path, image, prev, next } = props;
   useEffect(() => {
-    const fullTitle = pageTitle(title);
+    const fullTitle = documentTitle(title);
     document.title = fullTitle;
     setMeta('name', 'description', description);
     setMeta('property', 'og:title', fullTitle);
@@ -98,10 +98,4 @@ export function Seo(props: HeadData) {
     setLink('next', next);
   }, [title, description, path, image, prev, next]);
   return null;
-}
-
-/** 'Post title | مدوّنة' — the browser tab title of SPEC §2. */
-export function pageTitle(title: string | undefined): string {
-  const blog = t('blog.name');
-  return title && title !== blog ? `${title} | ${blog}` : blog;
 }

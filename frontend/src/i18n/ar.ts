@@ -1,11 +1,13 @@
+import { BLOG_NAME, BLOG_TAGLINE } from '@mudawwana/rules';
+
 /**
  * The one translation table of the public side (SPEC §1): every UI string, keyed by a stable English id.
  * Change a label here and it changes everywhere.
  */
 export const ar = {
   // Brand and navigation
-  'blog.name': 'مدوّنة',
-  'blog.tagline': 'مدونة تقنية شخصية',
+  'blog.name': BLOG_NAME,
+  'blog.tagline': BLOG_TAGLINE,
   'nav.home': 'الرئيسية',
   'nav.about': 'من أنا',
   'nav.categories': 'التصنيفات',
@@ -18,13 +20,6 @@ export const ar = {
   'theme.toggle': 'تبديل الوضع الليلي',
   'theme.dark': 'الوضع الليلي',
   'theme.light': 'الوضع النهاري',
-
-  // The five fixed header categories (SPEC §2)
-  'category.marketing': 'التسويق',
-  'category.artificial-intelligence': 'الذكاء الاصطناعي',
-  'category.entrepreneurship': 'ريادة الأعمال',
-  'category.humanities': 'الإنسانيات',
-  'category.work-life': 'العمل والحياة',
 
   // Footer
   'footer.latestPosts': 'أحدث المقالات',

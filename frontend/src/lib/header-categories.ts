@@ -1,8 +1,6 @@
-import { t } from '@/i18n';
+import { HEADER_CATEGORIES } from '@mudawwana/rules';
 
-/** The five fixed category entries of the header (SPEC §2). */
-export const HEADER_CATEGORY_SLUGS = ['marketing', 'artificial-intelligence', 'entrepreneurship', 'humanities', 'work-life'] as const;
-
+/** The five fixed category entries of the header (SPEC §2), with their links. */
 export function headerCategories(): { slug: string; name: string; href: string }[] {
-  return HEADER_CATEGORY_SLUGS.map((slug) => ({ slug, name: t(`category.${slug}`), href: `/category/${slug}` }));
+  return HEADER_CATEGORIES.map(({ slug, name }) => ({ slug, name, href: `/category/${slug}` }));
 }

@@ -1,7 +1,6 @@
-import { readingTime } from '@rules/text';
+import { BLOG_NAME, readingTime } from '@mudawwana/rules';
 
 /** Suffix appended to the title when the SEO meta title is left blank (SPEC §5). */
-export const BLOG_NAME = 'مدوّنة';
 export const META_TITLE_SUFFIX = ` | ${BLOG_NAME}`;
 /** Author id sent on creation (SPEC §3, §9); the server uses the session user anyway. */
 export const AUTHOR_ID = 1;

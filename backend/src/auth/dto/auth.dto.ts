@@ -1,48 +1,53 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { Equals, IsEmail, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { ACCOUNT_LIMITS as A } from '@mudawwana/rules';
 import { trim } from '../../common/transforms';
+
+const PASSWORD_TOO_SHORT = `كلمة المرور يجب أن تكون ${A.passwordMinLength} أحرف على الأقل`;
+/** 'At least two letters' in words: Arabic says two with the dual, not a numeral. */
+const NAME_TOO_SHORT = 'الاسم يجب أن يكون على الأقل حرفين';
 
 export class LoginDto {
   @ApiProperty({ description: 'Username or email address' })
   @Transform(trim)
   @IsString()
   @MinLength(1, { message: 'البريد الإلكتروني أو اسم المستخدم مطلوب' })
-  @MaxLength(255)
+  @MaxLength(A.identifierMaxLength)
   username: string;
 
-  @ApiProperty({ minLength: 6 })
+  @ApiProperty({ minLength: A.passwordMinLength })
   @IsString()
-  @MinLength(6, { message: 'كلمة المرور يجب أن تكون 6 أحرف على الأقل' })
-  @MaxLength(200)
+  @MinLength(A.passwordMinLength, { message: PASSWORD_TOO_SHORT })
+  @MaxLength(A.passwordMaxLength)
   password: string;
 }
 
 export class RegisterDto {
-  @ApiProperty({ minLength: 3, maxLength: 100 })
+  @ApiProperty({ minLength: A.usernameMinLength, maxLength: A.usernameMaxLength })
   @Transform(trim)
   @IsString()
-  @MinLength(3, { message: 'username must be at least 3 characters' })
-  @MaxLength(100)
+  @MinLength(A.usernameMinLength, { message: `username must be at least ${A.usernameMinLength} characters` })
+  @MaxLength(A.usernameMaxLength)
   username: string;
 
   @ApiProperty({ format: 'email' })
   @Transform(trim)
   @IsEmail({}, { message: 'email must be a valid email address' })
-  @MaxLength(255)
+  @MaxLength(A.emailMaxLength)
   email: string;
 
-  @ApiProperty({ minLength: 6 })
+  @ApiProperty({ minLength: A.passwordMinLength })
   @IsString()
-  @MinLength(6, { message: 'كلمة المرور يجب أن تكون 6 أحرف على الأقل' })
-  @MaxLength(200)
+  @MinLength(A.passwordMinLength, { message: PASSWORD_TOO_SHORT })
+  @MaxLength(A.passwordMaxLength)
   password: string;
 
-  @ApiProperty({ minLength: 2 })
+  @ApiProperty({ minLength: A.nameMinLength })
   @Transform(trim)
   @IsString()
-  @MinLength(2, { message: 'الاسم يجب أن يكون على الأقل حرفين' })
-  @MaxLength(200)
+  @MinLength(A.nameMinLength, { message: NAME_TOO_SHORT })
+  @MaxLength(A.nameMaxLength)
   name: string;
 
   // The client sends these four as null (SPEC §3); anything else is refused, and they are never stored from here.
@@ -71,7 +76,7 @@ export class ForgotPasswordDto {
   @ApiProperty({ format: 'email' })
   @Transform(trim)
   @IsEmail({}, { message: 'email must be a valid email address' })
-  @MaxLength(255)
+  @MaxLength(A.emailMaxLength)
   email: string;
 }
 
@@ -82,10 +87,10 @@ export class ResetPasswordDto {
   @MaxLength(200)
   token: string;
 
-  @ApiProperty({ minLength: 6 })
+  @ApiProperty({ minLength: A.passwordMinLength })
   @IsString()
-  @MinLength(6, { message: 'كلمة المرور يجب أن تكون 6 أحرف على الأقل' })
-  @MaxLength(200)
+  @MinLength(A.passwordMinLength, { message: PASSWORD_TOO_SHORT })
+  @MaxLength(A.passwordMaxLength)
   password: string;
 }
 

@@ -1,6 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { DEFAULT_CATEGORIES } from '../../categories/default-categories';
-import { DEFAULT_HOME_LAYOUT } from '../../common/rules/home-layout';
+import { DEFAULT_HOME_LAYOUT, HEADER_CATEGORIES } from '@mudawwana/rules';
 import { DEFAULT_SOCIAL_LINKS, SettingKey } from '../../settings/setting-defaults';
 
 /**
@@ -13,7 +12,12 @@ export class SeedDefaults1795304200000 implements MigrationInterface {
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     const builder = () => queryRunner.manager.createQueryBuilder();
-    await builder().insert().into('categories', ['name', 'slug']).values(DEFAULT_CATEGORIES).orIgnore().execute();
+    await builder()
+      .insert()
+      .into('categories', ['name', 'slug'])
+      .values([...HEADER_CATEGORIES])
+      .orIgnore()
+      .execute();
     await builder()
       .insert()
       .into('settings', ['key', 'value'])
@@ -26,7 +30,7 @@ export class SeedDefaults1795304200000 implements MigrationInterface {
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    const slugs = DEFAULT_CATEGORIES.map((category) => category.slug);
+    const slugs = HEADER_CATEGORIES.map((category) => category.slug);
     await queryRunner.manager.createQueryBuilder().delete().from('categories').where('slug IN (:...slugs)', { slugs }).execute();
     await queryRunner.manager
       .createQueryBuilder()

@@ -1,5 +1,4 @@
-import { slugify } from '../../common/rules/slug';
-import { generateExcerpt, readingTime } from '../../common/rules/text';
+import { generateExcerpt, readingTime, slugify } from '@mudawwana/rules';
 import { Post } from '../../posts/post.entity';
 
 /** Realistic demo posts: Arabic prose mixed with English technical terms, code, tags and dates over several years. */

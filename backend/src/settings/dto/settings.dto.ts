@@ -1,7 +1,17 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import {
+  HERO_SUBTITLE_MAX_LENGTH,
+  HERO_TITLE_MAX_LENGTH,
+  HOME_LAYOUT_COUNT_LIMITS as LIMITS,
+  type HomeLayoutCount,
+} from '@mudawwana/rules';
 import { blankToNull } from '../../common/transforms';
+
+/** The OpenAPI bounds of a layout count. */
+const countLimits = (field: HomeLayoutCount) => ({ minimum: LIMITS[field].min, maximum: LIMITS[field].max });
+const countMessage = (field: HomeLayoutCount) => `${field} must be between ${LIMITS[field].min} and ${LIMITS[field].max}`;
 
 export class SocialLinksDto {
   @ApiProperty({ type: String, nullable: true }) twitter: string | null;
@@ -34,9 +44,9 @@ export class HomeLayoutDto {
   @ApiProperty() showLatestPosts: boolean;
   @ApiProperty() showCategories: boolean;
   @ApiProperty() showNewsletter: boolean;
-  @ApiProperty({ minimum: 1, maximum: 12 }) latestPostsCount: number;
-  @ApiProperty({ minimum: 1, maximum: 12 }) categoriesCount: number;
-  @ApiProperty({ minimum: 1, maximum: 10 }) postsPerCategory: number;
+  @ApiProperty(countLimits('latestPostsCount')) latestPostsCount: number;
+  @ApiProperty(countLimits('categoriesCount')) categoriesCount: number;
+  @ApiProperty(countLimits('postsPerCategory')) postsPerCategory: number;
   @ApiProperty({ type: String, nullable: true }) heroTitle: string | null;
   @ApiProperty({ type: String, nullable: true }) heroSubtitle: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'A hex colour such as #2563eb; none means the default gradient' })
@@ -51,31 +61,39 @@ export class UpdateHomeLayoutDto {
   @ApiPropertyOptional() @IsOptional() @IsBoolean() showCategories?: boolean;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() showNewsletter?: boolean;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 12 })
+  @ApiPropertyOptional(countLimits('latestPostsCount'))
   @IsOptional()
   @IsInt()
-  @Min(1, { message: 'latestPostsCount must be between 1 and 12' })
-  @Max(12, { message: 'latestPostsCount must be between 1 and 12' })
+  @Min(LIMITS.latestPostsCount.min, { message: countMessage('latestPostsCount') })
+  @Max(LIMITS.latestPostsCount.max, { message: countMessage('latestPostsCount') })
   latestPostsCount?: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 12 })
+  @ApiPropertyOptional(countLimits('categoriesCount'))
   @IsOptional()
   @IsInt()
-  @Min(1, { message: 'categoriesCount must be between 1 and 12' })
-  @Max(12, { message: 'categoriesCount must be between 1 and 12' })
+  @Min(LIMITS.categoriesCount.min, { message: countMessage('categoriesCount') })
+  @Max(LIMITS.categoriesCount.max, { message: countMessage('categoriesCount') })
   categoriesCount?: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 10 })
+  @ApiPropertyOptional(countLimits('postsPerCategory'))
   @IsOptional()
   @IsInt()
-  @Min(1, { message: 'postsPerCategory must be between 1 and 10' })
-  @Max(10, { message: 'postsPerCategory must be between 1 and 10' })
+  @Min(LIMITS.postsPerCategory.min, { message: countMessage('postsPerCategory') })
+  @Max(LIMITS.postsPerCategory.max, { message: countMessage('postsPerCategory') })
   postsPerCategory?: number;
 
-  @ApiPropertyOptional({ type: String, nullable: true }) @Transform(blankToNull) @IsOptional() @IsString() @MaxLength(200) heroTitle?:
-    string | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) @Transform(blankToNull) @IsOptional() @IsString() @MaxLength(500) heroSubtitle?:
-    string | null;
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @Transform(blankToNull)
+  @IsOptional()
+  @IsString()
+  @MaxLength(HERO_TITLE_MAX_LENGTH)
+  heroTitle?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @Transform(blankToNull)
+  @IsOptional()
+  @IsString()
+  @MaxLength(HERO_SUBTITLE_MAX_LENGTH)
+  heroSubtitle?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, example: '#2563eb' })
   @Transform(blankToNull)

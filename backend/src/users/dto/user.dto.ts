@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { ACCOUNT_LIMITS } from '@mudawwana/rules';
 import { User } from '../user.entity';
 import { trim } from '../../common/transforms';
 
@@ -37,11 +38,11 @@ export class UserDto {
 }
 
 export class UpdateUserDto {
-  @ApiProperty({ minLength: 2, maxLength: 200 })
+  @ApiProperty({ minLength: ACCOUNT_LIMITS.nameMinLength, maxLength: ACCOUNT_LIMITS.nameMaxLength })
   @Transform(trim)
   @IsString()
-  @MinLength(2, { message: 'الاسم يجب أن يكون على الأقل حرفين' })
-  @MaxLength(200)
+  @MinLength(ACCOUNT_LIMITS.nameMinLength, { message: 'الاسم يجب أن يكون على الأقل حرفين' })
+  @MaxLength(ACCOUNT_LIMITS.nameMaxLength)
   name: string;
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 2000 })

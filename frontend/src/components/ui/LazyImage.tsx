@@ -1,5 +1,5 @@
 import { Box, type BoxProps } from '@chakra-ui/react';
-import { hasImageVariants, IMAGE_VARIANT_FORMATS, imageVariantSrcset } from '@rules/image-variants';
+import { hasImageVariants, IMAGE_VARIANT_FORMATS, imageVariantSrcset } from '@mudawwana/rules';
 
 /** How wide an image is drawn, for the browser's choice among the variants. */
 export const IMAGE_SIZES = {

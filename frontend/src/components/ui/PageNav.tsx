@@ -1,5 +1,5 @@
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { pageNumbers } from '@rules/pagination';
+import { pageNumbers } from '@mudawwana/rules';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';

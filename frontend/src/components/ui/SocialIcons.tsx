@@ -1,6 +1,6 @@
 import { HStack, IconButton } from '@chakra-ui/react';
 import type { ComponentType } from 'react';
-import { SOCIAL_NETWORKS, socialLinkUrl, type SocialNetwork } from '@rules/social';
+import { SOCIAL_NETWORKS, socialLinkUrl, type SocialNetwork } from '@mudawwana/rules';
 import { t } from '@/i18n';
 import { FacebookIcon, InstagramIcon, LinkedinIcon, SnapchatIcon, XIcon, YoutubeIcon } from './brand-icons';
 

@@ -1,11 +1,11 @@
+import { ACCOUNT_LIMITS } from '@mudawwana/rules';
 import { t } from '@/i18n';
 
 /** SPEC §5 validation of the auth forms. Each function returns field → message for the fields that fail. */
 export type Errors<K extends string> = Partial<Record<K, string>>;
 
-export const PASSWORD_MIN = 6;
-export const USERNAME_MIN = 3;
-export const NAME_MIN = 2;
+/** The API's own limits: the auth DTOs read the same ones. */
+const { passwordMinLength, usernameMinLength, nameMinLength } = ACCOUNT_LIMITS;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function isEmail(value: string): boolean {
@@ -15,7 +15,7 @@ export function isEmail(value: string): boolean {
 export function validateLogin(v: { username: string; password: string }): Errors<'username' | 'password'> {
   const errors: Errors<'username' | 'password'> = {};
   if (!v.username.trim()) errors.username = t('auth.v.identifier');
-  if (v.password.length < PASSWORD_MIN) errors.password = t('auth.v.password');
+  if (v.password.length < passwordMinLength) errors.password = t('auth.v.password');
   return errors;
 }
 
@@ -26,10 +26,10 @@ export function validateRegister(v: {
   name: string;
 }): Errors<'username' | 'email' | 'password' | 'name'> {
   const errors: Errors<'username' | 'email' | 'password' | 'name'> = {};
-  if (v.username.trim().length < USERNAME_MIN) errors.username = t('auth.v.username');
+  if (v.username.trim().length < usernameMinLength) errors.username = t('auth.v.username');
   if (!isEmail(v.email)) errors.email = t('auth.v.email');
-  if (v.password.length < PASSWORD_MIN) errors.password = t('auth.v.password');
-  if (v.name.trim().length < NAME_MIN) errors.name = t('auth.v.name');
+  if (v.password.length < passwordMinLength) errors.password = t('auth.v.password');
+  if (v.name.trim().length < nameMinLength) errors.name = t('auth.v.name');
   return errors;
 }
 
@@ -39,7 +39,7 @@ export function validateForgot(v: { email: string }): Errors<'email'> {
 
 export function validateReset(v: { password: string; confirm: string }): Errors<'password' | 'confirm'> {
   const errors: Errors<'password' | 'confirm'> = {};
-  if (v.password.length < PASSWORD_MIN) errors.password = t('auth.v.password');
+  if (v.password.length < passwordMinLength) errors.password = t('auth.v.password');
   if (v.confirm !== v.password) errors.confirm = t('auth.v.mismatch');
   return errors;
 }

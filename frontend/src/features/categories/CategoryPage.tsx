@@ -1,5 +1,5 @@
 import { Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { pageCount, parsePageParam, PUBLIC_PAGE_SIZE } from '@rules/pagination';
+import { pageCount, parsePageParam, PUBLIC_PAGE_SIZE } from '@mudawwana/rules';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { isNotFound } from '@/app/query-client';

@@ -1,4 +1,4 @@
-import { pageWindow, PUBLIC_PAGE_SIZE } from '@rules/pagination';
+import { pageWindow, PUBLIC_PAGE_SIZE } from '@mudawwana/rules';
 import type { ListPostsParams } from '@/lib/api';
 
 /** One page of a category's published posts (newest first, as the API sorts them). */

@@ -1,6 +1,5 @@
-import { DEFAULT_HOME_LAYOUT } from '@rules/home-layout';
+import { DEFAULT_HOME_LAYOUT, pageCount, PUBLIC_PAGE_SIZE } from '@mudawwana/rules';
 import { Box, Button, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { pageCount, PUBLIC_PAGE_SIZE } from '@rules/pagination';
 import { keepPreviousData, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';

@@ -1,5 +1,4 @@
-import { DEFAULT_HOME_LAYOUT } from '@rules/home-layout';
-import { pageWindow, parsePageParam, PUBLIC_PAGE_SIZE } from '@rules/pagination';
+import { DEFAULT_HOME_LAYOUT, pageWindow, parsePageParam, PUBLIC_PAGE_SIZE } from '@mudawwana/rules';
 import type { HomeLayoutDto, ListPostsParams } from '@/lib/api';
 
 /** The page of 'View All' a home URL asks for (`/?view=all&page=N`), or null for the plain home page. */

@@ -7,7 +7,7 @@ import { ArticleContent } from '@/components/ui/ArticleContent';
 import { PageSpinner } from '@/components/ui/PageSpinner';
 import { NotFoundPage } from '@/features/errors/NotFoundPage';
 import { t } from '@/i18n';
-import { stripHtml } from '@rules/text';
+import { stripHtml } from '@mudawwana/rules';
 import { pageBySlugQuery } from '@/lib/api';
 
 /** /{slug}: a static page; unknown slugs are the 404 screen. */

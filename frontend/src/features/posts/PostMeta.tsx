@@ -1,6 +1,6 @@
 import { Badge, HStack, Text } from '@chakra-ui/react';
 import { CalendarDays, Clock } from 'lucide-react';
-import { displayReadTime } from '@rules/text';
+import { displayReadTime } from '@mudawwana/rules';
 import { formatDate, readTimeLabel, t } from '@/i18n';
 import type { CategoryDto } from '@/lib/api';
 

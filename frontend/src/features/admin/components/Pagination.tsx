@@ -1,7 +1,7 @@
 import { Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { admin as t } from '@/i18n/admin';
-import { pageNumbers } from '@rules/pagination';
+import { pageNumbers } from '@mudawwana/rules';
 
 interface PaginationProps {
   page: number;

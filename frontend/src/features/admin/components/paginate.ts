@@ -1,4 +1,4 @@
-import { pageCount, pageRange } from '@rules/pagination';
+import { pageCount, pageRange } from '@mudawwana/rules';
 
 /** SPEC §9: the dashboard and the pages list show 10 rows a page. */
 export const PAGE_SIZE = 10;

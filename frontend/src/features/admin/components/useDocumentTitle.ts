@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import { BLOG_NAME } from '@/lib/post-payload';
+import { documentTitle } from '@mudawwana/rules';
 
 export function useDocumentTitle(title: string) {
   useEffect(() => {
     const previous = document.title;
-    document.title = `${title} | ${BLOG_NAME}`;
+    document.title = documentTitle(title);
     return () => {
       document.title = previous;
     };

@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { pageCount, pageRange, pageWindow } from '@rules/pagination';
+import { displayReadTime, pageCount, pageRange, pageWindow } from '@mudawwana/rules';
 import { Badge, Box, Button, Card, Center, HStack, Image, Stack, Table, Tabs, Text, useMediaQuery } from '@chakra-ui/react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ExternalLink, FileText, Home, ImageOff, Layers, Link2, Pencil, Plus, Settings, Star, UserRound } from 'lucide-react';
-import { displayReadTime } from '@rules/text';
 import { formatDate } from '@/i18n/format';
 import { readTimeLabel } from '@/i18n';
 import { admin as t } from '@/i18n/admin';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Field, HStack, Input, Stack } from '@chakra-ui/react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Save } from 'lucide-react';
-import { pageSlugify } from '@rules/slug';
+import { pageSlugify } from '@mudawwana/rules';
 import { admin as t } from '@/i18n/admin';
 import RichTextEditor from '@/components/editor/RichTextEditor';
 import type { PageDto } from '@/lib/api';

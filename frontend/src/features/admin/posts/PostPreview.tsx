@@ -1,5 +1,5 @@
 import { Badge, Box, CloseButton, Dialog, Heading, HStack, Image, Portal, Stack, Text } from '@chakra-ui/react';
-import { displayReadTime, readingTime } from '@rules/text';
+import { displayReadTime, readingTime } from '@mudawwana/rules';
 import { formatDate } from '@/i18n/format';
 import { readTimeLabel } from '@/i18n';
 import { admin as t } from '@/i18n/admin';

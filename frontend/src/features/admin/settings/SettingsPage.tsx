@@ -1,6 +1,6 @@
 import { Box, Button, Card, Field, Grid, HStack, Input, InputGroup, Link, Stack, Text } from '@chakra-ui/react';
 import { Bird, Briefcase, Camera, Ghost, Mail, Save } from 'lucide-react';
-import { SOCIAL_PROFILE_BASE, socialLinkUrl } from '@rules/social';
+import { SOCIAL_PROFILE_BASE, socialLinkUrl } from '@mudawwana/rules';
 import { admin as t } from '@/i18n/admin';
 import { useGetSocialLinks, useUpdateSocialLinks } from '../api';
 import { useSavedForm } from '../components/useSavedForm';

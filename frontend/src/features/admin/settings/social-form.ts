@@ -1,4 +1,4 @@
-import { SOCIAL_PROFILE_BASE, type SocialNetwork } from '@rules/social';
+import { SOCIAL_PROFILE_BASE, type SocialNetwork } from '@mudawwana/rules';
 
 /** The four networks the admin form edits (SPEC §3). */
 export const FORM_NETWORKS = ['twitter', 'instagram', 'snapchat', 'linkedin'] as const satisfies readonly SocialNetwork[];

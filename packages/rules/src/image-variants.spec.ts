@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasImageVariants, imageVariantSrcset, imageVariantUrl } from './image-variants';
+import { hasImageVariants, imageVariantSrcset, imageVariantUrl } from './image-variants.js';
 
 describe('image variants', () => {
   it('names each variant after the upload, its width and its format', () => {

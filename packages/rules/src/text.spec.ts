@@ -8,7 +8,7 @@ import {
   readingTime,
   stripHtml,
   WORDS_PER_MINUTE,
-} from './text';
+} from './text.js';
 
 const words = (count: number, word = 'كلمة') => Array.from({ length: count }, () => word).join(' ');
 

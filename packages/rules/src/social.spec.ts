@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SOCIAL_NETWORKS, socialLinkUrl } from './social';
+import { SOCIAL_NETWORKS, socialLinkUrl } from './social.js';
 
 describe('socialLinkUrl', () => {
   it('prefixes a handle with the network profile address', () => {

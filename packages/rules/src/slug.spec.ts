@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fallbackSlug, isSlug, MAX_SLUG_LENGTH, pageSlugify, slugify } from './slug';
+import { fallbackSlug, isSlug, MAX_SLUG_LENGTH, pageSlugify, slugify } from './slug.js';
 
 const NOW = 1_700_000_012_345; // last 8 digits: 00012345
 const random = (value: number) => () => value;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageCount, pageNumbers, pageRange, pageWindow, parsePageParam } from './pagination';
+import { pageCount, pageNumbers, pageRange, pageWindow, parsePageParam } from './pagination.js';
 
 describe('parsePageParam', () => {
   it.each([

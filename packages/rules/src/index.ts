@@ -1,0 +1,11 @@
+/** Rules both the API and the screens follow, in one place (docs/decisions/024-rules-package.md). */
+export * from './blog.js';
+export * from './categories.js';
+export * from './home-layout.js';
+export * from './image-variants.js';
+export * from './limits.js';
+export * from './pagination.js';
+export * from './routes.js';
+export * from './slug.js';
+export * from './social.js';
+export * from './text.js';
