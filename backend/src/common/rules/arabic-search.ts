@@ -30,8 +30,8 @@ const ARABIC_LETTERS_ONLY = /^[\u0621-\u064a]+$/;
 /** Letters written in more than one way, after marks are gone (NFKD has already split أ into ا + hamza). */
 const LETTER_FOLDS: Record<string, string> = {
   '\u0671': 'ا', // ٱ alef wasla
-  'ى': 'ي',
-  'ة': 'ه',
+  ى: 'ي',
+  ة: 'ه',
   '\u06cc': 'ي', // Persian yeh
   '\u06a9': 'ك', // Persian kaf
 };
