@@ -18,6 +18,8 @@ const RESERVED_SLUGS = new Set([
   'auth',
   'post',
   'category',
+  'tag',
+  'search',
   'reset-password',
   'uploads',
   'rss.xml',

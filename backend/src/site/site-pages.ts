@@ -91,14 +91,14 @@ function etagOf(...parts: (string | Buffer)[]): string {
 
 /**
  * Where a reader expects to see a change within a second, most expected first: the home page and the feed, the
- * category pages, the post pages (the changed post and its neighbours) and static pages, the footer. Not the paged lists, the
+ * category pages, the post pages (the changed post and its neighbours), the first page of its tags and static pages, the footer. Not the paged lists, the
  * sitemap or the not-found pages: they follow from the background sweep.
  */
 function rebuildRank(key: string): number {
   if (key === '/' || key === '/rss.xml') return 0;
   if (Object.values<string>(NOT_FOUND_KEYS).includes(key) || SITEMAP_PATH.test(key)) return Infinity;
   if (/^\/category\/[^/?]+$/.test(key)) return 1;
-  if (/^\/post\/[^/?]+$/.test(key) || /^\/[^/?]+$/.test(key)) return 2;
+  if (/^\/post\/[^/?]+$/.test(key) || /^\/tag\/[^/?]+$/.test(key) || /^\/[^/?]+$/.test(key)) return 2;
   if (key === FOOTER_KEY) return 3;
   return Infinity;
 }
@@ -164,7 +164,7 @@ export class SitePages {
   /** The shared not-found key when the path's slug does not exist (checked only for pages not stored yet). */
   private async notFoundKeyOf(path: string): Promise<string | undefined> {
     const route = routeOf(path);
-    if (route.kind !== 'post' && route.kind !== 'category' && route.kind !== 'page') return undefined;
+    if (route.kind !== 'post' && route.kind !== 'category' && route.kind !== 'tag' && route.kind !== 'page') return undefined;
     return (await slugExists(this.dataSource, route.kind, route.slug)) ? undefined : NOT_FOUND_KEYS[route.kind];
   }
 

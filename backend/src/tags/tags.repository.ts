@@ -74,7 +74,7 @@ export class TagsRepository {
             `SELECT "post_id" FROM "post_tags" WHERE "slug" = ${placeholder(manager, 1)}`,
             [slug],
           );
-          const posts = await manager.findBy(Post, { id: In(rows.map((row) => Number(row.post_id))) });
+          const posts = await manager.find(Post, { where: { id: In(rows.map((row) => Number(row.post_id))) }, order: { id: 'ASC' } });
           for (const post of posts) {
             const tags = retagged(post.tags, slug, name);
             const result = await manager.update(Post, { id: post.id, version: post.version }, { tags, version: post.version + 1 });

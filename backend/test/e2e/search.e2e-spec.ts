@@ -125,7 +125,7 @@ describe('search', () => {
     expect(refused.body.code).toBe('NOT_SIGNED_IN');
   });
 
-  it.each([
+  it.each<[Record<string, unknown>, string]>([
     [{}, 'no query'],
     [{ q: '   ' }, 'blank query'],
     [{ q: 'ب'.repeat(201) }, 'query too long'],

@@ -9,10 +9,14 @@ import {
   postBySlugQuery,
   postCountsQuery,
   postsQuery,
+  searchQuery,
   socialLinksQuery,
+  tagBySlugQuery,
 } from '@/lib/api';
 import { footerPostsParams } from '@/features/layout/footer-params';
 import { categoryPostsParams } from '@/features/categories/category-params';
+import { searchPageParams, searchText } from '@/features/search/search-params';
+import { tagPostsParams } from '@/features/tags/tag-params';
 import { parsePageParam } from '@rules/pagination';
 import { latestPostsParams, viewAllPage } from '@/features/home/home-params';
 
@@ -49,6 +53,19 @@ export function routeQueries(rawPathname: string, search = '', { withFooter = tr
       postsQuery(categoryPostsParams(category.params.slug, parsePageParam(params.get('page')))),
       categoriesQuery(),
     ];
+  }
+  const tag = matchPath('/tag/:slug', pathname);
+  if (tag?.params.slug) {
+    return [
+      ...shell,
+      tagBySlugQuery(tag.params.slug),
+      postsQuery(tagPostsParams(tag.params.slug, parsePageParam(params.get('page')))),
+      categoriesQuery(),
+    ];
+  }
+  if (pathname === '/search') {
+    const q = searchText(params);
+    return [...shell, categoriesQuery(), ...(q ? [searchQuery(searchPageParams(q, parsePageParam(params.get('page'))))] : [])];
   }
   if (pathname === '/about') return [...shell, pageBySlugQuery('about')];
   const page = matchPath('/:slug', pathname);
