@@ -32,9 +32,12 @@ export class SearchAndTags1795700000000 implements MigrationInterface {
       `CREATE TABLE "post_tags" ("post_id" integer NOT NULL REFERENCES "posts" ("id") ON DELETE CASCADE, "slug" varchar(200) NOT NULL, "name" varchar(100) NOT NULL, PRIMARY KEY ("post_id", "slug"))`,
     );
     await queryRunner.query('CREATE INDEX "IDX_post_tags_slug_post" ON "post_tags" ("slug", "post_id")');
+    // Search reads a match's visibility and date from this index instead of the post's row (see Post).
+    await queryRunner.query('CREATE INDEX "IDX_posts_id_published_created" ON "posts" ("id", "published", "createdAt")');
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('DROP INDEX "IDX_posts_id_published_created"');
     await queryRunner.query('DROP TABLE "post_tags"');
     await queryRunner.query('DROP TABLE "post_search_fts"');
     await queryRunner.query('DROP TABLE "post_search"');
