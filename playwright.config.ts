@@ -28,7 +28,7 @@ const phone = {
   locale: 'ar',
   timezoneId: 'Asia/Riyadh',
 };
-const SCREENS = /public\/screens\.spec\.ts/;
+const SCREENS = /public\/(screens|search)\.spec\.ts/;
 
 export default defineConfig({
   testDir: './e2e',

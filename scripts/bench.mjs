@@ -4,6 +4,8 @@
 // same bytes from memory), and drives both with the same client: 10 keep-alive connections, distinct URLs each
 // fetched once. Prints one table with ratios to the ceiling and writes it to bench/results/latest.json.
 // Not a test: kept out of `npm test` and CI. BENCH_SKIP_BUILD=1 uses the current build as is.
+// BENCH_ONLY=search measures only the search case (issue 13), without waiting for the page store to fill: the fill
+// keeps running beside it, so its figures are an upper bound.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -19,6 +21,33 @@ const CONNECTIONS = 10;
 const CRAWL = 2000;
 const HITS = 5000;
 const dataDir = mkdtempSync(join(tmpdir(), 'mudawwana-bench-'));
+const searchOnly = process.env.BENCH_ONLY === 'search';
+/**
+ * What readers search for, from the most common words (every post has them: the whole blog is ranked) to a title's
+ * words and a word no post has; each asked once, so no answer comes from the search's short cache.
+ */
+const SEARCH_QUERIES = [
+  'في',
+  'الشيفرة',
+  'والصيانة',
+  'المشروع',
+  'NestJS',
+  'react server components',
+  'دليلك PostgreSQL',
+  'الفهارس',
+  'التوثيق الرسمي',
+  'اختبارات المتصفح',
+  'docker للمبتدئين',
+  'تسويق',
+  'الذكاء الاصطناعي',
+  'بالذكاء',
+  'المبرمجين',
+  'ريادة الأعمال',
+  'typescript الشرطية',
+  'مثال عملي',
+  'كلمة غير موجودة',
+  '٢٠٢٤',
+];
 
 async function scratchDatabase() {
   if (!process.env.BENCH_DATABASE_URL) return { url: '', drop: async () => {} };
@@ -203,6 +232,31 @@ async function editToVisible(cookie, post, category) {
   return pending.size > 0 ? null : Math.round(performance.now() - started);
 }
 
+/** Each query once, in turn, over HTTP (`/api/search`, 20 results and the total): milliseconds per query. */
+async function searchLatencies() {
+  const times = [];
+  for (const query of SEARCH_QUERIES) {
+    const started = performance.now();
+    const answer = await json(`/api/search?q=${encodeURIComponent(query)}`);
+    times.push({ query, ms: Math.round(performance.now() - started), total: answer.total });
+  }
+  const sorted = times.map((time) => time.ms).sort((a, b) => a - b);
+  const cachedStarted = performance.now();
+  await json(`/api/search?q=${encodeURIComponent(SEARCH_QUERIES[0])}`);
+  return {
+    p50: sorted[Math.floor(sorted.length / 2)],
+    p95: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))],
+    max: sorted.at(-1),
+    cachedMs: Math.round(performance.now() - cachedStarted),
+    queries: times,
+  };
+}
+
+function printSearch(search) {
+  console.log(`search (/api/search, ${SEARCH_QUERIES.length} queries once each): p50 ${search.p50} ms, p95 ${search.p95} ms, max ${search.max} ms (goal 50 ms); repeated (cached) ${search.cachedMs} ms`);
+  for (const { query, ms, total } of search.queries) console.log(`  ${String(ms).padStart(5)} ms  ${String(total).padStart(6)} found  ${query}`);
+}
+
 async function largest(paths) {
   let biggest = { path: '', bytes: 0 };
   for (const path of paths) {
@@ -212,9 +266,17 @@ async function largest(paths) {
   return biggest;
 }
 
-let ceilingServer;
-try {
-  await waitForServer();
+/** The search case alone (BENCH_ONLY=search). */
+async function searchOnlyRun() {
+  const search = await searchLatencies();
+  printSearch(search);
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  const result = { at: new Date().toISOString(), database: database.url ? 'postgres' : 'sqlite', posts: postCount, search };
+  writeFileSync(join(root, `bench/results/search-${result.database}.json`), `${JSON.stringify(result, null, 2)}\n`);
+}
+
+/** Every case, once the page store holds every public page. */
+async function fullRun() {
   const fillSeconds = await storeReady;
   const posts = await allPosts();
   const categories = await json('/api/categories');
@@ -282,6 +344,7 @@ try {
   // The sitemap is bounded by the protocol instead (50,000 URLs a file, then a sitemap index).
   const sitemapBytes = (await (await fetch(`${base}/sitemap.xml`)).arrayBuffer()).byteLength;
   const largestList = await largest(['/api/posts', '/api/posts?published=true', '/api/posts?published=true&limit=50', '/api/categories']);
+  const search = await searchLatencies();
   const memory = peakMemoryMb();
 
   const rows = [
@@ -302,6 +365,7 @@ try {
     largestList,
     sitemapBytes,
     editToVisibleMs: visibleMs,
+    search,
     firstStartFillSeconds: fillSeconds,
     peakMemoryMb: memory,
   };
@@ -323,10 +387,18 @@ try {
   console.log(`largest list: ${largestList.path} ${(largestList.bytes / 1024).toFixed(0)} KB (bound 1024 KB)`);
   console.log(`sitemap: ${(sitemapBytes / 1024).toFixed(0)} KB (${posts.length + 2} URLs of at most 50,000 a file)`);
   console.log(`edit to visible (post, home, category, feed): ${visibleMs === null ? 'not within 60 s' : `${visibleMs} ms`}`);
+  printSearch(search);
   console.log(`server peak memory: ${memory} MB`);
   console.log(`first start after seeding: every public page built in ${fillSeconds} s`);
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   writeFileSync(join(root, 'bench/results/latest.json'), `${JSON.stringify(result, null, 2)}\n`);
+}
+
+let ceilingServer;
+try {
+  await waitForServer();
+  if (searchOnly) await searchOnlyRun();
+  else await fullRun();
 } finally {
   ceilingServer?.close();
   server.kill('SIGTERM');

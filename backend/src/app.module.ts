@@ -12,7 +12,9 @@ import { HealthModule } from './health/health.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
 import { PagesModule } from './pages/pages.module';
 import { PostsModule } from './posts/posts.module';
+import { SearchModule } from './search/search.module';
 import { SettingsModule } from './settings/settings.module';
+import { TagsModule } from './tags/tags.module';
 import { ApiTokensModule } from './tokens/api-tokens.module';
 import { UploadModule } from './upload/upload.module';
 import { UsersModule } from './users/users.module';
@@ -34,6 +36,8 @@ export class AppModule {
         NewsletterModule,
         HealthModule,
         ApiTokensModule,
+        SearchModule,
+        TagsModule,
       ],
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -19,6 +19,10 @@ export const ContentTag = {
   category: (id: number) => `category:${id}`,
   /** Which posts one category lists, and how many (its own pages). */
   categoryPosts: (id: number) => `category-posts:${id}`,
+  /** The list of tags with their counts. */
+  tags: 'tags',
+  /** Which posts one tag lists, how many, and its name (its own pages). */
+  tagPosts: (slug: string) => `tag-posts:${slug}`,
   /** Static pages (About and the others). */
   pages: 'pages',
   socialLinks: 'social',

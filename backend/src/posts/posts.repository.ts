@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, Equal, FindOptionsSelect, FindOptionsWhere, LessThan, MoreThan, Not, Repository } from 'typeorm';
+import { DataSource, EntityManager, Equal, FindOptionsSelect, FindOptionsWhere, LessThan, MoreThan, Not, Raw, Repository } from 'typeorm';
 import { isRetryableConflict } from '../common/database-errors';
 import { claimVersion } from '../common/versions';
+import { indexPosts } from '../search/post-indexes';
 import { Post } from './post.entity';
 
 /** The PostgreSQL advisory lock key that serializes changes of the featured post (any fixed number). */
@@ -29,6 +30,8 @@ const NEWEST_FIRST = { createdAt: 'DESC', id: 'DESC' } as const;
 export interface PostFilter {
   published?: boolean;
   categoryId?: number;
+  /** Only posts carrying the tag with this slug. */
+  tagSlug?: string;
   limit?: number;
   offset?: number;
 }
@@ -46,6 +49,10 @@ export class PostsRepository {
     const where: FindOptionsWhere<Post> = {};
     if (filter.published !== undefined) where.published = filter.published;
     if (filter.categoryId !== undefined) where.categoryId = filter.categoryId;
+    if (filter.tagSlug !== undefined) {
+      const tagSlug = filter.tagSlug;
+      where.id = Raw((id) => `${id} IN (SELECT "post_id" FROM "post_tags" WHERE "slug" = :tagSlug)`, { tagSlug });
+    }
     return this.posts.findAndCount({ select: SUMMARY_COLUMNS, where, order: NEWEST_FIRST, take: filter.limit, skip: filter.offset });
   }
 
@@ -136,7 +143,10 @@ export class PostsRepository {
             if (this.dataSource.options.type === 'postgres') await manager.query('SELECT pg_advisory_xact_lock($1)', [FEATURED_POST_LOCK]);
             await manager.update(Post, post.id ? { featured: true, id: Not(post.id) } : { featured: true }, { featured: false });
           }
-          return manager.save(Post, post);
+          const saved = await manager.save(Post, post);
+          // Its search text and tags are indexed with it, in the same transaction (search/post-indexes.ts).
+          await indexPosts(manager, [saved]);
+          return saved;
         });
       } catch (error) {
         if (attempt >= 3 || !isRetryableConflict(error)) throw error;

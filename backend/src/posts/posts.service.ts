@@ -13,6 +13,7 @@ import { PostCountsDto, PostDetailDto, PostDto, PostSummaryDto } from './dto/pos
 import { CreatePostDto, UpdatePostDto } from './dto/save-post.dto';
 import { Post } from './post.entity';
 import { PostFilter, PostsRepository } from './posts.repository';
+import { tagsBySlug } from '../search/post-indexes';
 
 /** Parallel creates of one title each need one more try than the one before; well above any real burst. */
 const MAX_SLUG_ATTEMPTS = 20;
@@ -25,6 +26,12 @@ const RESERVED_SLUGS = new Set(['featured', 'counts']);
 /** The lists of the categories a post was or is in. */
 function categoryListTags(...categoryIds: (number | null | undefined)[]): string[] {
   return categoryIds.filter((id) => typeof id === 'number').map((id) => ContentTag.categoryPosts(id));
+}
+
+/** The pages of the tags a post carries or carried (each lists its posts and shows their count). */
+function tagListTags(...tagLists: (readonly string[] | undefined)[]): string[] {
+  const slugs = new Set(tagLists.flatMap((tags) => tagsBySlug(tags ?? []).map((tag) => tag.slug)));
+  return slugs.size > 0 ? [ContentTag.tags, ...[...slugs].map((slug) => ContentTag.tagPosts(slug))] : [];
 }
 
 /** What decides whether and where a post is listed (a change here reorders or reshapes the lists). */
@@ -49,6 +56,7 @@ export class PostsService {
     const filter: PostFilter = {
       published: viewer ? query.published : true,
       categoryId,
+      tagSlug: query.tag,
       limit: query.limit ?? LIST_DEFAULT_LIMIT,
       offset: query.offset,
     };
@@ -107,7 +115,13 @@ export class PostsService {
     const post = await this.posts.findById(id);
     const neighbours = post ? await this.neighbourTags(post) : [];
     if (!(await this.posts.delete(id))) throw postNotFound();
-    recordContentChange(ContentTag.post(id), ContentTag.postLists, ...neighbours, ...categoryListTags(post?.categoryId));
+    recordContentChange(
+      ContentTag.post(id),
+      ContentTag.postLists,
+      ...neighbours,
+      ...categoryListTags(post?.categoryId),
+      ...tagListTags(post?.tags),
+    );
   }
 
   /** Regenerates the slug from the title with the slug rule (made unique if another post has it). */
@@ -141,6 +155,7 @@ export class PostsService {
     const linkedAs = isNew ? [] : [ContentTag.postLink(post.slug)];
     const neighboursBefore = isNew ? [] : await this.neighbourTags(post);
     const categoryBefore = post.categoryId;
+    const tagsBefore = isNew ? [] : [...post.tags];
     if (input.title !== undefined) post.title = input.title;
     if (input.content !== undefined) {
       post.content = sanitizeContent(input.content);
@@ -162,6 +177,8 @@ export class PostsService {
     // Its own fields show on its page and wherever it is listed; where and in which order it is listed only
     // changes with these few.
     recordContentChange(ContentTag.post(saved.id), ContentTag.postLink(saved.slug), ...linkedAs);
+    const tagsChanged = JSON.stringify(tagsBefore) !== JSON.stringify(saved.tags);
+    if (tagsChanged || listedBefore !== listingOf(saved)) recordContentChange(...tagListTags(tagsBefore, saved.tags));
     if (listedBefore !== listingOf(saved)) {
       // It moved in (or out of) the lists: the posts it sat between, and those it sits between now, link to it.
       recordContentChange(

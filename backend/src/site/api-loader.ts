@@ -5,7 +5,11 @@ import { CategoriesService } from '../categories/categories.service';
 import { PagesService } from '../pages/pages.service';
 import { CountPostsQuery, ListPostsQuery } from '../posts/dto/list-posts.query';
 import { PostsService } from '../posts/posts.service';
+import { SearchQuery } from '../search/dto/search.dto';
+import { SearchService } from '../search/search.service';
 import { SettingsService } from '../settings/settings.service';
+import { TagsQuery } from '../tags/dto/tag.dto';
+import { TagsService } from '../tags/tags.service';
 
 /** An API answer as the browser would get it: status and the JSON body (undefined: not a read served in-process). */
 export type ApiAnswer = { status: number; data: unknown } | undefined;
@@ -38,6 +42,8 @@ export function createApiLoader(app: INestApplicationContext): ApiLoader {
   const categories = app.get(CategoriesService);
   const pages = app.get(PagesService);
   const settings = app.get(SettingsService);
+  const tags = app.get(TagsService);
+  const search = app.get(SearchService);
 
   const read = async (url: string, params: Record<string, unknown> | undefined): Promise<unknown> => {
     if (url === '/api/posts') return (await posts.listPosts(await queryOf(ListPostsQuery, params), undefined)).items;
@@ -46,10 +52,13 @@ export function createApiLoader(app: INestApplicationContext): ApiLoader {
     if (url === '/api/categories') return categories.listCategories();
     if (url === '/api/social-links') return settings.getSocialLinks();
     if (url === '/api/home-layout') return settings.getHomeLayout();
-    const [, collection, slug] = /^\/api\/(posts|categories|pages)\/([^/]+)$/.exec(url) ?? [];
+    if (url === '/api/tags') return tags.listTags(await queryOf(TagsQuery, params), undefined);
+    if (url === '/api/search') return search.searchPosts(await queryOf(SearchQuery, params), undefined);
+    const [, collection, slug] = /^\/api\/(posts|categories|pages|tags)\/([^/]+)$/.exec(url) ?? [];
     if (collection === 'posts') return posts.getPostBySlug(decodeSlug(slug), undefined);
     if (collection === 'categories') return categories.getCategoryBySlug(decodeSlug(slug));
     if (collection === 'pages') return pages.getPageBySlug(decodeSlug(slug));
+    if (collection === 'tags') return tags.getTag(decodeSlug(slug), await queryOf(TagsQuery, params), undefined);
     return undefined;
   };
 

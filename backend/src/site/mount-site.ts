@@ -17,6 +17,13 @@ import { CLIENT_DIR, staticAssets } from './static-assets';
 
 const FRONTEND_DIST = resolve(__dirname, '../../../frontend/dist');
 const NOT_SITE = /^\/(api|uploads)(\/|$)/;
+/**
+ * Search results: one page per query would flood the page store with pages no change can mark stale precisely, so
+ * they are rendered for each request instead, from answers the search service keeps per normalised query for a
+ * short time (docs/decisions/026-arabic-search-and-tags.md). A cache in front may keep one a few seconds.
+ */
+const SEARCH_PAGE = /^\/search\/?$/;
+export const SEARCH_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, stale-while-revalidate=30';
 /** The admin area is the author's alone and needs the session: rendered in the browser only (its code is a lazy chunk). */
 const CLIENT_ONLY = /^\/admin(\/|$)/;
 /**
@@ -134,28 +141,31 @@ export async function mountSite(
       .catch((error) => console.error('mudawwana: could not fill the page store', error));
   });
 
-  /** Sign-in, password reset and admin: per visitor, rendered for each request and never stored. */
-  const perVisitor = async (request: express.Request, response: express.Response) => {
-    const privately = (body: string, status = 200, location: string | null = null) =>
+  /**
+   * Sign-in, password reset and admin (per visitor, never kept by a shared cache), and search results (the same for
+   * everyone, kept a few seconds): rendered for each request, never stored.
+   */
+  const perRequest = async (request: express.Request, response: express.Response, cacheControl: string) => {
+    const answer = (body: string, status = 200, location: string | null = null) =>
       send(
         request,
         response,
         { status, contentType: 'text/html; charset=utf-8', location, buffer: Buffer.from(body), etag: '' },
-        PRIVATE_CACHE_CONTROL,
+        cacheControl,
       );
-    if (CLIENT_ONLY.test(request.path)) return privately(browserOnlyPage);
+    if (CLIENT_ONLY.test(request.path)) return answer(browserOnlyPage);
     try {
       const result = await ssr.render(request.originalUrl, origins());
-      if (result.redirect) return privately('', 302, result.redirect);
+      if (result.redirect) return answer('', 302, result.redirect);
       const body = template
         .replace('<!--app-head-->', () => result.head)
         .replace('<!--app-html-->', () => result.html)
         .replace('<!--app-state-->', () => result.state);
-      return privately(body, result.status);
+      return answer(body, result.status);
     } catch (error) {
       // The browser can still render the page on its own: send the bare template rather than an error.
       console.error('mudawwana: server rendering failed for', request.originalUrl, error);
-      return privately(template);
+      return answer(template);
     }
   };
 
@@ -173,8 +183,12 @@ export async function mountSite(
   });
   app.use((request: express.Request, response: express.Response, next: express.NextFunction) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || NOT_SITE.test(request.path)) return next();
+    if (SEARCH_PAGE.test(request.path)) {
+      response.setHeader('X-Robots-Tag', 'noindex');
+      return perRequest(request, response, SEARCH_CACHE_CONTROL).catch(next);
+    }
     // Screens with the visitor's own state (sign-in, password reset, admin) are rendered per request, never stored.
-    (isPrivatePath(request.path) ? perVisitor(request, response) : stored(request, response)).catch(next);
+    (isPrivatePath(request.path) ? perRequest(request, response, PRIVATE_CACHE_CONTROL) : stored(request, response)).catch(next);
   });
   return pages;
 }

@@ -10,6 +10,7 @@ export type PageRoute =
   | { kind: 'home' }
   | { kind: 'post'; slug: string }
   | { kind: 'category'; slug: string }
+  | { kind: 'tag'; slug: string }
   | { kind: 'about' }
   | { kind: 'page'; slug: string }
   | { kind: 'unknown' };
@@ -18,6 +19,7 @@ export type PageRoute =
 export const NOT_FOUND_KEYS = {
   post: '/post/~',
   category: '/category/~',
+  tag: '/tag/~',
   page: '/~',
   unknown: '/~/~',
 } as const;
@@ -35,6 +37,7 @@ export function routeOf(path: string): PageRoute {
   if (segments.length === 0) return { kind: 'home' };
   if (segments.length === 2 && segments[0] === 'post') return { kind: 'post', slug: segments[1] };
   if (segments.length === 2 && segments[0] === 'category') return { kind: 'category', slug: segments[1] };
+  if (segments.length === 2 && segments[0] === 'tag') return { kind: 'tag', slug: segments[1] };
   if (segments.length === 1 && segments[0] === 'about') return { kind: 'about' };
   if (segments.length === 1) return { kind: 'page', slug: segments[0] };
   return { kind: 'unknown' };
@@ -48,6 +51,8 @@ function pathOf(route: PageRoute): string {
       return `/post/${encodeURIComponent(route.slug)}`;
     case 'category':
       return `/category/${encodeURIComponent(route.slug)}`;
+    case 'tag':
+      return `/tag/${encodeURIComponent(route.slug)}`;
     case 'about':
       return '/about';
     case 'page':
@@ -64,6 +69,6 @@ export function pageKey(path: string, query: URLSearchParams): string {
   const page = query.get('page');
   const keptPage = page && PAGE_PARAM.test(page) && page !== '1' ? page : null;
   if (route.kind === 'home' && query.get('view') === 'all') return keptPage ? `/?view=all&page=${keptPage}` : '/?view=all';
-  if (route.kind === 'category' && keptPage) return `${clean}?page=${keptPage}`;
+  if ((route.kind === 'category' || route.kind === 'tag') && keptPage) return `${clean}?page=${keptPage}`;
   return clean;
 }

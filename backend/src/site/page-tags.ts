@@ -9,6 +9,7 @@ export interface PageRead {
 const POST_BY_SLUG = /^\/api\/posts\/(?!featured$|counts$)[^/]+$/;
 const CATEGORY_BY_SLUG = /^\/api\/categories\/[^/]+$/;
 const PAGE_BY_SLUG = /^\/api\/pages\/[^/]+$/;
+const TAG_BY_SLUG = /^\/api\/tags\/[^/]+$/;
 
 function idOf(data: unknown): number | undefined {
   const id = (data as { id?: unknown } | null | undefined)?.id;
@@ -25,11 +26,12 @@ export function tagsOfReads(reads: readonly PageRead[]): string[] {
   const tags = new Set<string>();
   const detailOfPost = reads.find((read) => POST_BY_SLUG.test(String(read.queryKey[0])) && read.data);
   const categoryId = idOf(reads.find((read) => CATEGORY_BY_SLUG.test(String(read.queryKey[0])))?.data);
-  /** A list of one category's posts follows that category's listing; any other list, the whole blog's. */
-  const listTag = (params: unknown) =>
-    (params as { category?: string } | undefined)?.category && categoryId !== undefined
-      ? ContentTag.categoryPosts(categoryId)
-      : ContentTag.postLists;
+  /** A list of one category's (or tag's) posts follows that category's (tag's) listing; any other list, the whole blog's. */
+  const listTag = (params: unknown) => {
+    const { category, tag } = (params ?? {}) as { category?: string; tag?: string };
+    if (tag) return ContentTag.tagPosts(tag);
+    return category && categoryId !== undefined ? ContentTag.categoryPosts(categoryId) : ContentTag.postLists;
+  };
   for (const { queryKey, data } of reads) {
     const url = String(queryKey[0]);
     if (url === '/api/posts' || url === '/api/posts/featured') {
@@ -56,6 +58,12 @@ export function tagsOfReads(reads: readonly PageRead[]): string[] {
       if (categoryId !== undefined) tags.add(ContentTag.category(categoryId)).add(ContentTag.categoryPosts(categoryId));
     } else if (PAGE_BY_SLUG.test(url)) {
       tags.add(ContentTag.pages);
+    } else if (TAG_BY_SLUG.test(url)) {
+      // Its name and post count.
+      const slug = (data as { slug?: string } | undefined)?.slug;
+      if (slug) tags.add(ContentTag.tagPosts(slug));
+    } else if (url === '/api/tags') {
+      tags.add(ContentTag.tags);
     } else if (url === '/api/social-links') {
       tags.add(ContentTag.socialLinks);
     } else if (url === '/api/home-layout') {

@@ -3,6 +3,8 @@ import { Category } from '../categories/category.entity';
 import { ContentTag } from '../common/content-tags';
 import { Page } from '../pages/page.entity';
 import { Post } from '../posts/post.entity';
+import { placeholder } from '../database/sql-params';
+import { readerVisibleSql } from '../search/reader-visible';
 import type { FeedPost, SitemapEntry } from './feeds';
 
 /**
@@ -46,9 +48,18 @@ function latest(dates: Date[]): string | null {
   return dates.length > 0 ? new Date(Math.max(...dates.map((date) => date.getTime()))).toISOString() : null;
 }
 
-/** Every public URL with its last change (home, about, posts, categories, static pages): three queries. */
+/** Which published posts carry which tag (the tag pages of the sitemap and of the store). */
+async function publishedPostTags(dataSource: DataSource): Promise<{ slug: string; postId: number }[]> {
+  const rows: { slug: string; post_id: number }[] = await dataSource.query(
+    `SELECT "t"."slug" AS "slug", "t"."post_id" AS "post_id" FROM "post_tags" "t" JOIN "posts" "p" ON "p"."id" = "t"."post_id"
+     WHERE ${readerVisibleSql(dataSource, 'p')}`,
+  );
+  return rows.map((row) => ({ slug: row.slug, postId: Number(row.post_id) }));
+}
+
+/** Every public URL with its last change (home, about, posts, categories, tags, static pages): four queries. */
 export async function loadSitemapEntries(dataSource: DataSource): Promise<Loaded<SitemapEntry[]>> {
-  const [posts, categories, pages] = await Promise.all([
+  const [posts, categories, pages, postTags] = await Promise.all([
     dataSource.getRepository(Post).find({
       select: { id: true, slug: true, categoryId: true, updatedAt: true },
       where: { published: true },
@@ -56,7 +67,15 @@ export async function loadSitemapEntries(dataSource: DataSource): Promise<Loaded
     }),
     dataSource.getRepository(Category).find({ select: { id: true, slug: true } }),
     dataSource.getRepository(Page).find({ select: { slug: true, updatedAt: true } }),
+    publishedPostTags(dataSource),
   ]);
+  const updatedAt = new Map(posts.map((post) => [post.id, post.updatedAt]));
+  const newestOfTag = new Map<string, Date>();
+  for (const { slug, postId } of postTags) {
+    const date = updatedAt.get(postId);
+    const known = newestOfTag.get(slug);
+    if (date && (!known || known < date)) newestOfTag.set(slug, date);
+  }
   const newestOfCategory = new Map<number, Date>();
   for (const post of posts) {
     if (post.categoryId === null) continue;
@@ -73,6 +92,7 @@ export async function loadSitemapEntries(dataSource: DataSource): Promise<Loaded
         path: `/category/${category.slug}`,
         lastmod: newestOfCategory.get(category.id)?.toISOString() ?? null,
       })),
+      ...[...newestOfTag].map(([slug, date]) => ({ path: `/tag/${slug}`, lastmod: date.toISOString() })),
       ...pages.filter((page) => page.slug !== 'about').map((page) => ({ path: `/${page.slug}`, lastmod: page.updatedAt.toISOString() })),
     ],
     // Dates change with any edit of a post: the sitemap follows every post change, without a tag per post.
@@ -81,23 +101,33 @@ export async function loadSitemapEntries(dataSource: DataSource): Promise<Loaded
 }
 
 /** Whether a public slug exists (published, for posts): a miss on an unknown slug goes to the shared 404 render. */
-export async function slugExists(dataSource: DataSource, kind: 'post' | 'category' | 'page', slug: string): Promise<boolean> {
+export async function slugExists(dataSource: DataSource, kind: 'post' | 'category' | 'tag' | 'page', slug: string): Promise<boolean> {
+  if (kind === 'tag') {
+    const rows: unknown[] = await dataSource.query(
+      `SELECT 1 FROM "post_tags" "t" JOIN "posts" "p" ON "p"."id" = "t"."post_id"
+       WHERE "t"."slug" = ${placeholder(dataSource, 1)} AND ${readerVisibleSql(dataSource, 'p')} LIMIT 1`,
+      [slug],
+    );
+    return rows.length > 0;
+  }
   if (kind === 'post') return dataSource.getRepository(Post).exists({ where: { slug, published: true } });
   if (kind === 'category') return dataSource.getRepository(Category).exists({ where: { slug } });
   return dataSource.getRepository(Page).exists({ where: { slug } });
 }
 
-/** Every public page worth having in the store before anyone asks: posts, categories, static pages, home, feeds. */
+/** Every public page worth having in the store before anyone asks: posts, categories, tags, static pages, home, feeds. */
 export async function loadPublicPaths(dataSource: DataSource): Promise<string[]> {
-  const [posts, categories, pages] = await Promise.all([
+  const [posts, categories, pages, postTags] = await Promise.all([
     dataSource.getRepository(Post).find({ select: { slug: true }, where: { published: true }, order: NEWEST_FIRST }),
     dataSource.getRepository(Category).find({ select: { slug: true } }),
     dataSource.getRepository(Page).find({ select: { slug: true } }),
+    publishedPostTags(dataSource),
   ]);
   return [
     '/',
     '/about',
     ...categories.map((category) => `/category/${encodeURIComponent(category.slug)}`),
+    ...new Set(postTags.map((tag) => `/tag/${encodeURIComponent(tag.slug)}`)),
     ...pages.filter((page) => page.slug !== 'about').map((page) => `/${encodeURIComponent(page.slug)}`),
     ...posts.map((post) => `/post/${encodeURIComponent(post.slug)}`),
   ];

@@ -92,14 +92,14 @@ function etagOf(...parts: (string | Buffer)[]): string {
 
 /**
  * Where a reader expects to see a change within a second, most expected first: the home page and the feed, the
- * category pages, the post pages (the changed post and its neighbours) and static pages, the footer. Not the paged lists, the
+ * category pages, the post pages (the changed post and its neighbours), the first page of its tags and static pages, the footer. Not the paged lists, the
  * sitemap or the not-found pages: they follow from the background sweep.
  */
 function rebuildRank(key: string): number {
   if (key === '/' || key === '/rss.xml') return 0;
   if (Object.values<string>(NOT_FOUND_KEYS).includes(key) || SITEMAP_PATH.test(key)) return Infinity;
   if (/^\/category\/[^/?]+$/.test(key)) return 1;
-  if (/^\/post\/[^/?]+$/.test(key) || /^\/[^/?]+$/.test(key)) return 2;
+  if (/^\/post\/[^/?]+$/.test(key) || /^\/tag\/[^/?]+$/.test(key) || /^\/[^/?]+$/.test(key)) return 2;
   if (key === FOOTER_KEY) return 3;
   return Infinity;
 }
@@ -158,7 +158,7 @@ export class SitePages {
     const kept = await this.kept(key, footer);
     if (kept) return kept;
     const route = routeOf(path);
-    if (route.kind !== 'post' && route.kind !== 'category' && route.kind !== 'page') return this.buildNow(key, footer);
+    if (route.kind !== 'post' && route.kind !== 'category' && route.kind !== 'tag' && route.kind !== 'page') return this.buildNow(key, footer);
     if (await slugExists(this.dataSource, route.kind, route.slug)) return this.buildNow(key, footer);
     const notFound = NOT_FOUND_KEYS[route.kind];
     const shared = (await this.kept(notFound, footer)) ?? (await this.buildNow(notFound, footer));

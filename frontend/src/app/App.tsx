@@ -9,6 +9,8 @@ import { Layout } from '@/features/layout/Layout';
 import { AboutPage } from '@/features/pages/AboutPage';
 import { StaticPage } from '@/features/pages/StaticPage';
 import { PostPage } from '@/features/posts/PostPage';
+import { SearchPage } from '@/features/search/SearchPage';
+import { TagPage } from '@/features/tags/TagPage';
 import { NotFoundPage } from '@/features/errors/NotFoundPage';
 import { HYDRATED_EVENT } from './hydration-event';
 import { endHydration } from './query-client';
@@ -48,6 +50,8 @@ function AppRoutes() {
         <Route index element={<HomePage />} />
         <Route path="post/:slug" element={<PostPage />} />
         <Route path="category/:slug" element={<CategoryPage />} />
+        <Route path="tag/:slug" element={<TagPage />} />
+        <Route path="search" element={<SearchPage />} />
         <Route path="about" element={<AboutPage />} />
         <Route path="auth" element={<AuthPage />} />
         <Route path="reset-password" element={<ResetPasswordPage />} />

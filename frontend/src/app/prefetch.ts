@@ -9,10 +9,14 @@ import {
   postBySlugQuery,
   postCountsQuery,
   postsQuery,
+  searchQuery,
   socialLinksQuery,
+  tagBySlugQuery,
 } from '@/lib/api';
 import { footerPostsParams } from '@/features/layout/footer-params';
 import { categoryPostsParams } from '@/features/categories/category-params';
+import { searchPageParams, searchText } from '@/features/search/search-params';
+import { tagPostsParams } from '@/features/tags/tag-params';
 import { isPrivatePath, parsePageParam } from '@mudawwana/rules';
 import { latestPostsParams, viewAllPage } from '@/features/home/home-params';
 
@@ -47,6 +51,19 @@ export function routeQueries(rawPathname: string, search = '', { withFooter = tr
       postsQuery(categoryPostsParams(category.params.slug, parsePageParam(params.get('page')))),
       categoriesQuery(),
     ];
+  }
+  const tag = matchPath('/tag/:slug', pathname);
+  if (tag?.params.slug) {
+    return [
+      ...shell,
+      tagBySlugQuery(tag.params.slug),
+      postsQuery(tagPostsParams(tag.params.slug, parsePageParam(params.get('page')))),
+      categoriesQuery(),
+    ];
+  }
+  if (pathname === '/search') {
+    const q = searchText(params);
+    return [...shell, categoriesQuery(), ...(q ? [searchQuery(searchPageParams(q, parsePageParam(params.get('page'))))] : [])];
   }
   // The about screen shows the social links itself, not only in the footer: with the footer rendered apart, the
   // page must still carry them, or the browser would hydrate it with the footer's copy and find markup the server

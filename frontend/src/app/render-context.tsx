@@ -81,7 +81,7 @@ function setLink(rel: 'prev' | 'next', path: string | undefined) {
 export function Seo(props: HeadData) {
   const ctx = useContext(RenderContext);
   if (ctx) ctx.head = props;
-  const { title, description, path, image, prev, next } = props;
+  const { title, description, path, image, prev, next, noindex } = props;
   useEffect(() => {
     const fullTitle = documentTitle(title);
     document.title = fullTitle;
@@ -96,6 +96,7 @@ export function Seo(props: HeadData) {
     if (canonical) canonical.href = new URL(path, canonical.href).href;
     setLink('prev', prev);
     setLink('next', next);
-  }, [title, description, path, image, prev, next]);
+    setMeta('name', 'robots', noindex ? 'noindex' : undefined);
+  }, [title, description, path, image, prev, next, noindex]);
   return null;
 }

@@ -1,4 +1,4 @@
-import { plural, RESULTS_AFTER_MIN } from './plural';
+import { ARTICLES, plural, RESULTS_AFTER_MIN } from './plural';
 
 /**
  * Admin-side strings. SPEC wording: texts the spec quotes in Arabic or in capitalised English are used
@@ -147,6 +147,28 @@ export const admin = {
   categoryCreateError: 'Error creating category',
   categoryUpdateError: 'Error updating category',
   categoryDeleteError: 'Error deleting category',
+
+  // tags (issue 13)
+  tags: 'الوسوم',
+  tagName: 'الوسم',
+  tagPosts: 'المقالات',
+  tagPostCount: (count: number) => plural(count, ARTICLES),
+  renameTag: 'إعادة تسمية',
+  renameTagTitle: (name: string) => `إعادة تسمية الوسم "${name}"`,
+  renameTagHint: 'يتغيّر الاسم في كل المقالات التي تحمل الوسم دفعة واحدة.',
+  newTagName: 'الاسم الجديد',
+  tagNameRequired: 'اكتب اسم الوسم',
+  mergeTag: 'دمج',
+  mergeTagTitle: (name: string) => `دمج الوسم "${name}"`,
+  mergeInto: 'ادمجه في الوسم',
+  mergeTagHint: (name: string) => `تنتقل مقالات "${name}" إلى الوسم المختار ويختفي "${name}"؛ المقالة التي تحمل الوسمين تحتفظ بواحد.`,
+  chooseTag: 'اختر وسمًا',
+  noTags: 'لا توجد وسوم بعد. أضف وسومًا إلى المقالات من المحرر.',
+  failedFetchTags: 'تعذّر تحميل الوسوم',
+  tagRenamed: 'تمت إعادة تسمية الوسم',
+  tagMerged: 'تم دمج الوسمين',
+  tagRenameError: 'تعذّرت إعادة تسمية الوسم',
+  tagMergeError: 'تعذّر دمج الوسمين',
 
   // pages
   colSlug: 'الرابط',

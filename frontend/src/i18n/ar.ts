@@ -96,6 +96,25 @@ export const ar = {
   'category.notFoundText': 'التصنيف الذي تبحث عنه غير موجود.',
   'category.postsIn': 'مقالات في تصنيف {name}',
 
+  // Tag pages (issue 13)
+  'tag.label': 'وسم',
+  'tag.postsWith': 'مقالات موسومة بـ«{name}»',
+  'tag.empty': 'لا توجد مقالات بهذا الوسم',
+  'tag.notFound': 'الوسم غير موجود',
+  'tag.notFoundText': 'لا توجد مقالات منشورة بهذا الوسم.',
+
+  // Search (issue 13)
+  'search.label': 'البحث في المدونة',
+  'search.placeholder': 'ابحث في المقالات…',
+  'search.submit': 'بحث',
+  'search.title': 'البحث',
+  'search.titleFor': 'نتائج البحث عن «{q}»',
+  'search.description': 'ابحث في مقالات المدونة بالعربية أو الإنجليزية',
+  'search.prompt': 'اكتب كلمة أو أكثر للبحث في المقالات. لا يهم التشكيل ولا شكل الهمزة.',
+  'search.empty': 'لا توجد نتائج للبحث عن «{q}»',
+  'search.emptyHint': 'جرّب كلمة أخرى أو عددًا أقل من الكلمات.',
+  'search.error': 'تعذّر البحث، حاول مرة أخرى بعد قليل',
+
   // About (SPEC §2)
   'about.title': 'من أنا',
   'about.intro':

@@ -1,6 +1,6 @@
 import { adminMessages } from './admin';
 import { ar, type MessageKey } from './ar';
-import { ARTICLES, MINUTES, plural } from './plural';
+import { ARTICLES, MINUTES, plural, RESULTS } from './plural';
 
 export type { MessageKey } from './ar';
 
@@ -21,6 +21,11 @@ export function readTimeLabel(minutes: number): string {
 /** A post count as a label: 'مقالة واحدة', 'مقالتان', '3 مقالات', '11 مقالة'. */
 export function postCountLabel(count: number): string {
   return plural(count, ARTICLES);
+}
+
+/** A count of search results: 'نتيجة واحدة', 'نتيجتان', '3 نتائج', '11 نتيجة'. */
+export function resultCountLabel(count: number): string {
+  return plural(count, RESULTS);
 }
 
 export { formatDate, formatDay, INVALID_DATE } from './format';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { admin } from './admin';
-import { postCountLabel, readTimeLabel } from './index';
+import { postCountLabel, readTimeLabel, resultCountLabel } from './index';
 import { ARTICLES, MINUTES, plural, RESULTS_AFTER_MIN } from './plural';
 
 describe('Arabic number agreement (Intl.PluralRules ar)', () => {
@@ -34,5 +34,9 @@ describe('Arabic number agreement (Intl.PluralRules ar)', () => {
     expect(plural(2, RESULTS_AFTER_MIN)).toBe('نتيجتين');
     expect(admin.showingResults(1, 10, 12)).toBe('عرض 1 إلى 10 من 12 نتيجة');
     expect(admin.showingResults(101, 105, 105)).toBe('عرض 101 إلى 105 من 105 نتائج');
+  });
+
+  it('words the count of search results', () => {
+    expect([0, 1, 2, 3, 11, 100].map(resultCountLabel)).toEqual(['لا نتائج', 'نتيجة واحدة', 'نتيجتان', '3 نتائج', '11 نتيجة', '100 نتيجة']);
   });
 });

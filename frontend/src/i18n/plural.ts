@@ -44,3 +44,13 @@ export const RESULTS_AFTER_MIN: PluralForms = {
   many: '{count} نتيجة',
   other: '{count} نتيجة',
 };
+
+/** Search results (the search page): nominative, as a label on its own. */
+export const RESULTS: PluralForms = {
+  zero: 'لا نتائج',
+  one: 'نتيجة واحدة',
+  two: 'نتيجتان',
+  few: '{count} نتائج',
+  many: '{count} نتيجة',
+  other: '{count} نتيجة',
+};

@@ -25,8 +25,14 @@ import {
   getPageBySlug,
   getPostBySlug,
   getSocialLinks,
+  getGetTagQueryKey,
+  getListTagsQueryKey,
+  getSearchPostsQueryKey,
+  getTag,
   listCategories,
   listPosts,
+  listTags,
+  searchPosts,
   login,
   logout,
   register,
@@ -34,7 +40,7 @@ import {
   subscribeNewsletter,
   updateSocialLinks,
 } from '@/api/generated';
-import type { CountPostsParams, ListPostsParams, PostDto } from '@/api/generated/model';
+import type { CountPostsParams, ListPostsParams, PostDto, SearchPostsParams } from '@/api/generated/model';
 
 export type {
   CategoryDto,
@@ -45,7 +51,11 @@ export type {
   PostDto,
   PostLinkDto,
   PostSummaryDto,
+  SearchHitDto,
+  SearchPostsParams,
+  SearchResultsDto,
   SocialLinksDto,
+  TagDto,
   UpdateSocialLinksDto as UpdateSocialLinksBody,
   UserDto,
 } from '@/api/generated/model';
@@ -75,6 +85,14 @@ export const featuredPostQuery = () =>
   });
 export const postBySlugQuery = (slug: string) =>
   queryOptions({ queryKey: getGetPostBySlugQueryKey(slug), queryFn: ({ signal }) => getPostBySlug(slug, undefined, signal) });
+/** One tag with its published post count (404 when no published post carries it). */
+export const tagBySlugQuery = (slug: string) =>
+  queryOptions({ queryKey: getGetTagQueryKey(slug), queryFn: ({ signal }) => getTag(slug, undefined, undefined, signal) });
+export const tagsQuery = () =>
+  queryOptions({ queryKey: getListTagsQueryKey(), queryFn: ({ signal }) => listTags(undefined, undefined, signal) });
+/** A page of search results, best first, with the total. */
+export const searchQuery = (params: SearchPostsParams) =>
+  queryOptions({ queryKey: getSearchPostsQueryKey(params), queryFn: ({ signal }) => searchPosts(params, undefined, signal) });
 export const categoriesQuery = () =>
   queryOptions({ queryKey: getListCategoriesQueryKey(), queryFn: ({ signal }) => listCategories(undefined, signal) });
 export const categoryBySlugQuery = (slug: string) =>

@@ -9,3 +9,4 @@ export * from './routes.js';
 export * from './slug.js';
 export * from './social.js';
 export * from './text.js';
+export * from './arabic-search.js';

@@ -14,7 +14,7 @@ describe('routes', () => {
   it('reserves every private route and the public ones as page slugs', () => {
     for (const route of PRIVATE_ROUTES) expect(RESERVED_PAGE_SLUGS).toContain(route);
     expect(RESERVED_PAGE_SLUGS).toEqual(
-      expect.arrayContaining(['api', 'post', 'category', 'uploads', 'rss.xml', 'sitemap.xml', 'robots.txt']),
+      expect.arrayContaining(['api', 'post', 'category', 'tag', 'search', 'uploads', 'rss.xml', 'sitemap.xml', 'robots.txt']),
     );
   });
 });

@@ -9,6 +9,8 @@ export const RESERVED_PAGE_SLUGS: readonly string[] = [
   'api',
   'post',
   'category',
+  'tag',
+  'search',
   'uploads',
   'rss.xml',
   'sitemap.xml',

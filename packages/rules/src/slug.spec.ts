@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fallbackSlug, isSlug, MAX_SLUG_LENGTH, pageSlugify, slugify } from './slug.js';
+import { fallbackSlug, isSlug, MAX_SLUG_LENGTH, pageSlugify, slugify, tagSlug } from './slug.js';
 
 const NOW = 1_700_000_012_345; // last 8 digits: 00012345
 const random = (value: number) => () => value;
@@ -108,5 +108,21 @@ describe('slug length', () => {
   it('counts characters, not UTF-16 units, and never splits one', () => {
     const astral = '𝒜'.repeat(300); // a letter outside the BMP (two UTF-16 units each)
     expect(slugify(astral)).toBe('𝒜'.repeat(MAX_SLUG_LENGTH));
+  });
+});
+
+describe('tagSlug', () => {
+  it('keeps Arabic and short Latin tags, lowercased', () => {
+    expect(tagSlug('ريادة الأعمال')).toBe('ريادة-الأعمال');
+    expect(tagSlug('AI')).toBe('ai');
+    expect(tagSlug('Node.js')).toBe('nodejs');
+  });
+
+  it('keeps C, C# and C++ apart', () => {
+    expect(new Set([tagSlug('C'), tagSlug('C#'), tagSlug('C++')]).size).toBe(3);
+  });
+
+  it('is empty for a tag without letters or digits', () => {
+    expect(tagSlug('!!!')).toBe('');
   });
 });

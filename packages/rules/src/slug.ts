@@ -44,3 +44,11 @@ export function pageSlugify(text: string): string {
 export function isSlug(value: string): boolean {
   return value.length > 0 && collapseHyphens(value.replace(NOT_SLUG_CHARACTER, '')) === value && value === value.toLowerCase();
 }
+
+/**
+ * Tag slug (the address of /tag/:slug): like a page slug, with '#' and '+' spelled out so that C, C# and C++ stay
+ * three tags; '' when a tag has no letters or digits (it then has no page).
+ */
+export function tagSlug(name: string): string {
+  return pageSlugify(name.replace(/&/g, '-and-').replace(/#/g, '-sharp-').replace(/\+/g, '-plus-'));
+}

@@ -2,9 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '@mudawwana/rules';
-
-const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
-const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
+import { toBoolean, toInt } from '../../common/transforms';
 
 /** GET /api/posts/counts: the counts of one category, or of every post. */
 export class CountPostsQuery {
@@ -17,6 +15,13 @@ export class CountPostsQuery {
 }
 
 export class ListPostsQuery extends CountPostsQuery {
+  @ApiPropertyOptional({ description: 'Only posts carrying the tag with this slug (GET /api/tags gives the slugs)' })
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() === '' ? undefined : value))
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  tag?: string;
+
   @ApiPropertyOptional({
     description: 'true: published only; false: drafts only (signed in). Anonymous callers always get published posts.',
   })

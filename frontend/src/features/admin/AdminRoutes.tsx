@@ -3,6 +3,7 @@ import ProtectedRoute from './ProtectedRoute';
 import DashboardPage from './dashboard/DashboardPage';
 import PostEditorPage from './posts/PostEditorPage';
 import CategoriesPage from './categories/CategoriesPage';
+import TagsPage from './tags/TagsPage';
 import PagesListPage from './pages/PagesListPage';
 import PageEditorPage from './pages/PageEditorPage';
 import SettingsPage from './settings/SettingsPage';
@@ -19,6 +20,7 @@ export default function AdminRoutes() {
         <Route path="edit" element={<PostEditorPage />} />
         <Route path="edit/:id" element={<PostEditorPage />} />
         <Route path="categories" element={<CategoriesPage />} />
+        <Route path="tags" element={<TagsPage />} />
         <Route path="pages" element={<PagesListPage />} />
         <Route path="page/new" element={<PageEditorPage />} />
         <Route path="page/edit/:id" element={<PageEditorPage />} />

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { toaster } from '@/components/ui/toaster';
 import { useAuth } from '@/features/auth/useAuth';
+import { SearchBox } from '@/features/search/SearchBox';
 import { t } from '@/i18n';
 import { serverMessage } from '@/lib/api';
 import { headerCategories } from '@/lib/header-categories';
@@ -26,7 +27,10 @@ function useLogoutAction() {
   };
 }
 
-/** Logo and name, About, Categories, Admin, theme toggle, Logout when signed in; a hamburger menu on small screens (SPEC §1). */
+/**
+ * Logo and name, About, Categories, Admin, search box, theme toggle, Logout when signed in; a hamburger menu on small
+ * screens, with the search box at its top (SPEC §1, issue 13).
+ */
 export function Header() {
   const { user } = useAuth();
   const onLogout = useLogoutAction();
@@ -56,6 +60,9 @@ export function Header() {
           <NavItem to="/admin">{t('nav.admin')}</NavItem>
         </HStack>
         <HStack ms="auto" gap="1">
+          <Box hideBelow="md" me="2">
+            <SearchBox id="header-search" width={{ md: '12rem', lg: '16rem' }} />
+          </Box>
           <ThemeToggle />
           {user && (
             <Button variant="outline" size="sm" onClick={onLogout} hideBelow="md" data-testid="logout-button">
@@ -80,6 +87,9 @@ export function Header() {
       {menuOpen && (
         <Box id="mobile-menu" hideFrom="md" borderTopWidth="1px" borderColor="border" bg="bg" data-testid="mobile-menu">
           <Container maxW="6xl" py="2">
+            <Box py="2">
+              <SearchBox id="menu-search" />
+            </Box>
             <Stack as="nav" aria-label={t('nav.main')} gap="0">
               <NavItem to="/about" block>
                 {t('nav.about')}

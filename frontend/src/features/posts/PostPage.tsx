@@ -1,6 +1,8 @@
 import { Box, Button, Flex, Heading, HStack, Separator, Stack, Tag, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
+import { tagSlug } from '@mudawwana/rules';
+import { tagPath } from '@/features/tags/tag-params';
 import { Link, useParams } from 'react-router-dom';
 import { isNotFound } from '@/app/query-client';
 import { Seo } from '@/app/render-context';
@@ -80,11 +82,21 @@ export function PostPage() {
             {t('post.tags')}
           </Heading>
           <HStack gap="2" flexWrap="wrap" data-testid="post-tags">
-            {data.tags.map((tag) => (
-              <Tag.Root key={tag} size="lg" variant="surface">
-                <Tag.Label>{tag}</Tag.Label>
-              </Tag.Root>
-            ))}
+            {data.tags.map((tag) => {
+              const slug = tagSlug(tag);
+              return (
+                <Tag.Root key={tag} size="lg" variant="surface" asChild={slug !== ''}>
+                  {/* A tag without letters or digits has no page of its own. */}
+                  {slug ? (
+                    <Link to={tagPath(slug)} data-testid="post-tag-link">
+                      <Tag.Label>{tag}</Tag.Label>
+                    </Link>
+                  ) : (
+                    <Tag.Label>{tag}</Tag.Label>
+                  )}
+                </Tag.Root>
+              );
+            })}
           </HStack>
         </Box>
       )}

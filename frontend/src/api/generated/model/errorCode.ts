@@ -49,6 +49,10 @@
  * - `CATEGORY_NOT_FOUND`: No category has this id or slug
  * - `CATEGORY_NAME_TAKEN`: Another category has this name
  * - `CATEGORY_SLUG_TAKEN`: Another category has this slug
+ * - `TAG_NOT_FOUND`: No post carries a tag with this slug (published posts only, unless drafts were asked for)
+ * - `TAG_NAME_INVALID`: A tag name needs a letter or a digit
+ * - `TAG_NAME_TAKEN`: Another tag has this name: merge the two tags instead of renaming
+ * - `TAG_MERGE_SAME`: A tag cannot be merged into itself
  * - `PAGE_NOT_FOUND`: No page has this id or slug
  * - `PAGE_SLUG_INVALID`: The slug has no letters or digits
  * - `PAGE_SLUG_RESERVED`: The slug is one of the site's own paths
@@ -94,6 +98,10 @@ export const ErrorCode = {
   CATEGORY_NOT_FOUND: 'CATEGORY_NOT_FOUND',
   CATEGORY_NAME_TAKEN: 'CATEGORY_NAME_TAKEN',
   CATEGORY_SLUG_TAKEN: 'CATEGORY_SLUG_TAKEN',
+  TAG_NOT_FOUND: 'TAG_NOT_FOUND',
+  TAG_NAME_INVALID: 'TAG_NAME_INVALID',
+  TAG_NAME_TAKEN: 'TAG_NAME_TAKEN',
+  TAG_MERGE_SAME: 'TAG_MERGE_SAME',
   PAGE_NOT_FOUND: 'PAGE_NOT_FOUND',
   PAGE_SLUG_INVALID: 'PAGE_SLUG_INVALID',
   PAGE_SLUG_RESERVED: 'PAGE_SLUG_RESERVED',

@@ -52,6 +52,10 @@ export interface ErrorDto {
      * - `CATEGORY_NOT_FOUND`: No category has this id or slug
      * - `CATEGORY_NAME_TAKEN`: Another category has this name
      * - `CATEGORY_SLUG_TAKEN`: Another category has this slug
+     * - `TAG_NOT_FOUND`: No post carries a tag with this slug (published posts only, unless drafts were asked for)
+     * - `TAG_NAME_INVALID`: A tag name needs a letter or a digit
+     * - `TAG_NAME_TAKEN`: Another tag has this name: merge the two tags instead of renaming
+     * - `TAG_MERGE_SAME`: A tag cannot be merged into itself
      * - `PAGE_NOT_FOUND`: No page has this id or slug
      * - `PAGE_SLUG_INVALID`: The slug has no letters or digits
      * - `PAGE_SLUG_RESERVED`: The slug is one of the site's own paths

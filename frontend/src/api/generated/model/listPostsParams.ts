@@ -23,6 +23,10 @@ export type ListPostsParams = {
  */
 category?: string;
 /**
+ * Only posts carrying the tag with this slug (GET /api/tags gives the slugs)
+ */
+tag?: string;
+/**
  * true: published only; false: drafts only (signed in). Anonymous callers always get published posts.
  */
 published?: boolean;

@@ -1,0 +1,86 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { In } from 'typeorm';
+import { indexedText, SEARCH_RULES_VERSION } from '@mudawwana/rules';
+import { tagSlug } from '@mudawwana/rules';
+import { stripHtml } from '@mudawwana/rules';
+import { placeholder, placeholders } from '../database/sql-params';
+import { Post } from '../posts/post.entity';
+
+/**
+ * The two indexes derived from a post (migration SearchAndTags): its normalised text for search (post_search) and
+ * its tags by slug (post_tags). Written in the transaction that saves the post, so a search or a tag page never
+ * sees a post half-saved; rebuilt at start for any post whose row is missing or older than the post (posts seeded
+ * or restored without the app, or indexed by older search rules).
+ */
+export type IndexedPost = Pick<Post, 'id' | 'version' | 'title' | 'content' | 'tags'>;
+
+/** Far above any real post, and below PostgreSQL's limit of 1 MB for one tsvector. */
+const MAX_INDEXED_BODY = 200_000;
+/** Posts rebuilt per transaction at start. */
+const REINDEX_BATCH = 200;
+
+/** A post's tags by slug, once each (the first spelling wins); tags without letters or digits have no page. */
+export function tagsBySlug(tags: readonly string[]): { slug: string; name: string }[] {
+  const seen = new Map<string, string>();
+  for (const name of tags) {
+    const slug = tagSlug(name);
+    if (slug && !seen.has(slug)) seen.set(slug, name);
+  }
+  return [...seen].map(([slug, name]) => ({ slug, name }));
+}
+
+function bodyText(content: string): string {
+  const text = indexedText(stripHtml(content));
+  return text.length <= MAX_INDEXED_BODY ? text : text.slice(0, text.lastIndexOf(' ', MAX_INDEXED_BODY));
+}
+
+/** Writes both indexes of these posts (inside the caller's transaction). */
+export async function indexPosts(manager: EntityManager, posts: readonly IndexedPost[]): Promise<void> {
+  const p = (n: number) => placeholder(manager, n);
+  for (const post of posts) {
+    await manager.query(
+      `INSERT INTO "post_search" ("post_id", "version", "rules", "title", "tags", "body") VALUES (${placeholders(manager, 6)})
+       ON CONFLICT ("post_id") DO UPDATE SET "version" = excluded."version", "rules" = excluded."rules",
+         "title" = excluded."title", "tags" = excluded."tags", "body" = excluded."body"
+       WHERE "post_search"."version" <= excluded."version"`,
+      [
+        post.id,
+        post.version,
+        SEARCH_RULES_VERSION,
+        indexedText(post.title),
+        indexedText((post.tags ?? []).join(' ')),
+        bodyText(post.content),
+      ],
+    );
+    await manager.query(`DELETE FROM "post_tags" WHERE "post_id" = ${p(1)}`, [post.id]);
+    const tags = tagsBySlug(post.tags ?? []);
+    if (tags.length === 0) continue;
+    const rows = tags.map((_, index) => `(${placeholders(manager, 3, index * 3 + 1)})`).join(', ');
+    await manager.query(
+      `INSERT INTO "post_tags" ("post_id", "slug", "name") VALUES ${rows}`,
+      tags.flatMap((tag) => [post.id, tag.slug, tag.name]),
+    );
+  }
+}
+
+/** Rebuilds the indexes of every post whose rows are missing or out of date; answers how many it rebuilt. */
+export async function reindexStalePosts(dataSource: DataSource): Promise<number> {
+  let rebuilt = 0;
+  for (;;) {
+    const rows: { id: number }[] = await dataSource.query(
+      `SELECT "p"."id" AS "id" FROM "posts" "p" LEFT JOIN "post_search" "s" ON "s"."post_id" = "p"."id"
+       WHERE "s"."post_id" IS NULL OR "s"."version" <> "p"."version" OR "s"."rules" <> ${placeholder(dataSource, 1)}
+       ORDER BY "p"."id" LIMIT ${REINDEX_BATCH}`,
+      [SEARCH_RULES_VERSION],
+    );
+    if (rows.length === 0) return rebuilt;
+    await dataSource.transaction(async (manager) => {
+      const posts = await manager.find(Post, {
+        select: { id: true, version: true, title: true, content: true, tags: true },
+        where: { id: In(rows.map((row) => Number(row.id))) },
+      });
+      await indexPosts(manager, posts);
+    });
+    rebuilt += rows.length;
+  }
+}

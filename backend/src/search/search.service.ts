@@ -1,0 +1,79 @@
+import { Injectable, OnApplicationBootstrap, UnauthorizedException } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { ContentEvents } from '../common/content-events';
+import { normalizedQueryKey, queryTerms } from '@mudawwana/rules';
+import { LIST_DEFAULT_LIMIT } from '@mudawwana/rules';
+import { stripHtml } from '@mudawwana/rules';
+import { PostSummaryDto } from '../posts/dto/post.dto';
+import { User } from '../users/user.entity';
+import { SearchQuery, SearchResultsDto } from './dto/search.dto';
+import { reindexStalePosts } from './post-indexes';
+import { SearchRepository } from './search.repository';
+import { ShortCache } from './short-cache';
+import { formsOf, highlight, snippet } from './snippet';
+
+/** Readers' answers are kept this long per normalised query, and dropped at once by any change of content. */
+const CACHE_TTL_MS = 30_000;
+const CACHE_ENTRIES = 500;
+
+@Injectable()
+export class SearchService implements OnApplicationBootstrap {
+  private readonly cache = new ShortCache<SearchResultsDto>(CACHE_ENTRIES, CACHE_TTL_MS);
+
+  constructor(
+    private readonly search: SearchRepository,
+    private readonly dataSource: DataSource,
+    private readonly events: ContentEvents,
+  ) {}
+
+  /** Before the app listens: index the posts nobody indexed yet (seeded, restored, or indexed by older rules). */
+  async onApplicationBootstrap(): Promise<void> {
+    this.events.on(() => this.cache.clear());
+    const started = Date.now();
+    const rebuilt = await reindexStalePosts(this.dataSource);
+    if (rebuilt > 0 && process.env.NODE_ENV !== 'test') {
+      console.log(`mudawwana: search index rebuilt for ${rebuilt} posts in ${Date.now() - started} ms`);
+    }
+  }
+
+  /**
+   * Posts matching every word of the query (in any of its spellings), best first. Readers find published posts;
+   * the signed-in author may ask for drafts too.
+   */
+  async searchPosts(query: SearchQuery, viewer: User | undefined): Promise<SearchResultsDto> {
+    const includeDrafts = query.includeDrafts === true;
+    if (includeDrafts && !viewer) {
+      throw new UnauthorizedException({
+        statusCode: 401,
+        message: 'Sign in to search drafts',
+        error: 'Unauthorized',
+        code: 'NOT_SIGNED_IN',
+      });
+    }
+    const limit = query.limit ?? LIST_DEFAULT_LIMIT;
+    const offset = query.offset ?? 0;
+    const key = `${normalizedQueryKey(query.q)}|${limit}|${offset}`;
+    const cached = includeDrafts ? undefined : this.cache.get(key);
+    if (cached) return cached;
+    const answer = await this.run(query.q, { includeDrafts, limit, offset });
+    if (!includeDrafts) this.cache.set(key, answer);
+    return answer;
+  }
+
+  private async run(q: string, options: { includeDrafts: boolean; limit: number; offset: number }): Promise<SearchResultsDto> {
+    const terms = queryTerms(q);
+    if (terms.length === 0) return { items: [], total: 0 };
+    const { ids, total } = await this.search.search(terms, options);
+    const posts = new Map((await this.search.findWithContent(ids)).map((post) => [post.id, post]));
+    const forms = formsOf(terms);
+    const items = ids
+      .map((id) => posts.get(id))
+      .filter((post) => post !== undefined)
+      .map((post) => ({
+        ...PostSummaryDto.from(post),
+        titleHtml: highlight(post.title, forms),
+        snippet: snippet(stripHtml(post.content), forms),
+      }));
+    return { items, total };
+  }
+}

@@ -1,0 +1,154 @@
+import TestAgent from 'supertest/lib/agent';
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIST_MAX_LIMIT } from '@mudawwana/rules';
+import { Post } from '../../src/posts/post.entity';
+import { reindexStalePosts } from '../../src/search/post-indexes';
+import { createPost } from '../support/helpers';
+import { startTestApp, TestApp } from '../support/test-app';
+
+type Json = Record<string, any>;
+
+/** The posts the query table searches: Arabic written every which way, mixed with English and digits. */
+const POSTS: Record<string, Json> = {
+  ahmad: { title: 'أَحْمَد والتعلّم', content: '<p>قصة عن التَّعَلُّم الذاتي.</p>' },
+  library: { title: 'زيارة إلى المكتبة', content: '<p>في مكتبة المدينة كتب كثيرة.</p>', tags: ['قراءة'] },
+  programming: { title: 'مدخل إلى البرمجة', content: '<p>وللبرمجة أصول وقواعد.</p>', tags: ['برمجة'] },
+  react: { title: 'React و TypeScript معاً', content: '<p>نكتب مكونات React بلغة TypeScript.</p>', tags: ['React'] },
+  year: { title: 'حصاد عام ٢٠٢٤', content: '<p>أهم ما تعلمته في 2024.</p>' },
+  road: { title: 'على الطريق', content: '<p>رحلة طويلة مع مسؤول المشروع.</p>' },
+  arabic: { title: 'تـعـلـم الـعـربـيـة', content: '<p>اللغة العربية جميلة.</p>' },
+  notes: { title: 'ملاحظات', content: '<p>كتبت عن البرمجة في هذا المقال.</p>' },
+  draft: { title: 'مسودة سرية', content: '<p>سر البرمجة</p>', published: false },
+};
+
+/** One table, run on SQLite (FTS5) and on PostgreSQL (tsvector): what a reader types → the posts found. */
+const QUERIES: [query: string, expected: string[], what: string][] = [
+  ['احمد', ['ahmad'], 'plain alef finds a title with hamza and diacritics'],
+  ['أحمد', ['ahmad'], 'alef with hamza above'],
+  ['إحمد', ['ahmad'], 'alef with hamza below'],
+  ['آحمد', ['ahmad'], 'alef with madda'],
+  ['أَحْمَد', ['ahmad'], 'query with diacritics'],
+  ['تعلم', ['ahmad', 'arabic'], 'diacritics (التَّعَلُّم) and tatweel (تـعـلـم) in the posts'],
+  ['مكتبه', ['library'], 'haa for taa marbuta'],
+  ['المكتبة', ['library'], 'article and taa marbuta'],
+  ['برمجة', ['programming', 'notes'], 'bare word finds البرمجة and وللبرمجة; the draft stays hidden'],
+  ['بالبرمجة', ['programming', 'notes'], 'prefix بال'],
+  ['وللبرمجة', ['programming', 'notes'], 'prefix ولل'],
+  ['react', ['react'], 'Latin'],
+  ['REACT typescript', ['react'], 'Latin case-folded, every word must match'],
+  ['React مكونات', ['react'], 'mixed Arabic and English'],
+  ['٢٠٢٤', ['year'], 'Arabic-Indic digits'],
+  ['2024', ['year'], 'Latin digits find Arabic-Indic ones'],
+  ['على', ['road'], 'alef maqsura'],
+  ['علي', ['road'], 'yaa for alef maqsura'],
+  ['مسئول', ['road'], 'hamza on yaa finds hamza on waw'],
+  ['العربيه', ['arabic'], 'tatweel in the title'],
+  ['عربي', ['arabic'], 'suffix ية'],
+  ['قراءة', ['library'], 'a tag'],
+  ['الطريق رحلة', ['road'], 'two words in title and text'],
+  ['برمجة react', [], 'no post has both words'],
+  ['سرية', [], 'a draft is never found by readers'],
+  ['؟؟ !!', [], 'punctuation only'],
+];
+
+describe('search', () => {
+  let t: TestApp;
+  let author: TestAgent;
+  const slugs: Record<string, string> = {};
+  const nameOf = (slug: string) => Object.keys(slugs).find((name) => slugs[name] === slug);
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    author = await t.author();
+    for (const [name, fields] of Object.entries(POSTS)) {
+      slugs[name] = (await createPost(author, { published: true, ...fields })).slug;
+    }
+  });
+  afterAll(() => t.close());
+
+  it.each(QUERIES)('%s → %j (%s)', async (query, expected) => {
+    const { body } = await t.agent().get('/api/search').query({ q: query }).expect(200);
+    expect(body.items.map((item: Json) => nameOf(item.slug)).sort()).toEqual([...expected].sort());
+    expect(body.total).toBe(expected.length);
+  });
+
+  it('ranks a match in the title above one in the text only', async () => {
+    const { body } = await t.agent().get('/api/search').query({ q: 'البرمجة' }).expect(200);
+    expect(body.items.map((item: Json) => nameOf(item.slug))).toEqual(['programming', 'notes']);
+  });
+
+  it('ranks a match in the tags above one in the text only', async () => {
+    const tagged = await createPost(author, { title: 'عنوان أول', content: '<p>نص</p>', tags: ['فلسفة'], published: true });
+    const inText = await createPost(author, { title: 'عنوان ثان', content: '<p>عن الفلسفة</p>', published: true });
+    const { body } = await t.agent().get('/api/search').query({ q: 'فلسفة' }).expect(200);
+    expect(body.items.map((item: Json) => item.id)).toEqual([tagged.id, inText.id]);
+  });
+
+  it('marks the matching words in a safe snippet and title', async () => {
+    const post = await createPost(author, {
+      title: 'عن <b>الوسوم</b> في HTML',
+      content: '<p>نص قبل &lt;script&gt;alert(1)&lt;/script&gt; ثم كلمة الخوارزميات هنا.</p>',
+      published: true,
+    });
+    const { body } = await t.agent().get('/api/search').query({ q: 'خوارزميات' }).expect(200);
+    const hit = body.items.find((item: Json) => item.id === post.id);
+    expect(hit.snippet).toContain('<mark>الخوارزميات</mark>');
+    expect(hit.snippet).not.toContain('<script>');
+    expect(hit.snippet).toContain('&lt;script&gt;');
+    const titled = (await t.agent().get('/api/search').query({ q: 'الوسوم' }).expect(200)).body.items[0];
+    expect(titled.titleHtml).toBe('عن &lt;b&gt;<mark>الوسوم</mark>&lt;/b&gt; في HTML');
+  });
+
+  it('follows edits and deletions at once (the cache of answers is dropped by any change)', async () => {
+    const post = await createPost(author, { title: 'كلمة نادرة جدا', published: true });
+    expect((await t.agent().get('/api/search').query({ q: 'نادرة' }).expect(200)).body.total).toBe(1);
+    await author.put(`/api/posts/${post.id}`).send({ title: 'عنوان آخر' }).expect(200);
+    expect((await t.agent().get('/api/search').query({ q: 'نادرة' }).expect(200)).body.total).toBe(0);
+    expect((await t.agent().get('/api/search').query({ q: 'آخر' }).expect(200)).body.items.map((i: Json) => i.id)).toContain(post.id);
+    await author.delete(`/api/posts/${post.id}`).expect(204);
+    expect((await t.agent().get('/api/search').query({ q: 'آخر' }).expect(200)).body.items.map((i: Json) => i.id)).not.toContain(post.id);
+  });
+
+  it('pages: limit and offset over the ranked results, with the total', async () => {
+    const all = (await t.agent().get('/api/search').query({ q: 'برمجة' }).expect(200)).body;
+    const second = (await t.agent().get('/api/search').query({ q: 'برمجة', limit: 1, offset: 1 }).expect(200)).body;
+    expect(second.total).toBe(all.total);
+    expect(second.items.map((i: Json) => i.id)).toEqual([all.items[1].id]);
+  });
+
+  it('drafts: for the signed-in author when asked, 401 for anyone else', async () => {
+    const { body } = await author.get('/api/search').query({ q: 'سرية', includeDrafts: 'true' }).expect(200);
+    expect(body.items.map((item: Json) => nameOf(item.slug))).toEqual(['draft']);
+    expect((await author.get('/api/search').query({ q: 'سرية' }).expect(200)).body.total).toBe(0);
+    const refused = await t.agent().get('/api/search').query({ q: 'سرية', includeDrafts: 'true' }).expect(401);
+    expect(refused.body.code).toBe('NOT_SIGNED_IN');
+  });
+
+  it.each<[Record<string, unknown>, string]>([
+    [{}, 'no query'],
+    [{ q: '   ' }, 'blank query'],
+    [{ q: 'ب'.repeat(201) }, 'query too long'],
+    [{ q: 'x', limit: LIST_MAX_LIMIT + 1 }, 'limit above the maximum'],
+    [{ q: 'x', limit: 0 }, 'limit 0'],
+    [{ q: 'x', offset: -1 }, 'negative offset'],
+    [{ q: 'x', includeDrafts: 'yes' }, 'includeDrafts not a boolean'],
+    [{ q: ['a', 'b'] }, 'q twice'],
+  ])('400 for bad input: %j (%s)', async (query) => {
+    const response = await t.agent().get('/api/search').query(query);
+    expect(response.status).toBe(400);
+    expect(response.body.statusCode).toBe(400);
+  });
+
+  it('indexes posts written without the app (seeded, restored) when it starts', async () => {
+    const dataSource = t.app.get(DataSource);
+    await dataSource
+      .getRepository(Post)
+      .insert({ title: 'منشور مزروع', slug: 'seeded-post', content: '<p>زرعته أداة</p>', published: true, tags: ['زراعة'] });
+    expect(await reindexStalePosts(dataSource)).toBe(1);
+    expect(await reindexStalePosts(dataSource)).toBe(0);
+    const { body } = await t.agent().get('/api/search').query({ q: 'المزروع' }).expect(200);
+    expect(body.items.map((item: Json) => item.slug)).toEqual(['seeded-post']);
+    expect((await t.agent().get('/api/tags/زراعة').expect(200)).body).toEqual({ name: 'زراعة', slug: 'زراعة', count: 1 });
+  });
+});

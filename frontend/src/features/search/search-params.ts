@@ -1,0 +1,20 @@
+import { pageWindow, PUBLIC_PAGE_SIZE } from '@mudawwana/rules';
+import type { SearchPostsParams } from '@/lib/api';
+
+/** What the API accepts as a query (longer ones are cut rather than refused: the page still answers). */
+export const MAX_QUERY_LENGTH = 200;
+
+/** The query of a /search URL, trimmed and cut to what the API accepts ('' when there is none). */
+export function searchText(params: URLSearchParams): string {
+  return (params.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
+}
+
+/** One page of results of a query (the same page size as the other public lists). */
+export const searchPageParams = (q: string, page: number): SearchPostsParams => ({ q, ...pageWindow(page, PUBLIC_PAGE_SIZE) });
+
+/** The address of a page of results. */
+export function searchPath(q: string, page = 1): string {
+  const params = new URLSearchParams({ q });
+  if (page > 1) params.set('page', String(page));
+  return `/search?${params.toString()}`;
+}

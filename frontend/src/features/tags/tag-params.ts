@@ -1,0 +1,12 @@
+import { pageWindow, PUBLIC_PAGE_SIZE } from '@mudawwana/rules';
+import type { ListPostsParams } from '@/lib/api';
+
+/** One page of a tag's published posts (newest first, as the API sorts them). */
+export const tagPostsParams = (slug: string, page: number): ListPostsParams => ({
+  published: true,
+  tag: slug,
+  ...pageWindow(page, PUBLIC_PAGE_SIZE),
+});
+
+/** The address of a page of a tag (page 1 has no page parameter: one URL per page); Arabic slugs kept as they are. */
+export const tagPath = (slug: string, page = 1): string => (page === 1 ? `/tag/${slug}` : `/tag/${slug}?page=${page}`);
