@@ -95,7 +95,18 @@ export class NewsletterSender implements OnApplicationBootstrap, OnModuleDestroy
     const send = await this.sends.findOneBy({ postId });
     if (!send) {
       if (!(await this.posts.findById(postId))) throw notFound('POST_NOT_FOUND', 'Post not found');
-      return { postId, status: 'not_sent', total: 0, sent: 0, failed: 0, skipped: 0, pending: 0, startedAt: null, finishedAt: null, recipients: [] };
+      return {
+        postId,
+        status: 'not_sent',
+        total: 0,
+        sent: 0,
+        failed: 0,
+        skipped: 0,
+        pending: 0,
+        startedAt: null,
+        finishedAt: null,
+        recipients: [],
+      };
     }
     const rows = await this.mails.find({ where: { sendId: send.id }, relations: { subscriber: true }, order: { id: 'ASC' } });
     const count = (status: NewsletterMail['status']) => rows.filter((row) => row.status === status).length;
@@ -186,7 +197,10 @@ export class NewsletterSender implements OnApplicationBootstrap, OnModuleDestroy
         take: BATCH_SIZE,
       });
       if (batch.length === 0) {
-        await this.sends.update({ id: send.id, leaseOwner: this.owner }, { status: 'done', finishedAt: new Date(), leaseOwner: null, leaseUntil: null });
+        await this.sends.update(
+          { id: send.id, leaseOwner: this.owner },
+          { status: 'done', finishedAt: new Date(), leaseOwner: null, leaseUntil: null },
+        );
         return;
       }
       const gone = batch.filter((mail) => mail.subscriber?.status !== 'confirmed').map((mail) => mail.id);
@@ -194,7 +208,9 @@ export class NewsletterSender implements OnApplicationBootstrap, OnModuleDestroy
       await Promise.all(
         batch
           .filter((mail) => !gone.includes(mail.id))
-          .map((mail) => this.mailer.deliver(mail.id, (unsubscribeUrl) => postMail(mail.subscriber!.email, BLOG_NAME, content, unsubscribeUrl))),
+          .map((mail) =>
+            this.mailer.deliver(mail.id, (unsubscribeUrl) => postMail(mail.subscriber!.email, BLOG_NAME, content, unsubscribeUrl)),
+          ),
       );
     }
   }

@@ -13,8 +13,17 @@ describe('subscribers CSV', () => {
 
   it('starts with a byte order mark and the header, one CRLF line per subscriber', () => {
     const csv = subscribersCsv([
-      { id: 1, email: 'a@example.com', status: 'confirmed', createdAt: '2026-01-01T00:00:00.000Z', confirmedAt: '2026-01-02T00:00:00.000Z', unsubscribedAt: null },
+      {
+        id: 1,
+        email: 'a@example.com',
+        status: 'confirmed',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        confirmedAt: '2026-01-02T00:00:00.000Z',
+        unsubscribedAt: null,
+      },
     ]);
-    expect(csv).toBe('\uFEFFemail,status,createdAt,confirmedAt,unsubscribedAt\r\na@example.com,confirmed,2026-01-01T00:00:00.000Z,2026-01-02T00:00:00.000Z,\r\n');
+    expect(csv).toBe(
+      '\uFEFFemail,status,createdAt,confirmedAt,unsubscribedAt\r\na@example.com,confirmed,2026-01-01T00:00:00.000Z,2026-01-02T00:00:00.000Z,\r\n',
+    );
   });
 });

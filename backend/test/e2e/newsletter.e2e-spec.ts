@@ -139,7 +139,10 @@ describe('newsletter over a real SMTP server', () => {
         expect(invalid.text).toContain('الرابط غير صالح');
       }
       await t.agent().get(`${CONFIRM}?token=%00`).expect(400); // MALFORMED_INPUT, as everywhere
-      await t.agent().get(`${UNSUBSCRIBE}?token=${'y'.repeat(43)}`).expect(404);
+      await t
+        .agent()
+        .get(`${UNSUBSCRIBE}?token=${'y'.repeat(43)}`)
+        .expect(404);
     });
 
     it('the unsubscribe link of a confirmation mail unsubscribes; subscribing again needs a new confirmation', async () => {
@@ -167,7 +170,8 @@ describe('newsletter over a real SMTP server', () => {
     let post: Record<string, any>;
 
     beforeAll(async () => {
-      for (const email of ['one@example.com', 'two@example.com', 'leaves@example.com', 'refused@example.com']) await subscribeAndConfirm(email);
+      for (const email of ['one@example.com', 'two@example.com', 'leaves@example.com', 'refused@example.com'])
+        await subscribeAndConfirm(email);
       await subscribe(t, 'never-confirmed@example.com').expect(202);
       const author = await t.author();
       post = await createPost(author, {
@@ -268,7 +272,12 @@ describe('newsletter over a real SMTP server', () => {
       for (const gone of ['leaves@example.com', 'two@example.com', 'never-confirmed@example.com']) expect(expected).not.toContain(gone);
       expect(expected).toContain('refused@example.com');
       expect(progress).toMatchObject({ total: expected.length, sent: expected.length });
-      expect(smtp.received.slice(before).map((mail) => mail.to).sort()).toEqual(expected);
+      expect(
+        smtp.received
+          .slice(before)
+          .map((mail) => mail.to)
+          .sort(),
+      ).toEqual(expected);
     });
 
     it('two simultaneous sends of a post on two instances: exactly one is accepted and each address gets one mail', async () => {
@@ -340,7 +349,10 @@ describe('newsletter over a real SMTP server', () => {
       const csv = await author.get('/api/newsletter/export.csv').expect(200);
       expect(csv.headers['content-type']).toMatch(/^text\/csv/);
       expect(csv.headers['content-disposition']).toContain('attachment');
-      const lines = csv.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+      const lines = csv.text
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n');
       expect(lines[0]).toBe('email,status,createdAt,confirmedAt,unsubscribedAt');
       expect(lines).toHaveLength(all.length + 1);
       expect(lines).toContainEqual(expect.stringMatching(/^two@example\.com,unsubscribed,\S+,\S+,\S+$/));

@@ -3,7 +3,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { pageCount, pageRange, pageWindow } from '@rules/pagination';
 import { Badge, Box, Button, Card, Center, HStack, Image, Stack, Table, Tabs, Text, useMediaQuery } from '@chakra-ui/react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ExternalLink, FileText, Home, ImageOff, Layers, Link2, Pencil, Plus, Settings, Star, UserRound } from 'lucide-react';
+import { ExternalLink, FileText, Home, ImageOff, Layers, Link2, Mail, Pencil, Plus, Settings, Star, UserRound } from 'lucide-react';
 import { displayReadTime } from '@rules/text';
 import { formatDate } from '@/i18n/format';
 import { readTimeLabel } from '@/i18n';
@@ -40,6 +40,7 @@ function HeaderLinks() {
     { to: '/admin/pages', label: t.pages, icon: FileText },
     { to: '/admin/categories', label: t.categories, icon: Layers },
     { to: '/admin/profile', label: t.profile, icon: UserRound },
+    { to: '/admin/subscribers', label: t.subscribers, icon: Mail },
   ];
   return (
     <>
