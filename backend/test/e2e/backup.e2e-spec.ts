@@ -174,7 +174,7 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
     await createPost(author, { title: 'Second published', published: true, excerpt: null });
     await author.post('/api/pages').send({ title: 'عن المدونة', slug: 'about', content: '<p>من نحن</p>' }).expect(201);
     await author.put('/api/social-links').send({ twitter: 'https://x.com/mudawwana' }).expect(200);
-    await source.agent().post('/api/newsletter').send({ email: 'reader@example.com' }).expect(201);
+    await source.agent().post('/api/newsletter').send({ email: 'reader@example.com' }).expect(202);
     apiToken = (await author.post('/api/tokens').send({ name: 'CI' }).expect(201)).body.token;
     firstArchive = await backup({ DATA_DIR: source.dataDir, DATABASE_URL: source.databaseUrl ?? '' }, 'first.tar.gz');
   }, 240_000);

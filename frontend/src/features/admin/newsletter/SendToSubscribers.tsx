@@ -10,7 +10,7 @@ import {
   type SendProgressDto,
 } from '../api';
 import ConfirmDialog from '../components/ConfirmDialog';
-import { ErrorState } from '../components/QueryState';
+import { ErrorState, LoadingState } from '../components/QueryState';
 import { notifyError, notifySuccess } from '../notify';
 
 /** How often the progress is read while the mails go out (only then: the app's queries do not poll otherwise). */
@@ -59,7 +59,9 @@ export default function SendToSubscribers({ postId }: { postId: number }) {
       <Card.Body>
         {progress.isError ? (
           <ErrorState title={t.failedFetchSendProgress} error={progress.error} onRetry={() => void progress.refetch()} />
-        ) : !state ? null : state.status === 'not_sent' ? (
+        ) : !state ? (
+          <LoadingState rows={2} />
+        ) : state.status === 'not_sent' ? (
           <Stack gap="3">
             <Text fontSize="sm">{confirmed > 0 ? t.confirmedSubscribers(confirmed) : t.noConfirmedSubscribers}</Text>
             <Button colorPalette="blue" variant="outline" disabled={confirmed === 0 || send.isPending} onClick={() => setConfirming(true)}>
@@ -97,7 +99,12 @@ function SendProgress({ state }: { state: SendProgressDto }) {
         {finished ? <MailCheck size={18} aria-hidden /> : null}
         {finished ? t.sendDone : t.sendInProgress}
       </Text>
-      <Progress.Root value={state.total ? Math.round((done / state.total) * 100) : 100} size="sm" aria-label={t.sendProgressLabel}>
+      <Progress.Root
+        value={state.total ? Math.round((done / state.total) * 100) : 100}
+        size="sm"
+        colorPalette={finished ? 'green' : 'blue'}
+        aria-label={t.sendProgressLabel}
+      >
         <Progress.Track>
           <Progress.Range />
         </Progress.Track>
