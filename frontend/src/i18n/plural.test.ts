@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { admin } from './admin';
 import { postCountLabel, readTimeLabel } from './index';
-import { ARTICLES, MINUTES, plural, RESULTS_AFTER_MIN } from './plural';
+import { ARTICLES, MAILS, MINUTES, plural, RESULTS_AFTER_MIN, SUBSCRIBERS } from './plural';
 
 describe('Arabic number agreement (Intl.PluralRules ar)', () => {
   it.each([
@@ -34,5 +34,18 @@ describe('Arabic number agreement (Intl.PluralRules ar)', () => {
     expect(plural(2, RESULTS_AFTER_MIN)).toBe('نتيجتين');
     expect(admin.showingResults(1, 10, 12)).toBe('عرض 1 إلى 10 من 12 نتيجة');
     expect(admin.showingResults(101, 105, 105)).toBe('عرض 101 إلى 105 من 105 نتائج');
+  });
+
+  it.each([
+    [0, 'لا مشتركين', 'لا رسائل'],
+    [1, 'مشترك واحد', 'رسالة واحدة'],
+    [2, 'مشتركان', 'رسالتان'],
+    [7, '7 مشتركين', '7 رسائل'],
+    [25, '25 مشتركًا', '25 رسالة'],
+    [100, '100 مشترك', '100 رسالة'],
+  ])('newsletter counts: %i → %s, %s', (count, subscribers, mails) => {
+    expect(plural(count, SUBSCRIBERS)).toBe(subscribers);
+    expect(plural(count, MAILS)).toBe(mails);
+    expect(admin.sendSent(count)).toBe(`أُرسلت: ${mails}`);
   });
 });
