@@ -353,7 +353,7 @@ test.describe('reading', () => {
     const response = page.waitForResponse((r) => r.url().endsWith('/api/newsletter') && r.request().method() === 'POST');
     await form.getByRole('button', { name: 'اشترك' }).click();
     expect((await response).ok()).toBeTruthy();
-    await expect(page.getByTestId('toast')).toContainText('تم الاشتراك');
+    await expect(page.getByTestId('toast')).toContainText('تحقّق من بريدك الإلكتروني');
     await expect(page.getByTestId('newsletter-done')).toBeVisible();
   });
 

@@ -1,14 +1,15 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { MailService } from '../mail/mail.service';
+import { MailModule } from '../mail/mail.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { SessionGuard } from './guards';
 import { SessionAuthenticator } from './session-authenticator';
 
 @Module({
+  imports: [MailModule],
   controllers: [AuthController],
-  providers: [AuthService, MailService, SessionAuthenticator, { provide: APP_GUARD, useClass: SessionGuard }],
+  providers: [AuthService, SessionAuthenticator, { provide: APP_GUARD, useClass: SessionGuard }],
   exports: [SessionAuthenticator],
 })
 export class AuthModule {}

@@ -1,6 +1,7 @@
 import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { TypeormSessionStore } from '../auth/typeorm-session.store';
 import { ContentEvents } from '../common/content-events';
+import { PublicOrigin } from '../common/public-origin';
 import { ContentChangeBridge } from './content-change-bridge';
 import { DataSource } from 'typeorm';
 import { CategoriesRepository } from '../categories/categories.repository';
@@ -35,7 +36,7 @@ class UploadStorageCloser implements OnApplicationShutdown {
 const REPOSITORIES = [CategoriesRepository, PagesRepository, PostsRepository, SettingsRepository, UsersRepository];
 
 /**
- * The configuration, the open DataSource, the upload storage and every repository, available to all modules. Repositories
+ * The configuration, the public origin, the open DataSource, the upload storage and every repository, available to all modules. Repositories
  * are shared (posts need categories and categories count posts), so they live here rather than in a
  * feature module that the other would have to import in a cycle.
  */
@@ -50,6 +51,7 @@ export class CoreModule {
       ...REPOSITORIES,
       TypeormSessionStore,
       ContentEvents,
+      PublicOrigin,
     ];
     return { module: CoreModule, providers: [...providers, DatabaseCloser, UploadStorageCloser, ContentChangeBridge], exports: providers };
   }

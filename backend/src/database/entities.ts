@@ -1,5 +1,7 @@
 import { Session } from '../auth/session.entity';
 import { Category } from '../categories/category.entity';
+import { NewsletterMail } from '../newsletter/newsletter-mail.entity';
+import { NewsletterSend } from '../newsletter/newsletter-send.entity';
 import { Subscriber } from '../newsletter/subscriber.entity';
 import { Page } from '../pages/page.entity';
 import { Post } from '../posts/post.entity';
@@ -7,4 +9,4 @@ import { Setting } from '../settings/setting.entity';
 import { ApiToken } from '../tokens/api-token.entity';
 import { User } from '../users/user.entity';
 
-export const ENTITIES = [ApiToken, Category, Page, Post, Session, Setting, Subscriber, User];
+export const ENTITIES = [ApiToken, Category, NewsletterMail, NewsletterSend, Page, Post, Session, Setting, Subscriber, User];

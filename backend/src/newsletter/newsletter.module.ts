@@ -1,6 +1,14 @@
 import { Module } from '@nestjs/common';
+import { MailModule } from '../mail/mail.module';
 import { NewsletterController } from './newsletter.controller';
+import { NewsletterMailer } from './newsletter-mailer';
+import { NewsletterSender } from './newsletter-sender';
+import { NewsletterSendsController } from './newsletter-sends.controller';
 import { NewsletterService } from './newsletter.service';
 
-@Module({ controllers: [NewsletterController], providers: [NewsletterService] })
+@Module({
+  imports: [MailModule],
+  controllers: [NewsletterController, NewsletterSendsController],
+  providers: [NewsletterService, NewsletterMailer, NewsletterSender],
+})
 export class NewsletterModule {}

@@ -189,12 +189,46 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
 
   // newsletter
   subscribeNewsletter: {
-    summary: 'Subscribe to the newsletter',
-    description: 'Adds the address to the newsletter list: 201 when new, 200 when it was already there. Limited per address (429).',
+    summary: 'Subscribe to the newsletter (double opt-in)',
+    description:
+      'Records the address as pending and mails it a confirmation link valid 48 hours; a pending or unsubscribed address gets a fresh link, a confirmed one a note that it is already subscribed. The answer is always the same 202, so it never tells whether an address is subscribed. Limited per client address and per email (429).',
+  },
+  confirmNewsletter: {
+    summary: 'Confirm a subscription (the link in the confirmation mail)',
+    description: 'Answers with an Arabic HTML page: confirmed (200, also when opened again), link expired after 48 hours (410), or unknown link (404).',
+  },
+  unsubscribeNewsletter: {
+    summary: 'Unsubscribe (the link in every newsletter mail)',
+    description: "Answers with an Arabic HTML page: unsubscribed (200, also when opened again) or unknown link (404). Each mail's link works for good.",
+  },
+  unsubscribeNewsletterOneClick: {
+    summary: 'Unsubscribe in one click (RFC 8058)',
+    description:
+      'What a mail client\'s "unsubscribe" button does with the `List-Unsubscribe` and `List-Unsubscribe-Post: List-Unsubscribe=One-Click` headers of every mail: a POST to the same URL (body `List-Unsubscribe=One-Click`, which is not needed). Answers as the GET.',
   },
   listNewsletterSubscribers: {
     summary: 'List newsletter subscribers',
-    description: `Every subscribed address with the date it subscribed. ${SIGN_IN}`,
+    description: `Every address with its status (\`pending\`: not confirmed yet; \`confirmed\`: gets posts; \`unsubscribed\`), newest first; \`status\` filters. ${SIGN_IN}`,
+  },
+  countNewsletterSubscribers: {
+    summary: 'Count newsletter subscribers by status',
+    description: `Confirmed, pending and unsubscribed addresses and their total. ${SIGN_IN}`,
+  },
+  exportNewsletterSubscribers: {
+    summary: 'Export the subscribers as CSV',
+    description: `UTF-8 CSV (with a byte order mark, for spreadsheets) of every address: email, status, createdAt, confirmedAt, unsubscribedAt. A value a spreadsheet would read as a formula starts with an apostrophe. ${SIGN_IN}`,
+  },
+  removeNewsletterSubscriber: {
+    summary: 'Remove a subscriber',
+    description: `Deletes the address and every mail recorded for it (404 \`SUBSCRIBER_NOT_FOUND\`). ${SIGN_IN}`,
+  },
+  sendPostToSubscribers: {
+    summary: 'Mail a published post to the confirmed subscribers',
+    description: `Once per post: 202 with the progress at once, the mails go out in the background in batches (an Arabic HTML and text mail with the title, excerpt, featured image and link, each with its own unsubscribe link). 409 \`NEWSLETTER_ALREADY_SENT\` the second time (also when two calls race, on any number of instances), \`POST_NOT_PUBLISHED\` for a draft, \`NEWSLETTER_NO_SUBSCRIBERS\` when nobody has confirmed. ${SIGN_IN}`,
+  },
+  getPostSendProgress: {
+    summary: "A post's newsletter send: progress and per-recipient outcome",
+    description: `\`not_sent\`, \`sending\` or \`done\`, the counts, and each recipient's \`pending\`/\`sending\`/\`sent\`/\`failed\` (with the mail server's error)/\`skipped\` (unsubscribed before their mail went out). ${SIGN_IN}`,
   },
 
   // health
@@ -215,6 +249,6 @@ export const TAG_DOCS: Record<string, string> = {
   settings: 'Blog-wide settings: social links and the home page layout.',
   users: "The author's public profile and its editing.",
   upload: 'Image uploads for posts and pages.',
-  newsletter: 'Newsletter subscriptions.',
+  newsletter: 'Newsletter: double opt-in subscriptions, one-click unsubscribe, the subscriber list, and mailing a post to the subscribers.',
   health: 'Liveness and database health for monitors.',
 };

@@ -34,7 +34,7 @@ export function absolute(publicUrl: string, path: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
 
-function encodePath(path: string): string {
+export function encodePath(path: string): string {
   return path
     .split('/')
     .map((part) => encodeURIComponent(decodeURIComponent(part)))

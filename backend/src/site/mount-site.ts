@@ -8,6 +8,7 @@ import type { DataSource } from 'typeorm';
 import { SESSION_COOKIE } from '../auth/session';
 import { SIGNED_IN_HINT_COOKIE } from '../auth/signed-in-hint';
 import { ContentEvents } from '../common/content-events';
+import { PublicOrigin } from '../common/public-origin';
 import type { AppConfig } from '../config/app-config';
 import { createApiLoader } from './api-loader';
 import { buildRobots } from './feeds';
@@ -124,9 +125,10 @@ export async function mountSite(
     return typeof address === 'object' && address ? address.port : config.port;
   };
   const apiLoader = createApiLoader(app);
+  const publicOrigin = app.get(PublicOrigin);
   const origins = () => ({
     apiBaseUrl: `http://127.0.0.1:${port()}`,
-    publicUrl: options.publicUrl ?? `http://localhost:${port()}`,
+    publicUrl: options.publicUrl ?? publicOrigin.get(),
     apiLoader,
   });
   const pages = new SitePages(dataSource, app.get(ContentEvents), ssr, template, origins);

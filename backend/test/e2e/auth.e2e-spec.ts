@@ -289,6 +289,6 @@ describe('auth with PUBLIC_URL set', () => {
       .post('/api/newsletter')
       .set('Origin', 'https://blog.example.com')
       .send({ email: 'reader@example.com' });
-    expect(response.status).toBe(201);
+    expect(response.status).toBe(202);
   });
 });

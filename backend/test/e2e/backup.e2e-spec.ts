@@ -174,7 +174,7 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
     await createPost(author, { title: 'Second published', published: true, excerpt: null });
     await author.post('/api/pages').send({ title: 'عن المدونة', slug: 'about', content: '<p>من نحن</p>' }).expect(201);
     await author.put('/api/social-links').send({ twitter: 'https://x.com/mudawwana' }).expect(200);
-    await source.agent().post('/api/newsletter').send({ email: 'reader@example.com' }).expect(201);
+    await source.agent().post('/api/newsletter').send({ email: 'reader@example.com' }).expect(202);
     apiToken = (await author.post('/api/tokens').send({ name: 'CI' }).expect(201)).body.token;
     firstArchive = await backup({ DATA_DIR: source.dataDir, DATABASE_URL: source.databaseUrl ?? '' }, 'first.tar.gz');
   }, 240_000);
@@ -266,7 +266,7 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
     const again = await command('restore', [firstArchive], place.env);
     expect(again.code).not.toBe(0);
     expect(again.stderr.trim()).toBe(
-      'mudawwana: the database is not empty (it has 1 api_tokens, 1 newsletter_subscribers, 1 pages, 3 posts, 1 users): restore only into a new, empty database. Nothing was changed.',
+      'mudawwana: the database is not empty (it has 1 api_tokens, 1 newsletter_mails, 1 newsletter_subscribers, 1 pages, 3 posts, 1 users): restore only into a new, empty database. Nothing was changed.',
     );
     expect((await readArchive(await backup(place.env, 'after.tar.gz'))).tables).toEqual(before.tables);
   });
@@ -315,10 +315,20 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
   });
 
   it('restores a backup made before an upgrade at its own schema, then runs the newer migrations', async () => {
-    // What the version before API tokens wrote: schema RecordVersions, no api_tokens table.
+    // What the version before API tokens wrote: schema RecordVersions, no api_tokens table, and no newsletter sends,
+    // mails or subscriber status (NewsletterDoubleOptIn).
+    const newsletterColumns = ['status', 'confirmTokenHash', 'confirmTokenExpiresAt', 'confirmedAt', 'unsubscribedAt'];
     const older = await alteredArchive('older.tar.gz', (dir, manifest) => {
-      rmSync(join(dir, 'tables', 'api_tokens.jsonl'));
-      delete manifest.tables.api_tokens;
+      for (const table of ['api_tokens', 'newsletter_sends', 'newsletter_mails']) {
+        rmSync(join(dir, 'tables', `${table}.jsonl`));
+        delete manifest.tables[table];
+      }
+      const subscribers = join(dir, 'tables', 'newsletter_subscribers.jsonl');
+      const rows = readFileSync(subscribers, 'utf8').split('\n').filter(Boolean);
+      const withoutNewColumns = rows.map((line) =>
+        JSON.stringify(Object.fromEntries(Object.entries(JSON.parse(line)).filter(([column]) => !newsletterColumns.includes(column)))),
+      );
+      writeFileSync(subscribers, withoutNewColumns.map((line) => `${line}\n`).join(''));
       manifest.schemaVersion = 'RecordVersions1795500100000';
     });
     const place = await newPlace(there);
@@ -326,7 +336,15 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
     const restored = await readArchive(await backup(place.env, 'older-restored.tar.gz'));
     const first = await readArchive(firstArchive);
     expect(restored.manifest.schemaVersion).toBe(first.manifest.schemaVersion);
-    expect(restored.tables).toEqual({ ...first.tables, api_tokens: [] });
+    // addresses from before double opt-in were never confirmed: pending, with no link
+    const pending = { status: 'pending', confirmTokenHash: null, confirmTokenExpiresAt: null, confirmedAt: null, unsubscribedAt: null };
+    expect(restored.tables).toEqual({
+      ...first.tables,
+      api_tokens: [],
+      newsletter_sends: [],
+      newsletter_mails: [],
+      newsletter_subscribers: first.tables.newsletter_subscribers.map((row) => ({ ...(row as object), ...pending })),
+    });
   });
 
   it('refuses a backup of a schema this version does not know (made by a newer one)', async () => {

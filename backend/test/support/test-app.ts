@@ -23,6 +23,8 @@ export interface TestApp {
   author(): Promise<TestAgent>;
   /** Another instance of the app on the same database (PostgreSQL: several instances share one database). */
   anotherInstance(): Promise<NestExpressApplication>;
+  /** Stops one of those other instances (as a crashed or redeployed server), before the rest. */
+  stopInstance(instance: NestExpressApplication): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -103,6 +105,10 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
       await other.listen(0, '127.0.0.1');
       others.push(other);
       return other;
+    },
+    async stopInstance(instance) {
+      others.splice(others.indexOf(instance), 1);
+      await instance.close();
     },
     async close() {
       for (const other of others) await other.close();

@@ -1,4 +1,4 @@
-import { ARTICLES, plural, RESULTS_AFTER_MIN } from './plural';
+import { ARTICLES, MAILS, plural, RESULTS_AFTER_MIN, SUBSCRIBERS } from './plural';
 
 /**
  * Admin-side strings. SPEC wording: texts the spec quotes in Arabic or in capitalised English are used
@@ -278,6 +278,55 @@ export const admin = {
   uploadFailed: 'Failed to upload image',
   uploadTooLarge: (size: string) => `حجم الصورة ${size} يتجاوز الحد الأقصى 5MB`,
   uploadNotImage: 'الملف المختار ليس صورة',
+
+  // newsletter: subscribers
+  subscribers: 'المشتركون',
+  subscribersTotal: (total: number) => `في القائمة: ${plural(total, SUBSCRIBERS)}`,
+  subscriberConfirmed: 'مؤكَّد',
+  subscriberPending: 'بانتظار التأكيد',
+  subscriberUnsubscribed: 'ألغى الاشتراك',
+  tabConfirmed: 'المؤكَّدون',
+  tabPending: 'بانتظار التأكيد',
+  tabUnsubscribed: 'ألغوا الاشتراك',
+  colEmail: 'البريد الإلكتروني',
+  colSubscribedAt: 'تاريخ الاشتراك',
+  exportCsv: 'تصدير CSV',
+  noSubscribers: 'لا يوجد مشتركون بعد',
+  noSubscribersHint: 'يشترك القرّاء من نموذج النشرة البريدية في الصفحة الرئيسية، ثم يؤكّدون اشتراكهم من الرسالة التي تصلهم.',
+  noSubscribersInTab: 'لا يوجد مشتركون في هذا التبويب',
+  failedFetchSubscribers: 'تعذّر تحميل المشتركين',
+  subscriberWillBeRemoved: (email: string) => `سيُحذف ${email} من القائمة مع سجل الرسائل المرسلة إليه، ولا يمكن التراجع عن هذا الإجراء.`,
+  subscriberRemoved: 'تم حذف المشترك',
+  subscriberRemoveError: 'فشل حذف المشترك',
+  subscribersShowing: (from: number, to: number, total: number) => `عرض ${from} إلى ${to} من ${total}`,
+
+  // newsletter: sending a post
+  newsletterSend: 'النشرة البريدية',
+  sendToSubscribers: 'إرسال إلى المشتركين',
+  sendingToSubscribers: 'جارٍ الإرسال...',
+  confirmedSubscribers: (count: number) => `المشتركون المؤكَّدون: ${plural(count, SUBSCRIBERS)}`,
+  noConfirmedSubscribers: 'لا يوجد مشتركون مؤكَّدون بعد؛ لا يُرسل المقال إلا إلى من أكّد اشتراكه.',
+  sendOnceHint: 'يُرسل كل مقال مرة واحدة فقط.',
+  sendConfirmTitle: 'إرسال المقال إلى المشتركين؟',
+  sendConfirmBody: (count: number) =>
+    `سيصل المقال بالبريد إلى المشتركين المؤكَّدين (${plural(count, SUBSCRIBERS)}). يُرسل كل مقال مرة واحدة فقط، ولا يمكن التراجع بعد البدء.`,
+  sendConfirm: 'إرسال',
+  sendStarted: 'بدأ إرسال المقال إلى المشتركين',
+  sendError: 'تعذّر إرسال المقال إلى المشتركين',
+  sendInProgress: 'جارٍ إرسال المقال إلى المشتركين',
+  sendDone: 'أُرسل المقال إلى المشتركين',
+  sendSent: (count: number) => `أُرسلت: ${plural(count, MAILS)}`,
+  sendFailed: (count: number) => `فشلت: ${plural(count, MAILS)}`,
+  sendPending: (count: number) => `المتبقية: ${plural(count, MAILS)}`,
+  sendSkipped: (count: number) => `لم تُرسل لإلغاء الاشتراك: ${plural(count, MAILS)}`,
+  sendProgressLabel: 'تقدّم الإرسال',
+  sendRecipients: 'المستلمون',
+  failedFetchSendProgress: 'تعذّر تحميل حالة الإرسال',
+  recipientPending: 'بالانتظار',
+  recipientSending: 'يُرسل الآن',
+  recipientSent: 'أُرسلت',
+  recipientFailed: 'فشلت',
+  recipientSkipped: 'ألغى الاشتراك',
 } as const;
 
 export type AdminStrings = typeof admin;

@@ -65,8 +65,8 @@ export const ar = {
   'newsletter.placeholder': 'you@example.com',
   'newsletter.subscribe': 'اشترك',
   'newsletter.subscribing': 'جارٍ الاشتراك...',
-  'newsletter.successTitle': 'تم الاشتراك',
-  'newsletter.successBody': 'شكرًا لك! ستصلك المقالات الجديدة على بريدك.',
+  'newsletter.successTitle': 'تحقّق من بريدك الإلكتروني',
+  'newsletter.successBody': 'أرسلنا إليك رسالة تأكيد؛ افتح الرابط فيها خلال 48 ساعة لإتمام الاشتراك.',
   'newsletter.errorTitle': 'فشل الاشتراك',
 
   // Numbered navigation of the public lists (View All, category pages)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { admin } from './admin';
 import { postCountLabel, readTimeLabel, resultCountLabel } from './index';
-import { ARTICLES, MINUTES, plural, RESULTS_AFTER_MIN } from './plural';
+import { ARTICLES, MAILS, MINUTES, plural, RESULTS_AFTER_MIN, SUBSCRIBERS } from './plural';
 
 describe('Arabic number agreement (Intl.PluralRules ar)', () => {
   it.each([
@@ -38,5 +38,18 @@ describe('Arabic number agreement (Intl.PluralRules ar)', () => {
 
   it('words the count of search results', () => {
     expect([0, 1, 2, 3, 11, 100].map(resultCountLabel)).toEqual(['لا نتائج', 'نتيجة واحدة', 'نتيجتان', '3 نتائج', '11 نتيجة', '100 نتيجة']);
+  });
+
+  it.each([
+    [0, 'لا مشتركين', 'لا رسائل'],
+    [1, 'مشترك واحد', 'رسالة واحدة'],
+    [2, 'مشتركان', 'رسالتان'],
+    [7, '7 مشتركين', '7 رسائل'],
+    [25, '25 مشتركًا', '25 رسالة'],
+    [100, '100 مشترك', '100 رسالة'],
+  ])('newsletter counts: %i → %s, %s', (count, subscribers, mails) => {
+    expect(plural(count, SUBSCRIBERS)).toBe(subscribers);
+    expect(plural(count, MAILS)).toBe(mails);
+    expect(admin.sendSent(count)).toBe(`أُرسلت: ${mails}`);
   });
 });

@@ -54,3 +54,23 @@ export const RESULTS: PluralForms = {
   many: '{count} نتيجة',
   other: '{count} نتيجة',
 };
+
+/** Subscribers, nominative, as a label on its own: 'مشترك واحد', 'مشتركان', '3 مشتركين', '11 مشتركًا'. */
+export const SUBSCRIBERS: PluralForms = {
+  zero: 'لا مشتركين',
+  one: 'مشترك واحد',
+  two: 'مشتركان',
+  few: '{count} مشتركين',
+  many: '{count} مشتركًا',
+  other: '{count} مشترك',
+};
+
+/** Mails (a newsletter send's progress), nominative: 'رسالة واحدة', 'رسالتان', '3 رسائل', '11 رسالة'. */
+export const MAILS: PluralForms = {
+  zero: 'لا رسائل',
+  one: 'رسالة واحدة',
+  two: 'رسالتان',
+  few: '{count} رسائل',
+  many: '{count} رسالة',
+  other: '{count} رسالة',
+};

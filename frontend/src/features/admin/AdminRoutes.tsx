@@ -9,6 +9,7 @@ import PageEditorPage from './pages/PageEditorPage';
 import SettingsPage from './settings/SettingsPage';
 import HomeLayoutPage from './home-layout/HomeLayoutPage';
 import ProfilePage from './profile/ProfilePage';
+import SubscribersPage from './newsletter/SubscribersPage';
 import NotFoundInAdmin from './components/NotFoundInAdmin';
 
 /** Every /admin route (mounted lazily by the app router at /admin/*), all behind the session check. */
@@ -27,6 +28,7 @@ export default function AdminRoutes() {
         <Route path="settings" element={<SettingsPage />} />
         <Route path="home-layout" element={<HomeLayoutPage />} />
         <Route path="profile" element={<ProfilePage />} />
+        <Route path="subscribers" element={<SubscribersPage />} />
         <Route path="*" element={<NotFoundInAdmin />} />
       </Routes>
     </ProtectedRoute>

@@ -6,7 +6,7 @@ import { toaster } from '@/components/ui/toaster';
 import { t } from '@/i18n';
 import { api, serverMessage } from '@/lib/api';
 
-/** Email (type email, required, browser check) and Subscribe; subscribes through POST /api/newsletter and says so. */
+/** Email (type email, required, browser check) and Subscribe; POST /api/newsletter mails a confirmation link (double opt-in), which the message asks the reader to open. */
 export function Newsletter() {
   const [email, setEmail] = useState('');
   const [done, setDone] = useState(false);

@@ -6,6 +6,7 @@ import { BoundedListIndexes1795419361712 } from './1795419361712-BoundedListInde
 import { Initial1795304100364 } from './1795304100364-Initial';
 import { PageStore1795600000000 } from './1795600000000-PageStore';
 import { SearchAndTags1795700000000 } from './1795700000000-SearchAndTags';
+import { NewsletterDoubleOptIn1795700300000 } from './1795700300000-NewsletterDoubleOptIn';
 
 /** In order; each runs once per database. */
 export const POSTGRES_MIGRATIONS = [
@@ -17,4 +18,5 @@ export const POSTGRES_MIGRATIONS = [
   ApiTokens1795500200000,
   PageStore1795600000000,
   SearchAndTags1795700000000,
+  NewsletterDoubleOptIn1795700300000,
 ];

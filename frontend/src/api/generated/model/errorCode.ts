@@ -41,7 +41,7 @@
  * - `USER_NOT_FOUND`: No user has this id
  * - `NOT_YOUR_PROFILE`: Only the user themself can edit a profile
  * - `POST_NOT_FOUND`: No post has this id or slug (or it is a draft and the caller is not signed in)
- * - `POST_NOT_PUBLISHED`: Only a published post can be featured
+ * - `POST_NOT_PUBLISHED`: Only a published post can be featured or sent to the subscribers
  * - `POST_SLUG_TAKEN`: Another post has this slug
  * - `POST_SLUG_RESERVED`: The slug is one of the API's own paths (such as "featured" or "counts")
  * - `CONTENT_REQUIRED`: The content is empty once sanitized
@@ -57,6 +57,9 @@
  * - `PAGE_SLUG_INVALID`: The slug has no letters or digits
  * - `PAGE_SLUG_RESERVED`: The slug is one of the site's own paths
  * - `PAGE_SLUG_TAKEN`: Another page has this slug
+ * - `NEWSLETTER_ALREADY_SENT`: This post has already been sent to the subscribers (once per post)
+ * - `NEWSLETTER_NO_SUBSCRIBERS`: No subscriber has confirmed yet: there is nobody to send the post to
+ * - `SUBSCRIBER_NOT_FOUND`: No subscriber has this id
  * - `IMAGE_REQUIRED`: No file in the multipart field "image"
  * - `IMAGE_EMPTY`: The uploaded file is empty
  * - `NOT_AN_IMAGE`: The file is not a JPEG, PNG, GIF, WebP or AVIF image
@@ -106,6 +109,9 @@ export const ErrorCode = {
   PAGE_SLUG_INVALID: 'PAGE_SLUG_INVALID',
   PAGE_SLUG_RESERVED: 'PAGE_SLUG_RESERVED',
   PAGE_SLUG_TAKEN: 'PAGE_SLUG_TAKEN',
+  NEWSLETTER_ALREADY_SENT: 'NEWSLETTER_ALREADY_SENT',
+  NEWSLETTER_NO_SUBSCRIBERS: 'NEWSLETTER_NO_SUBSCRIBERS',
+  SUBSCRIBER_NOT_FOUND: 'SUBSCRIBER_NOT_FOUND',
   IMAGE_REQUIRED: 'IMAGE_REQUIRED',
   IMAGE_EMPTY: 'IMAGE_EMPTY',
   NOT_AN_IMAGE: 'NOT_AN_IMAGE',

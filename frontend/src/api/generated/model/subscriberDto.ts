@@ -16,9 +16,15 @@
  * `X-Total-Count` header of `GET /api/posts`).
  * OpenAPI spec version: 1.0
  */
+import type { SubscriberStatus } from './subscriberStatus';
 
 export interface SubscriberDto {
+  /** @nullable */
+  confirmedAt: string | null;
   createdAt: string;
   email: string;
   id: number;
+  status: SubscriberStatus;
+  /** @nullable */
+  unsubscribedAt: string | null;
 }

@@ -36,10 +36,16 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  ConfirmNewsletterParams,
   ErrorDto,
+  ListNewsletterSubscribersParams,
   MessageDto,
+  SendProgressDto,
   SubscribeDto,
-  SubscriberDto
+  SubscriberCountsDto,
+  SubscriberDto,
+  UnsubscribeNewsletterOneClickParams,
+  UnsubscribeNewsletterParams
 } from '../model';
 
 import { customInstance } from '../../http';
@@ -66,17 +72,18 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
 };
 
 /**
- * Every subscribed address with the date it subscribed. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
+ * Every address with its status (`pending`: not confirmed yet; `confirmed`: gets posts; `unsubscribed`), newest first; `status` filters. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
  * @summary List newsletter subscribers
  */
 export const listNewsletterSubscribers = (
-
+    params?: ListNewsletterSubscribersParams,
  options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
 ) => {
 
 
       return customInstance<SubscriberDto[]>(
-      {url: `/api/newsletter`, method: 'GET', signal
+      {url: `/api/newsletter`, method: 'GET',
+        params, signal
     },
       options);
     }
@@ -84,23 +91,23 @@ export const listNewsletterSubscribers = (
 
 
 
-export const getListNewsletterSubscribersQueryKey = () => {
+export const getListNewsletterSubscribersQueryKey = (params?: ListNewsletterSubscribersParams,) => {
     return [
-    `/api/newsletter`
+    `/api/newsletter`, ...(params ? [params] : [])
     ] as const;
     }
 
 
-export const getListNewsletterSubscribersQueryOptions = <TData = Awaited<ReturnType<typeof listNewsletterSubscribers>>, TError = ErrorType<ErrorDto>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNewsletterSubscribers>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getListNewsletterSubscribersQueryOptions = <TData = Awaited<ReturnType<typeof listNewsletterSubscribers>>, TError = ErrorType<ErrorDto>>(params?: ListNewsletterSubscribersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNewsletterSubscribers>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
 
-  const queryKey =  queryOptions?.queryKey ?? getListNewsletterSubscribersQueryKey();
+  const queryKey =  queryOptions?.queryKey ?? getListNewsletterSubscribersQueryKey(params);
 
 
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof listNewsletterSubscribers>>> = ({ signal }) => listNewsletterSubscribers(requestOptions, signal);
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listNewsletterSubscribers>>> = ({ signal }) => listNewsletterSubscribers(params, requestOptions, signal);
 
 
 
@@ -114,7 +121,7 @@ export type ListNewsletterSubscribersQueryError = ErrorType<ErrorDto>
 
 
 export function useListNewsletterSubscribers<TData = Awaited<ReturnType<typeof listNewsletterSubscribers>>, TError = ErrorType<ErrorDto>>(
-  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNewsletterSubscribers>>, TError, TData>> & Pick<
+ params: undefined |  ListNewsletterSubscribersParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNewsletterSubscribers>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listNewsletterSubscribers>>,
           TError,
@@ -124,7 +131,7 @@ export function useListNewsletterSubscribers<TData = Awaited<ReturnType<typeof l
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useListNewsletterSubscribers<TData = Awaited<ReturnType<typeof listNewsletterSubscribers>>, TError = ErrorType<ErrorDto>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNewsletterSubscribers>>, TError, TData>> & Pick<
+ params?: ListNewsletterSubscribersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNewsletterSubscribers>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listNewsletterSubscribers>>,
           TError,
@@ -134,7 +141,7 @@ export function useListNewsletterSubscribers<TData = Awaited<ReturnType<typeof l
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useListNewsletterSubscribers<TData = Awaited<ReturnType<typeof listNewsletterSubscribers>>, TError = ErrorType<ErrorDto>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNewsletterSubscribers>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ params?: ListNewsletterSubscribersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNewsletterSubscribers>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -142,11 +149,11 @@ export function useListNewsletterSubscribers<TData = Awaited<ReturnType<typeof l
  */
 
 export function useListNewsletterSubscribers<TData = Awaited<ReturnType<typeof listNewsletterSubscribers>>, TError = ErrorType<ErrorDto>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNewsletterSubscribers>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ params?: ListNewsletterSubscribersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNewsletterSubscribers>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
-  const queryOptions = getListNewsletterSubscribersQueryOptions(options)
+  const queryOptions = getListNewsletterSubscribersQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
@@ -159,8 +166,8 @@ export function useListNewsletterSubscribers<TData = Awaited<ReturnType<typeof l
 
 
 /**
- * Adds the address to the newsletter list: 201 when new, 200 when it was already there. Limited per address (429).
- * @summary Subscribe to the newsletter
+ * Records the address as pending and mails it a confirmation link valid 48 hours; a pending or unsubscribed address gets a fresh link, a confirmed one a note that it is already subscribed. The answer is always the same 202, so it never tells whether an address is subscribed. Limited per client address and per email (429).
+ * @summary Subscribe to the newsletter (double opt-in)
  */
 export const subscribeNewsletter = (
     subscribeDto: BodyType<SubscribeDto>,
@@ -214,7 +221,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type SubscribeNewsletterMutationVariables = {data: BodyType<SubscribeDto>}
 
     /**
- * @summary Subscribe to the newsletter
+ * @summary Subscribe to the newsletter (double opt-in)
  */
 export const useSubscribeNewsletter = <TError = ErrorType<ErrorDto>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof subscribeNewsletter>>, TError,SubscribeNewsletterMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
@@ -225,4 +232,670 @@ export const useSubscribeNewsletter = <TError = ErrorType<ErrorDto>,
         TContext
       > => {
       return useMutation(getSubscribeNewsletterMutationOptions(options), queryClient);
+    }
+    /**
+ * Answers with an Arabic HTML page: confirmed (200, also when opened again), link expired after 48 hours (410), or unknown link (404).
+ * @summary Confirm a subscription (the link in the confirmation mail)
+ */
+export const confirmNewsletter = (
+    params?: ConfirmNewsletterParams,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+
+
+      return customInstance<void>(
+      {url: `/api/newsletter/confirm`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getConfirmNewsletterQueryKey = (params?: ConfirmNewsletterParams,) => {
+    return [
+    `/api/newsletter/confirm`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getConfirmNewsletterQueryOptions = <TData = Awaited<ReturnType<typeof confirmNewsletter>>, TError = ErrorType<unknown>>(params?: ConfirmNewsletterParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof confirmNewsletter>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getConfirmNewsletterQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof confirmNewsletter>>> = ({ signal }) => confirmNewsletter(params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof confirmNewsletter>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ConfirmNewsletterQueryResult = NonNullable<Awaited<ReturnType<typeof confirmNewsletter>>>
+export type ConfirmNewsletterQueryError = ErrorType<unknown>
+
+
+export function useConfirmNewsletter<TData = Awaited<ReturnType<typeof confirmNewsletter>>, TError = ErrorType<unknown>>(
+ params: undefined |  ConfirmNewsletterParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof confirmNewsletter>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof confirmNewsletter>>,
+          TError,
+          Awaited<ReturnType<typeof confirmNewsletter>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useConfirmNewsletter<TData = Awaited<ReturnType<typeof confirmNewsletter>>, TError = ErrorType<unknown>>(
+ params?: ConfirmNewsletterParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof confirmNewsletter>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof confirmNewsletter>>,
+          TError,
+          Awaited<ReturnType<typeof confirmNewsletter>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useConfirmNewsletter<TData = Awaited<ReturnType<typeof confirmNewsletter>>, TError = ErrorType<unknown>>(
+ params?: ConfirmNewsletterParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof confirmNewsletter>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Confirm a subscription (the link in the confirmation mail)
+ */
+
+export function useConfirmNewsletter<TData = Awaited<ReturnType<typeof confirmNewsletter>>, TError = ErrorType<unknown>>(
+ params?: ConfirmNewsletterParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof confirmNewsletter>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getConfirmNewsletterQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Confirmed, pending and unsubscribed addresses and their total. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
+ * @summary Count newsletter subscribers by status
+ */
+export const countNewsletterSubscribers = (
+
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+
+
+      return customInstance<SubscriberCountsDto>(
+      {url: `/api/newsletter/counts`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getCountNewsletterSubscribersQueryKey = () => {
+    return [
+    `/api/newsletter/counts`
+    ] as const;
+    }
+
+
+export const getCountNewsletterSubscribersQueryOptions = <TData = Awaited<ReturnType<typeof countNewsletterSubscribers>>, TError = ErrorType<ErrorDto>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof countNewsletterSubscribers>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getCountNewsletterSubscribersQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof countNewsletterSubscribers>>> = ({ signal }) => countNewsletterSubscribers(requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof countNewsletterSubscribers>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type CountNewsletterSubscribersQueryResult = NonNullable<Awaited<ReturnType<typeof countNewsletterSubscribers>>>
+export type CountNewsletterSubscribersQueryError = ErrorType<ErrorDto>
+
+
+export function useCountNewsletterSubscribers<TData = Awaited<ReturnType<typeof countNewsletterSubscribers>>, TError = ErrorType<ErrorDto>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof countNewsletterSubscribers>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof countNewsletterSubscribers>>,
+          TError,
+          Awaited<ReturnType<typeof countNewsletterSubscribers>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCountNewsletterSubscribers<TData = Awaited<ReturnType<typeof countNewsletterSubscribers>>, TError = ErrorType<ErrorDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof countNewsletterSubscribers>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof countNewsletterSubscribers>>,
+          TError,
+          Awaited<ReturnType<typeof countNewsletterSubscribers>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCountNewsletterSubscribers<TData = Awaited<ReturnType<typeof countNewsletterSubscribers>>, TError = ErrorType<ErrorDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof countNewsletterSubscribers>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Count newsletter subscribers by status
+ */
+
+export function useCountNewsletterSubscribers<TData = Awaited<ReturnType<typeof countNewsletterSubscribers>>, TError = ErrorType<ErrorDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof countNewsletterSubscribers>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getCountNewsletterSubscribersQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * UTF-8 CSV (with a byte order mark, for spreadsheets) of every address: email, status, createdAt, confirmedAt, unsubscribedAt. A value a spreadsheet would read as a formula starts with an apostrophe. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
+ * @summary Export the subscribers as CSV
+ */
+export const exportNewsletterSubscribers = (
+
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+
+
+      return customInstance<string>(
+      {url: `/api/newsletter/export.csv`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getExportNewsletterSubscribersQueryKey = () => {
+    return [
+    `/api/newsletter/export.csv`
+    ] as const;
+    }
+
+
+export const getExportNewsletterSubscribersQueryOptions = <TData = Awaited<ReturnType<typeof exportNewsletterSubscribers>>, TError = ErrorType<ErrorDto>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportNewsletterSubscribers>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getExportNewsletterSubscribersQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof exportNewsletterSubscribers>>> = ({ signal }) => exportNewsletterSubscribers(requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof exportNewsletterSubscribers>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ExportNewsletterSubscribersQueryResult = NonNullable<Awaited<ReturnType<typeof exportNewsletterSubscribers>>>
+export type ExportNewsletterSubscribersQueryError = ErrorType<ErrorDto>
+
+
+export function useExportNewsletterSubscribers<TData = Awaited<ReturnType<typeof exportNewsletterSubscribers>>, TError = ErrorType<ErrorDto>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportNewsletterSubscribers>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportNewsletterSubscribers>>,
+          TError,
+          Awaited<ReturnType<typeof exportNewsletterSubscribers>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportNewsletterSubscribers<TData = Awaited<ReturnType<typeof exportNewsletterSubscribers>>, TError = ErrorType<ErrorDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportNewsletterSubscribers>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportNewsletterSubscribers>>,
+          TError,
+          Awaited<ReturnType<typeof exportNewsletterSubscribers>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportNewsletterSubscribers<TData = Awaited<ReturnType<typeof exportNewsletterSubscribers>>, TError = ErrorType<ErrorDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportNewsletterSubscribers>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Export the subscribers as CSV
+ */
+
+export function useExportNewsletterSubscribers<TData = Awaited<ReturnType<typeof exportNewsletterSubscribers>>, TError = ErrorType<ErrorDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportNewsletterSubscribers>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getExportNewsletterSubscribersQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Answers with an Arabic HTML page: unsubscribed (200, also when opened again) or unknown link (404). Each mail's link works for good.
+ * @summary Unsubscribe (the link in every newsletter mail)
+ */
+export const unsubscribeNewsletter = (
+    params?: UnsubscribeNewsletterParams,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+
+
+      return customInstance<void>(
+      {url: `/api/newsletter/unsubscribe`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getUnsubscribeNewsletterQueryKey = (params?: UnsubscribeNewsletterParams,) => {
+    return [
+    `/api/newsletter/unsubscribe`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getUnsubscribeNewsletterQueryOptions = <TData = Awaited<ReturnType<typeof unsubscribeNewsletter>>, TError = ErrorType<unknown>>(params?: UnsubscribeNewsletterParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof unsubscribeNewsletter>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getUnsubscribeNewsletterQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof unsubscribeNewsletter>>> = ({ signal }) => unsubscribeNewsletter(params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof unsubscribeNewsletter>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type UnsubscribeNewsletterQueryResult = NonNullable<Awaited<ReturnType<typeof unsubscribeNewsletter>>>
+export type UnsubscribeNewsletterQueryError = ErrorType<unknown>
+
+
+export function useUnsubscribeNewsletter<TData = Awaited<ReturnType<typeof unsubscribeNewsletter>>, TError = ErrorType<unknown>>(
+ params: undefined |  UnsubscribeNewsletterParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof unsubscribeNewsletter>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof unsubscribeNewsletter>>,
+          TError,
+          Awaited<ReturnType<typeof unsubscribeNewsletter>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useUnsubscribeNewsletter<TData = Awaited<ReturnType<typeof unsubscribeNewsletter>>, TError = ErrorType<unknown>>(
+ params?: UnsubscribeNewsletterParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof unsubscribeNewsletter>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof unsubscribeNewsletter>>,
+          TError,
+          Awaited<ReturnType<typeof unsubscribeNewsletter>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useUnsubscribeNewsletter<TData = Awaited<ReturnType<typeof unsubscribeNewsletter>>, TError = ErrorType<unknown>>(
+ params?: UnsubscribeNewsletterParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof unsubscribeNewsletter>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Unsubscribe (the link in every newsletter mail)
+ */
+
+export function useUnsubscribeNewsletter<TData = Awaited<ReturnType<typeof unsubscribeNewsletter>>, TError = ErrorType<unknown>>(
+ params?: UnsubscribeNewsletterParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof unsubscribeNewsletter>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getUnsubscribeNewsletterQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * What a mail client's "unsubscribe" button does with the `List-Unsubscribe` and `List-Unsubscribe-Post: List-Unsubscribe=One-Click` headers of every mail: a POST to the same URL (body `List-Unsubscribe=One-Click`, which is not needed). Answers as the GET.
+ * @summary Unsubscribe in one click (RFC 8058)
+ */
+export const unsubscribeNewsletterOneClick = (
+    params?: UnsubscribeNewsletterOneClickParams,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+
+
+      return customInstance<void>(
+      {url: `/api/newsletter/unsubscribe`, method: 'POST',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getUnsubscribeNewsletterOneClickMutationKey = () => ['unsubscribeNewsletterOneClick'] as const;
+
+export const getUnsubscribeNewsletterOneClickMutationOptions = <TError = ErrorType<unknown>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unsubscribeNewsletterOneClick>>, TError,UnsubscribeNewsletterOneClickMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof unsubscribeNewsletterOneClick>>, TError,UnsubscribeNewsletterOneClickMutationVariables, TContext> => {
+
+const mutationKey = getUnsubscribeNewsletterOneClickMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof unsubscribeNewsletterOneClick>>, UnsubscribeNewsletterOneClickMutationVariables> = (props) => {
+          const {params} = props ?? {};
+
+          return  unsubscribeNewsletterOneClick(params,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UnsubscribeNewsletterOneClickMutationResult = NonNullable<Awaited<ReturnType<typeof unsubscribeNewsletterOneClick>>>
+
+    export type UnsubscribeNewsletterOneClickMutationError = ErrorType<unknown>
+    export type UnsubscribeNewsletterOneClickMutationVariables = {params?: UnsubscribeNewsletterOneClickParams}
+
+    /**
+ * @summary Unsubscribe in one click (RFC 8058)
+ */
+export const useUnsubscribeNewsletterOneClick = <TError = ErrorType<unknown>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unsubscribeNewsletterOneClick>>, TError,UnsubscribeNewsletterOneClickMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof unsubscribeNewsletterOneClick>>,
+        TError,
+        UnsubscribeNewsletterOneClickMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUnsubscribeNewsletterOneClickMutationOptions(options), queryClient);
+    }
+    /**
+ * Deletes the address and every mail recorded for it (404 `SUBSCRIBER_NOT_FOUND`). Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
+ * @summary Remove a subscriber
+ */
+export const removeNewsletterSubscriber = (
+    id: number,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+
+
+      return customInstance<void>(
+      {url: `/api/newsletter/${id}`, method: 'DELETE', signal
+    },
+      options);
+    }
+
+
+
+
+export const getRemoveNewsletterSubscriberMutationKey = () => ['removeNewsletterSubscriber'] as const;
+
+export const getRemoveNewsletterSubscriberMutationOptions = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeNewsletterSubscriber>>, TError,RemoveNewsletterSubscriberMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof removeNewsletterSubscriber>>, TError,RemoveNewsletterSubscriberMutationVariables, TContext> => {
+
+const mutationKey = getRemoveNewsletterSubscriberMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof removeNewsletterSubscriber>>, RemoveNewsletterSubscriberMutationVariables> = (props) => {
+          const {id} = props ?? {};
+
+          return  removeNewsletterSubscriber(id,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RemoveNewsletterSubscriberMutationResult = NonNullable<Awaited<ReturnType<typeof removeNewsletterSubscriber>>>
+
+    export type RemoveNewsletterSubscriberMutationError = ErrorType<ErrorDto>
+    export type RemoveNewsletterSubscriberMutationVariables = {id: number}
+
+    /**
+ * @summary Remove a subscriber
+ */
+export const useRemoveNewsletterSubscriber = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeNewsletterSubscriber>>, TError,RemoveNewsletterSubscriberMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof removeNewsletterSubscriber>>,
+        TError,
+        RemoveNewsletterSubscriberMutationVariables,
+        TContext
+      > => {
+      return useMutation(getRemoveNewsletterSubscriberMutationOptions(options), queryClient);
+    }
+    /**
+ * `not_sent`, `sending` or `done`, the counts, and each recipient's `pending`/`sending`/`sent`/`failed` (with the mail server's error)/`skipped` (unsubscribed before their mail went out). Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
+ * @summary A post's newsletter send: progress and per-recipient outcome
+ */
+export const getPostSendProgress = (
+    id: number,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+
+
+      return customInstance<SendProgressDto>(
+      {url: `/api/posts/${id}/send`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetPostSendProgressQueryKey = (id: number,) => {
+    return [
+    `/api/posts/${id}/send`
+    ] as const;
+    }
+
+
+export const getGetPostSendProgressQueryOptions = <TData = Awaited<ReturnType<typeof getPostSendProgress>>, TError = ErrorType<ErrorDto>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPostSendProgress>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetPostSendProgressQueryKey(id);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getPostSendProgress>>> = ({ signal }) => getPostSendProgress(id, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getPostSendProgress>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetPostSendProgressQueryResult = NonNullable<Awaited<ReturnType<typeof getPostSendProgress>>>
+export type GetPostSendProgressQueryError = ErrorType<ErrorDto>
+
+
+export function useGetPostSendProgress<TData = Awaited<ReturnType<typeof getPostSendProgress>>, TError = ErrorType<ErrorDto>>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPostSendProgress>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPostSendProgress>>,
+          TError,
+          Awaited<ReturnType<typeof getPostSendProgress>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPostSendProgress<TData = Awaited<ReturnType<typeof getPostSendProgress>>, TError = ErrorType<ErrorDto>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPostSendProgress>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPostSendProgress>>,
+          TError,
+          Awaited<ReturnType<typeof getPostSendProgress>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPostSendProgress<TData = Awaited<ReturnType<typeof getPostSendProgress>>, TError = ErrorType<ErrorDto>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPostSendProgress>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A post's newsletter send: progress and per-recipient outcome
+ */
+
+export function useGetPostSendProgress<TData = Awaited<ReturnType<typeof getPostSendProgress>>, TError = ErrorType<ErrorDto>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPostSendProgress>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetPostSendProgressQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Once per post: 202 with the progress at once, the mails go out in the background in batches (an Arabic HTML and text mail with the title, excerpt, featured image and link, each with its own unsubscribe link). 409 `NEWSLETTER_ALREADY_SENT` the second time (also when two calls race, on any number of instances), `POST_NOT_PUBLISHED` for a draft, `NEWSLETTER_NO_SUBSCRIBERS` when nobody has confirmed. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
+ * @summary Mail a published post to the confirmed subscribers
+ */
+export const sendPostToSubscribers = (
+    id: number,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+
+
+      return customInstance<SendProgressDto>(
+      {url: `/api/posts/${id}/send`, method: 'POST', signal
+    },
+      options);
+    }
+
+
+
+
+export const getSendPostToSubscribersMutationKey = () => ['sendPostToSubscribers'] as const;
+
+export const getSendPostToSubscribersMutationOptions = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendPostToSubscribers>>, TError,SendPostToSubscribersMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof sendPostToSubscribers>>, TError,SendPostToSubscribersMutationVariables, TContext> => {
+
+const mutationKey = getSendPostToSubscribersMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof sendPostToSubscribers>>, SendPostToSubscribersMutationVariables> = (props) => {
+          const {id} = props ?? {};
+
+          return  sendPostToSubscribers(id,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SendPostToSubscribersMutationResult = NonNullable<Awaited<ReturnType<typeof sendPostToSubscribers>>>
+
+    export type SendPostToSubscribersMutationError = ErrorType<ErrorDto>
+    export type SendPostToSubscribersMutationVariables = {id: number}
+
+    /**
+ * @summary Mail a published post to the confirmed subscribers
+ */
+export const useSendPostToSubscribers = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendPostToSubscribers>>, TError,SendPostToSubscribersMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof sendPostToSubscribers>>,
+        TError,
+        SendPostToSubscribersMutationVariables,
+        TContext
+      > => {
+      return useMutation(getSendPostToSubscribersMutationOptions(options), queryClient);
     }

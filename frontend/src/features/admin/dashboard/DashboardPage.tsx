@@ -3,7 +3,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { displayReadTime, pageCount, pageRange, pageWindow } from '@mudawwana/rules';
 import { Badge, Box, Button, Card, Center, HStack, Image, Stack, Table, Tabs, Text, useMediaQuery } from '@chakra-ui/react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ExternalLink, FileText, Home, ImageOff, Layers, Link2, Pencil, Plus, Settings, Star, Tags, UserRound } from 'lucide-react';
+import { ExternalLink, FileText, Home, ImageOff, Layers, Link2, Mail, Pencil, Plus, Settings, Star, Tags, UserRound } from 'lucide-react';
 import { formatDate } from '@/i18n/format';
 import { readTimeLabel } from '@/i18n';
 import { admin as t } from '@/i18n/admin';
@@ -40,6 +40,7 @@ function HeaderLinks() {
     { to: '/admin/categories', label: t.categories, icon: Layers },
     { to: '/admin/tags', label: t.tags, icon: Tags },
     { to: '/admin/profile', label: t.profile, icon: UserRound },
+    { to: '/admin/subscribers', label: t.subscribers, icon: Mail },
   ];
   return (
     <>

@@ -17,6 +17,7 @@ import VersionConflictDialog, { useVersionConflict } from '../components/Version
 import { notifyError, notifySuccess } from '../notify';
 import { dayToIso, toDay } from './calendar';
 import DatePicker from './DatePicker';
+import SendToSubscribers from '../newsletter/SendToSubscribers';
 import { clearDraft, loadDraft, saveDraft, type StoredDraft } from './draft-storage';
 import PostPreview from './PostPreview';
 
@@ -321,6 +322,8 @@ function PostEditorPage({ postId }: { postId: number | null }) {
                 </Stack>
               </Card.Body>
             </Card.Root>
+
+            {postId !== null && published ? <SendToSubscribers postId={postId} /> : null}
 
             <Field.Root>
               <Field.Label>{t.fieldCategory}</Field.Label>

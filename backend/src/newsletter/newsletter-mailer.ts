@@ -1,0 +1,78 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { createHash, randomBytes } from 'node:crypto';
+import { DataSource, Repository } from 'typeorm';
+import { PublicOrigin } from '../common/public-origin';
+import { Mail, MailService } from '../mail/mail.service';
+import { absolute, encodePath } from '../site/feeds';
+import { NewsletterMail } from './newsletter-mail.entity';
+
+/** Newsletter links carry 32 random bytes; the database keeps only their SHA-256. */
+export function newToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token) };
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** The longest error kept per recipient (the column's width). */
+const ERROR_LENGTH = 500;
+
+/**
+ * Sends one newsletter mail and records what became of it. The mail's row is claimed (pending → sending) before
+ * anything goes out, so a row is mailed at most once even when two workers meet; the row also keeps the hash of the
+ * mail's own unsubscribe token.
+ */
+@Injectable()
+export class NewsletterMailer {
+  private readonly logger = new Logger('Newsletter');
+  private readonly mails: Repository<NewsletterMail>;
+
+  constructor(
+    dataSource: DataSource,
+    private readonly mail: MailService,
+    private readonly origin: PublicOrigin,
+  ) {
+    this.mails = dataSource.getRepository(NewsletterMail);
+  }
+
+  /** An absolute URL on the blog for a path or an uploaded image's URL (already absolute ones stay as they are). */
+  url(pathOrUrl: string): string {
+    return /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : absolute(this.origin.get(), pathOrUrl);
+  }
+
+  postUrl(slug: string): string {
+    return this.url(encodePath(`/post/${slug}`));
+  }
+
+  confirmUrl(token: string): string {
+    return this.url(`/api/newsletter/confirm?token=${token}`);
+  }
+
+  unsubscribeUrl(token: string): string {
+    return this.url(`/api/newsletter/unsubscribe?token=${token}`);
+  }
+
+  /** Records a new mail to a subscriber outside any send (a confirmation or a notice) and sends it. */
+  async sendOne(subscriberId: number, compose: (unsubscribeUrl: string) => Mail): Promise<void> {
+    const row = await this.mails.save(this.mails.create({ subscriberId, sendId: null, status: 'pending' }));
+    await this.deliver(row.id, compose);
+  }
+
+  /** Claims the pending mail `id`, sends it and records sent or failed (with the error). False when it was not pending. */
+  async deliver(id: number, compose: (unsubscribeUrl: string) => Mail): Promise<boolean> {
+    const { token, hash } = newToken();
+    const claimed = await this.mails.update({ id, status: 'pending' }, { status: 'sending', unsubscribeTokenHash: hash });
+    if (!claimed.affected) return false;
+    try {
+      await this.mail.send(compose(this.unsubscribeUrl(token)));
+      await this.mails.update({ id }, { status: 'sent', sentAt: new Date() });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.logger.warn(`Newsletter mail ${id} failed: ${message}`);
+      await this.mails.update({ id }, { status: 'failed', error: message.slice(0, ERROR_LENGTH) });
+    }
+    return true;
+  }
+}

@@ -1,0 +1,93 @@
+import type { AddressInfo } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  /** The envelope's recipient. */
+  to: string;
+  raw: string;
+  parsed: ParsedMail;
+}
+
+export interface TestSmtpServer {
+  /** SMTP_URL for the app. */
+  url: string;
+  received: ReceivedMail[];
+  /** Recipients the server refuses (550), to see a failed delivery recorded. */
+  refuse: Set<string>;
+  /** Milliseconds the server takes to accept each message (a slow mail server). */
+  delayMs: number;
+  to(address: string): ReceivedMail[];
+  /** Waits until `count` mails in all have arrived (fails after `timeoutMs`). */
+  waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server (npm smtp-server) on a free loopback port that keeps every mail it receives, parsed. */
+export async function startSmtpServer(): Promise<TestSmtpServer> {
+  const received: ReceivedMail[] = [];
+  const refuse = new Set<string>();
+  const state = { delayMs: 0 };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (refuse.has(address.address)) {
+        const error = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
+        return callback(error);
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        simpleParser(raw)
+          .then((parsed) => {
+            for (const recipient of session.envelope.rcptTo) received.push({ to: recipient.address, raw, parsed });
+            setTimeout(() => callback(), state.delayMs);
+          })
+          .catch(callback);
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    refuse,
+    get delayMs() {
+      return state.delayMs;
+    },
+    set delayMs(value: number) {
+      state.delayMs = value;
+    },
+    to: (address) => received.filter((mail) => mail.to === address),
+    async waitFor(count, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (received.length < count) {
+        if (Date.now() > deadline) throw new Error(`expected ${count} mails, received ${received.length}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      return received;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The first link in a mail's text that starts with `prefix`, e.g. `/api/newsletter/confirm`. */
+export function linkIn(text: string, path: string): string {
+  const match = new RegExp(`https?://[^\\s"<>]+${path.replace(/[/?]/g, '\\$&')}[^\\s"<>]*`).exec(text);
+  if (!match) throw new Error(`no ${path} link in:\n${text}`);
+  return match[0].replace(/&amp;/g, '&');
+}
+
+/** A header of a raw message as one line (long ones are folded over several lines by the sender). */
+export function headerOf(raw: string, name: string): string | undefined {
+  const head = raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ');
+  return new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1]?.trim();
+}

@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import { Badge, Button, Center, Stack, Table, Tabs, Text } from '@chakra-ui/react';
+import { Download, Mail } from 'lucide-react';
+import { formatDate } from '@/i18n/format';
+import { admin as t } from '@/i18n/admin';
+import {
+  useCountNewsletterSubscribers,
+  useListNewsletterSubscribers,
+  useRemoveNewsletterSubscriber,
+  type SubscriberDto,
+  type SubscriberStatus,
+} from '../api';
+import AdminPage from '../components/AdminPage';
+import ConfirmDialog from '../components/ConfirmDialog';
+import DeleteRowButton from '../components/DeleteRowButton';
+import Pagination from '../components/Pagination';
+import { paginate } from '../components/paginate';
+import { ErrorState, LoadingState } from '../components/QueryState';
+import { notifyError, notifySuccess } from '../notify';
+
+type Tab = 'all' | SubscriberStatus;
+const TABS = [
+  ['all', t.tabAll],
+  ['confirmed', t.tabConfirmed],
+  ['pending', t.tabPending],
+  ['unsubscribed', t.tabUnsubscribed],
+] as const;
+
+const STATUS_BADGES: Record<SubscriberStatus, { label: string; palette: string }> = {
+  confirmed: { label: t.subscriberConfirmed, palette: 'green' },
+  pending: { label: t.subscriberPending, palette: 'yellow' },
+  unsubscribed: { label: t.subscriberUnsubscribed, palette: 'gray' },
+};
+
+export function SubscriberStatusBadge({ status }: { status: SubscriberStatus }) {
+  const badge = STATUS_BADGES[status];
+  return <Badge colorPalette={badge.palette}>{badge.label}</Badge>;
+}
+
+/** /admin/subscribers: the newsletter's addresses by status, with their counts, the CSV export and removal. */
+export default function SubscribersPage() {
+  const subscribers = useListNewsletterSubscribers();
+  const counts = useCountNewsletterSubscribers();
+  const [tab, setTab] = useState<Tab>('all');
+  const [page, setPage] = useState(1);
+  const [toRemove, setToRemove] = useState<SubscriberDto | null>(null);
+
+  const remove = useRemoveNewsletterSubscriber({
+    mutation: {
+      onSuccess: () => {
+        notifySuccess(t.subscriberRemoved);
+        setToRemove(null);
+      },
+      onError: (error) => notifyError(t.subscriberRemoveError, error),
+    },
+  });
+
+  const all = subscribers.data ?? [];
+  const slice = paginate(tab === 'all' ? all : all.filter((subscriber) => subscriber.status === tab), page);
+  const countOf = (value: Tab) => (value === 'all' ? counts.data?.total : counts.data?.[value]);
+
+  const list = subscribers.isLoading ? (
+    <LoadingState />
+  ) : subscribers.isError ? (
+    <ErrorState title={t.failedFetchSubscribers} error={subscribers.error} onRetry={() => void subscribers.refetch()} />
+  ) : slice.total === 0 ? (
+    <Center py="12">
+      <Stack align="center" gap="3" maxW="md" textAlign="center">
+        <Mail size={40} aria-hidden />
+        <Text fontSize="lg">{all.length === 0 ? t.noSubscribers : t.noSubscribersInTab}</Text>
+        {all.length === 0 ? <Text color="fg.muted">{t.noSubscribersHint}</Text> : null}
+      </Stack>
+    </Center>
+  ) : (
+    <>
+      <Table.ScrollArea borderWidth="1px" borderRadius="md">
+        <Table.Root size="sm">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{t.colEmail}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t.colStatus}</Table.ColumnHeader>
+              <Table.ColumnHeader hideBelow="md">{t.colSubscribedAt}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t.colActions}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {slice.items.map((subscriber) => (
+              <Table.Row key={subscriber.id} data-testid="subscriber-row">
+                <Table.Cell>
+                  <Text dir="ltr" textAlign="end" wordBreak="break-all">
+                    {subscriber.email}
+                  </Text>
+                  <Text hideFrom="md" fontSize="xs" color="fg.muted">
+                    {formatDate(subscriber.createdAt)}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell>
+                  <SubscriberStatusBadge status={subscriber.status} />
+                </Table.Cell>
+                <Table.Cell hideBelow="md" fontSize="xs" whiteSpace="nowrap">
+                  {formatDate(subscriber.createdAt)}
+                </Table.Cell>
+                <Table.Cell>
+                  <DeleteRowButton name={subscriber.email} onClick={() => setToRemove(subscriber)} />
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      <Pagination
+        page={slice.page}
+        totalPages={slice.totalPages}
+        caption={t.subscribersShowing(slice.from, slice.to, slice.total)}
+        onPageChange={setPage}
+      />
+    </>
+  );
+
+  return (
+    <AdminPage
+      title={t.subscribers}
+      backTo="/admin"
+      actions={
+        <Button asChild variant="outline" size="sm">
+          {/* a plain download: the browser sends the session cookie, and the server names the file */}
+          <a href="/api/newsletter/export.csv" download>
+            <Download size={16} aria-hidden />
+            {t.exportCsv}
+          </a>
+        </Button>
+      }
+    >
+      <Stack gap="4">
+        {counts.data ? (
+          <Text color="fg.muted" data-testid="subscribers-total">
+            {t.subscribersTotal(counts.data.total)}
+          </Text>
+        ) : null}
+        <Tabs.Root
+          value={tab}
+          onValueChange={(event) => {
+            setTab(event.value as Tab);
+            setPage(1);
+          }}
+          variant="line"
+        >
+          <Tabs.List overflowX="auto" overflowY="hidden">
+            {TABS.map(([value, label]) => (
+              <Tabs.Trigger key={value} value={value} flexShrink={0}>
+                {label}
+                <Badge size="sm" variant="subtle" data-testid={`subscribers-count-${value}`}>
+                  {countOf(value) ?? '…'}
+                </Badge>
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          {TABS.map(([value]) => (
+            <Tabs.Content key={value} value={value} pt="4">
+              {tab === value ? list : null}
+            </Tabs.Content>
+          ))}
+        </Tabs.Root>
+      </Stack>
+      <ConfirmDialog
+        open={toRemove !== null}
+        title={t.areYouSure}
+        description={toRemove ? t.subscriberWillBeRemoved(toRemove.email) : ''}
+        pending={remove.isPending}
+        onConfirm={() => toRemove && remove.mutate({ id: toRemove.id })}
+        onClose={() => setToRemove(null)}
+      />
+    </AdminPage>
+  );
+}
