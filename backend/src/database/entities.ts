@@ -3,8 +3,9 @@ import { Category } from '../categories/category.entity';
 import { Subscriber } from '../newsletter/subscriber.entity';
 import { Page } from '../pages/page.entity';
 import { Post } from '../posts/post.entity';
+import { Revision } from '../revisions/revision.entity';
 import { Setting } from '../settings/setting.entity';
 import { ApiToken } from '../tokens/api-token.entity';
 import { User } from '../users/user.entity';
 
-export const ENTITIES = [ApiToken, Category, Page, Post, Session, Setting, Subscriber, User];
+export const ENTITIES = [ApiToken, Category, Page, Post, Revision, Session, Setting, Subscriber, User];

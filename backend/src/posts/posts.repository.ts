@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, Equal, FindOptionsSelect, FindOptionsWhere, LessThan, MoreThan, Not, Repository } from 'typeorm';
 import { isRetryableConflict } from '../common/database-errors';
 import { claimVersion } from '../common/versions';
+import { RevisionKind } from '../revisions/revision.entity';
+import { RevisionsRepository } from '../revisions/revisions.repository';
 import { Post } from './post.entity';
 
 /** The PostgreSQL advisory lock key that serializes changes of the featured post (any fixed number). */
@@ -26,6 +28,12 @@ const SUMMARY_COLUMNS: FindOptionsSelect<Post> = {
 
 const NEWEST_FIRST = { createdAt: 'DESC', id: 'DESC' } as const;
 
+/** The revision a save keeps, written in the save's transaction. */
+export interface RevisionNote {
+  kind: RevisionKind;
+  authorId: number | null;
+}
+
 export interface PostFilter {
   published?: boolean;
   categoryId?: number;
@@ -37,7 +45,10 @@ export interface PostFilter {
 export class PostsRepository {
   private readonly posts: Repository<Post>;
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly revisions: RevisionsRepository,
+  ) {
     this.posts = dataSource.getRepository(Post);
   }
 
@@ -123,9 +134,10 @@ export class PostsRepository {
    * after another (the last one wins) instead of each clearing "the others" it cannot see yet — and the partial
    * unique index UQ_posts_one_featured makes "at most one featured post" the database's rule whatever the code does.
    * SQLite runs write transactions one at a time already. With `expectedVersion`, the save only happens while the
-   * post is still at that version (StaleVersionError otherwise).
+   * post is still at that version (StaleVersionError otherwise). With `revision`, the saved fields are kept as a
+   * revision in the same transaction (and old revisions pruned).
    */
-  async save(post: Post, expectedVersion?: number): Promise<Post> {
+  async save(post: Post, expectedVersion?: number, revision?: RevisionNote): Promise<Post> {
     const version = post.id ? (expectedVersion ?? post.version) + 1 : 1;
     for (let attempt = 1; ; attempt += 1) {
       try {
@@ -136,7 +148,9 @@ export class PostsRepository {
             if (this.dataSource.options.type === 'postgres') await manager.query('SELECT pg_advisory_xact_lock($1)', [FEATURED_POST_LOCK]);
             await manager.update(Post, post.id ? { featured: true, id: Not(post.id) } : { featured: true }, { featured: false });
           }
-          return manager.save(Post, post);
+          const saved = await manager.save(Post, post);
+          if (revision) await this.revisions.record(manager, { postId: saved.id }, saved, revision.kind, revision.authorId);
+          return saved;
         });
       } catch (error) {
         if (attempt >= 3 || !isRetryableConflict(error)) throw error;

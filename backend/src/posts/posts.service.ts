@@ -14,12 +14,18 @@ import { CountPostsQuery, ListPostsQuery } from './dto/list-posts.query';
 import { PostCountsDto, PostDetailDto, PostDto, PostSummaryDto } from './dto/post.dto';
 import { CreatePostDto, UpdatePostDto } from './dto/save-post.dto';
 import { Post } from './post.entity';
-import { PostFilter, PostsRepository } from './posts.repository';
+import { PostFilter, PostsRepository, RevisionNote } from './posts.repository';
+import { AutosaveDto, ListRevisionsQuery, RestoreRevisionDto, RevisionDto, RevisionSummaryDto } from '../revisions/dto/revision.dto';
+import { RevisionsRepository } from '../revisions/revisions.repository';
 
 /** Parallel creates of one title each need one more try than the one before; well above any real burst. */
 const MAX_SLUG_ATTEMPTS = 20;
 
 const postNotFound = () => notFound('POST_NOT_FOUND', 'Post not found');
+const revisionNotFound = () => notFound('REVISION_NOT_FOUND', 'Revision not found');
+
+/** Revisions listed by one call unless asked. */
+const REVISIONS_DEFAULT_LIMIT = 50;
 
 /** Slugs that GET /api/posts/:slug can never reach, because a fixed route of the same shape comes first. */
 const RESERVED_SLUGS = new Set(['featured', 'counts']);
@@ -39,6 +45,7 @@ export class PostsService {
   constructor(
     private readonly posts: PostsRepository,
     private readonly categories: CategoriesRepository,
+    private readonly revisions: RevisionsRepository,
   ) {}
 
   /**
@@ -93,16 +100,60 @@ export class PostsService {
 
   async createPost(input: CreatePostDto, author: User): Promise<PostDto> {
     const post = this.posts.create({ authorId: author.id, published: false, featured: false, tags: [] });
-    return PostDto.from(await this.apply(post, input));
+    return PostDto.from(await this.apply(post, input, undefined, author));
   }
 
-  async updatePost(id: number, input: UpdatePostDto): Promise<PostDto> {
+  async updatePost(id: number, input: UpdatePostDto, author: User): Promise<PostDto> {
+    return this.savingVersion(id, async () => this.apply(await this.findOrFail(id), input, input.version, author));
+  }
+
+  /** A save that answers 409 with the post as it is now when it was based on an older version. */
+  private async savingVersion(id: number, save: () => Promise<Post>): Promise<PostDto> {
     try {
-      return PostDto.from(await this.apply(await this.findOrFail(id), input, input.version));
+      return PostDto.from(await save());
     } catch (error) {
       if (error instanceof StaleVersionError) throw versionConflict(await this.getPostById(id));
       throw error;
     }
+  }
+
+  /** Keeps what the editor has on screen as an autosave revision; the post (and what readers see) stays as it is. */
+  async autosavePost(id: number, input: AutosaveDto, author: User): Promise<RevisionSummaryDto> {
+    const post = await this.findOrFail(id);
+    const fields = {
+      title: input.title ?? post.title,
+      content: input.content === undefined ? post.content : sanitizeContent(input.content),
+      excerpt: input.excerpt === undefined ? post.excerpt : input.excerpt,
+      metaTitle: input.metaTitle === undefined ? post.metaTitle : input.metaTitle,
+      metaDescription: input.metaDescription === undefined ? post.metaDescription : input.metaDescription,
+    };
+    return RevisionSummaryDto.from(await this.revisions.autosave({ postId: id }, fields, author.id));
+  }
+
+  async listPostRevisions(id: number, query: ListRevisionsQuery): Promise<RevisionSummaryDto[]> {
+    await this.findOrFail(id);
+    const revisions = await this.revisions.list({ postId: id }, query.limit ?? REVISIONS_DEFAULT_LIMIT, query.offset);
+    return revisions.map(RevisionSummaryDto.from);
+  }
+
+  async getPostRevision(id: number, revisionId: number): Promise<RevisionDto> {
+    await this.findOrFail(id);
+    const revision = await this.revisions.findOne({ postId: id }, revisionId);
+    if (!revision) throw revisionNotFound();
+    return RevisionDto.from(revision);
+  }
+
+  /** Puts a revision's text back as a new save (kept as a 'restore' revision; no revision is ever deleted by it). */
+  async restorePostRevision(id: number, revisionId: number, input: RestoreRevisionDto, author: User): Promise<PostDto> {
+    const revision = await this.getPostRevision(id, revisionId);
+    const restored: UpdatePostDto = {
+      title: revision.title,
+      content: revision.content,
+      excerpt: revision.excerpt,
+      metaTitle: revision.metaTitle,
+      metaDescription: revision.metaDescription,
+    };
+    return this.savingVersion(id, async () => this.apply(await this.findOrFail(id), restored, input.version, author, 'restore'));
   }
 
   async deletePost(id: number): Promise<void> {
@@ -136,9 +187,16 @@ export class PostsService {
     return post;
   }
 
-  /** Applies the sent fields with the server's rules, then saves. */
-  private async apply(post: Post, input: UpdatePostDto, expectedVersion?: number): Promise<Post> {
+  /** Applies the sent fields with the server's rules, then saves, keeping a revision of what was saved. */
+  private async apply(
+    post: Post,
+    input: UpdatePostDto,
+    expectedVersion: number | undefined,
+    author: User,
+    kind?: 'restore',
+  ): Promise<Post> {
     const isNew = post.id === undefined;
+    const wasPublished = !isNew && post.published;
     const listedBefore = isNew ? null : listingOf(post);
     const linkedAs = isNew ? [] : [ContentTag.postLink(post.slug)];
     const neighboursBefore = isNew ? [] : await this.neighbourTags(post);
@@ -160,7 +218,8 @@ export class PostsService {
     if (input.tags !== undefined) post.tags = [...new Set(input.tags)];
     if (input.metaTitle !== undefined) post.metaTitle = input.metaTitle;
     if (input.metaDescription !== undefined) post.metaDescription = input.metaDescription;
-    const saved = await this.saveWithSlug(post, input.slug, expectedVersion);
+    const revision: RevisionNote = { kind: kind ?? (post.published && !wasPublished ? 'publish' : 'save'), authorId: author.id };
+    const saved = await this.saveWithSlug(post, input.slug, expectedVersion, revision);
     // Its own fields show on its page and wherever it is listed; where and in which order it is listed only
     // changes with these few.
     recordContentChange(ContentTag.post(saved.id), ContentTag.postLink(saved.slug), ...linkedAs);
@@ -188,12 +247,17 @@ export class PostsService {
    * (PostgreSQL runs them side by side): then it is chosen again instead of answering 409 for a slug the author
    * never asked for. A slug the author typed is theirs: a clash there stays a 409.
    */
-  private async saveWithSlug(post: Post, requested: string | null | undefined, expectedVersion?: number): Promise<Post> {
+  private async saveWithSlug(
+    post: Post,
+    requested: string | null | undefined,
+    expectedVersion: number | undefined,
+    revision: RevisionNote,
+  ): Promise<Post> {
     const generated = !requested && !post.slug;
     for (let attempt = 1; ; attempt += 1) {
       post.slug = await this.chooseSlug(post, requested);
       try {
-        return await this.posts.save(post, expectedVersion);
+        return await this.posts.save(post, expectedVersion, revision);
       } catch (error) {
         if (!generated || attempt >= MAX_SLUG_ATTEMPTS || !isUniqueViolation(error)) throw error;
         post.slug = '';

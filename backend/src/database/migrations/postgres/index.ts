@@ -5,6 +5,7 @@ import { OneFeaturedPost1795500000000 } from './1795500000000-OneFeaturedPost';
 import { BoundedListIndexes1795419361712 } from './1795419361712-BoundedListIndexes';
 import { Initial1795304100364 } from './1795304100364-Initial';
 import { PageStore1795600000000 } from './1795600000000-PageStore';
+import { Revisions1795700000000 } from './1795700000000-Revisions';
 
 /** In order; each runs once per database. */
 export const POSTGRES_MIGRATIONS = [
@@ -15,4 +16,5 @@ export const POSTGRES_MIGRATIONS = [
   RecordVersions1795500100000,
   ApiTokens1795500200000,
   PageStore1795600000000,
+  Revisions1795700000000,
 ];

@@ -18,6 +18,7 @@
  */
 
 export * from './apiTokenDto';
+export * from './autosaveDto';
 export * from './categoryDto';
 export * from './countPostsParams';
 export * from './createApiTokenDto';
@@ -29,6 +30,8 @@ export * from './errorDtoCurrent';
 export * from './forgotPasswordDto';
 export * from './healthDto';
 export * from './homeLayoutDto';
+export * from './listPageRevisionsParams';
+export * from './listPostRevisionsParams';
 export * from './listPostsParams';
 export * from './loginDto';
 export * from './messageDto';
@@ -42,6 +45,10 @@ export * from './postSummaryDto';
 export * from './registerDto';
 export * from './registrationStatusDto';
 export * from './resetPasswordDto';
+export * from './restoreRevisionDto';
+export * from './revisionDto';
+export * from './revisionKind';
+export * from './revisionSummaryDto';
 export * from './saveCategoryDto';
 export * from './savePageDto';
 export * from './socialLinksDto';

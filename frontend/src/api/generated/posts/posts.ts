@@ -36,14 +36,19 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  AutosaveDto,
   CountPostsParams,
   CreatePostDto,
   ErrorDto,
+  ListPostRevisionsParams,
   ListPostsParams,
   PostCountsDto,
   PostDetailDto,
   PostDto,
   PostSummaryDto,
+  RestoreRevisionDto,
+  RevisionDto,
+  RevisionSummaryDto,
   UpdatePostDto
 } from '../model';
 
@@ -740,6 +745,68 @@ export const useUpdatePost = <TError = ErrorType<ErrorDto>,
       > => {
       return useMutation(getUpdatePostMutationOptions(options), queryClient);
     }
+    export const autosavePost = (
+    id: number,
+    autosaveDto: BodyType<AutosaveDto>,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+
+
+      return customInstance<RevisionSummaryDto>(
+      {url: `/api/posts/${id}/autosave`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: autosaveDto, signal
+    },
+      options);
+    }
+
+
+
+
+export const getAutosavePostMutationKey = () => ['autosavePost'] as const;
+
+export const getAutosavePostMutationOptions = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof autosavePost>>, TError,AutosavePostMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof autosavePost>>, TError,AutosavePostMutationVariables, TContext> => {
+
+const mutationKey = getAutosavePostMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof autosavePost>>, AutosavePostMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  autosavePost(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AutosavePostMutationResult = NonNullable<Awaited<ReturnType<typeof autosavePost>>>
+    export type AutosavePostMutationBody = BodyType<AutosaveDto>
+    export type AutosavePostMutationError = ErrorType<ErrorDto>
+    export type AutosavePostMutationVariables = {id: number;data: BodyType<AutosaveDto>}
+
+    export const useAutosavePost = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof autosavePost>>, TError,AutosavePostMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof autosavePost>>,
+        TError,
+        AutosavePostMutationVariables,
+        TContext
+      > => {
+      return useMutation(getAutosavePostMutationOptions(options), queryClient);
+    }
     /**
  * Only a published post can be featured (400 `POST_NOT_PUBLISHED`); featuring one unfeatures the previous one. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
  * @summary Feature a post on the home page
@@ -871,4 +938,254 @@ export const useFixPostSlug = <TError = ErrorType<ErrorDto>,
         TContext
       > => {
       return useMutation(getFixPostSlugMutationOptions(options), queryClient);
+    }
+    export const listPostRevisions = (
+    id: number,
+    params?: ListPostRevisionsParams,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+
+
+      return customInstance<RevisionSummaryDto[]>(
+      {url: `/api/posts/${id}/revisions`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getListPostRevisionsQueryKey = (id: number,
+    params?: ListPostRevisionsParams,) => {
+    return [
+    `/api/posts/${id}/revisions`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getListPostRevisionsQueryOptions = <TData = Awaited<ReturnType<typeof listPostRevisions>>, TError = ErrorType<ErrorDto>>(id: number,
+    params?: ListPostRevisionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPostRevisions>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListPostRevisionsQueryKey(id,params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listPostRevisions>>> = ({ signal }) => listPostRevisions(id,params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listPostRevisions>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListPostRevisionsQueryResult = NonNullable<Awaited<ReturnType<typeof listPostRevisions>>>
+export type ListPostRevisionsQueryError = ErrorType<ErrorDto>
+
+
+export function useListPostRevisions<TData = Awaited<ReturnType<typeof listPostRevisions>>, TError = ErrorType<ErrorDto>>(
+ id: number,
+    params: undefined |  ListPostRevisionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPostRevisions>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPostRevisions>>,
+          TError,
+          Awaited<ReturnType<typeof listPostRevisions>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListPostRevisions<TData = Awaited<ReturnType<typeof listPostRevisions>>, TError = ErrorType<ErrorDto>>(
+ id: number,
+    params?: ListPostRevisionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPostRevisions>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPostRevisions>>,
+          TError,
+          Awaited<ReturnType<typeof listPostRevisions>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListPostRevisions<TData = Awaited<ReturnType<typeof listPostRevisions>>, TError = ErrorType<ErrorDto>>(
+ id: number,
+    params?: ListPostRevisionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPostRevisions>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+
+export function useListPostRevisions<TData = Awaited<ReturnType<typeof listPostRevisions>>, TError = ErrorType<ErrorDto>>(
+ id: number,
+    params?: ListPostRevisionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPostRevisions>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListPostRevisionsQueryOptions(id,params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getPostRevision = (
+    id: number,
+    revisionId: number,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+
+
+      return customInstance<RevisionDto>(
+      {url: `/api/posts/${id}/revisions/${revisionId}`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetPostRevisionQueryKey = (id: number,
+    revisionId: number,) => {
+    return [
+    `/api/posts/${id}/revisions/${revisionId}`
+    ] as const;
+    }
+
+
+export const getGetPostRevisionQueryOptions = <TData = Awaited<ReturnType<typeof getPostRevision>>, TError = ErrorType<ErrorDto>>(id: number,
+    revisionId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPostRevision>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetPostRevisionQueryKey(id,revisionId);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getPostRevision>>> = ({ signal }) => getPostRevision(id,revisionId, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined && revisionId !== null && revisionId !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getPostRevision>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetPostRevisionQueryResult = NonNullable<Awaited<ReturnType<typeof getPostRevision>>>
+export type GetPostRevisionQueryError = ErrorType<ErrorDto>
+
+
+export function useGetPostRevision<TData = Awaited<ReturnType<typeof getPostRevision>>, TError = ErrorType<ErrorDto>>(
+ id: number,
+    revisionId: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPostRevision>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPostRevision>>,
+          TError,
+          Awaited<ReturnType<typeof getPostRevision>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPostRevision<TData = Awaited<ReturnType<typeof getPostRevision>>, TError = ErrorType<ErrorDto>>(
+ id: number,
+    revisionId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPostRevision>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPostRevision>>,
+          TError,
+          Awaited<ReturnType<typeof getPostRevision>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPostRevision<TData = Awaited<ReturnType<typeof getPostRevision>>, TError = ErrorType<ErrorDto>>(
+ id: number,
+    revisionId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPostRevision>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+
+export function useGetPostRevision<TData = Awaited<ReturnType<typeof getPostRevision>>, TError = ErrorType<ErrorDto>>(
+ id: number,
+    revisionId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPostRevision>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetPostRevisionQueryOptions(id,revisionId,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const restorePostRevision = (
+    id: number,
+    revisionId: number,
+    restoreRevisionDto: BodyType<RestoreRevisionDto>,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+
+
+      return customInstance<PostDto>(
+      {url: `/api/posts/${id}/revisions/${revisionId}/restore`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: restoreRevisionDto, signal
+    },
+      options);
+    }
+
+
+
+
+export const getRestorePostRevisionMutationKey = () => ['restorePostRevision'] as const;
+
+export const getRestorePostRevisionMutationOptions = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof restorePostRevision>>, TError,RestorePostRevisionMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof restorePostRevision>>, TError,RestorePostRevisionMutationVariables, TContext> => {
+
+const mutationKey = getRestorePostRevisionMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof restorePostRevision>>, RestorePostRevisionMutationVariables> = (props) => {
+          const {id,revisionId,data} = props ?? {};
+
+          return  restorePostRevision(id,revisionId,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RestorePostRevisionMutationResult = NonNullable<Awaited<ReturnType<typeof restorePostRevision>>>
+    export type RestorePostRevisionMutationBody = BodyType<RestoreRevisionDto>
+    export type RestorePostRevisionMutationError = ErrorType<ErrorDto>
+    export type RestorePostRevisionMutationVariables = {id: number;revisionId: number;data: BodyType<RestoreRevisionDto>}
+
+    export const useRestorePostRevision = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof restorePostRevision>>, TError,RestorePostRevisionMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof restorePostRevision>>,
+        TError,
+        RestorePostRevisionMutationVariables,
+        TContext
+      > => {
+      return useMutation(getRestorePostRevisionMutationOptions(options), queryClient);
     }
