@@ -14,6 +14,8 @@ import { User } from '../users/user.entity';
 @Index('IDX_posts_published_category', ['published', 'categoryId'])
 @Index('IDX_posts_created_id', ['createdAt', 'id'])
 @Index('IDX_posts_featured_published_created', ['featured', 'published', 'createdAt'])
+// The scheduler's look for posts that are due.
+@Index('IDX_posts_publish_at', ['publishAt'])
 // At most one featured post: a partial unique index made by the OneFeaturedPost migrations (not synchronized).
 @Index('UQ_posts_one_featured', { synchronize: false })
 export class Post {
@@ -56,6 +58,13 @@ export class Post {
 
   @Column({ type: 'boolean', default: false })
   featured: boolean;
+
+  /**
+   * A published post with a time here is scheduled: readers see it from that time on (see isPublicNow in
+   * posts.repository.ts). The scheduler clears it once the post's publication has been announced.
+   */
+  @Column({ type: dateColumnType(), nullable: true })
+  publishAt: Date | null;
 
   @CreateDateColumn({ type: dateColumnType() })
   createdAt: Date;

@@ -10,6 +10,7 @@ import { User } from '../users/user.entity';
 import { CountPostsQuery, ListPostsQuery } from './dto/list-posts.query';
 import { PostCountsDto, PostDetailDto, PostDto, PostSummaryDto } from './dto/post.dto';
 import { CreatePostDto, UpdatePostDto } from './dto/save-post.dto';
+import { BulkPostsDto, BulkPostsResultDto } from './dto/bulk-posts.dto';
 import { PostsService } from './posts.service';
 import { AutosaveDto, ListRevisionsQuery, RestoreRevisionDto, RevisionDto, RevisionSummaryDto } from '../revisions/dto/revision.dto';
 
@@ -78,6 +79,15 @@ export class PostsController {
   @ApiErrors(400, 401, 409)
   createPost(@Body() input: CreatePostDto, @CurrentUser() author: User): Promise<PostDto> {
     return this.posts.createPost(input, author);
+  }
+
+  /** Publish, unpublish or delete several posts at once, in one transaction (all or none). */
+  @Post('bulk')
+  @HttpCode(200)
+  @ApiOkResponse({ type: BulkPostsResultDto })
+  @ApiErrors(400, 401, 404)
+  bulkChangePosts(@Body() input: BulkPostsDto, @CurrentUser() author: User): Promise<BulkPostsResultDto> {
+    return this.posts.bulkChangePosts(input, author);
   }
 
   @Put(':id')

@@ -13,8 +13,9 @@ import { LIST_DEFAULT_LIMIT } from '../common/rules/pagination';
 import { CountPostsQuery, ListPostsQuery } from './dto/list-posts.query';
 import { PostCountsDto, PostDetailDto, PostDto, PostSummaryDto } from './dto/post.dto';
 import { CreatePostDto, UpdatePostDto } from './dto/save-post.dto';
+import { BulkPostsDto, BulkPostsResultDto } from './dto/bulk-posts.dto';
 import { Post } from './post.entity';
-import { PostFilter, PostsRepository, RevisionNote } from './posts.repository';
+import { isPublicNow, isScheduled, PostFilter, PostsRepository, RevisionNote } from './posts.repository';
 import { AutosaveDto, ListRevisionsQuery, RestoreRevisionDto, RevisionDto, RevisionSummaryDto } from '../revisions/dto/revision.dto';
 import { RevisionsRepository } from '../revisions/revisions.repository';
 
@@ -37,7 +38,14 @@ function categoryListTags(...categoryIds: (number | null | undefined)[]): string
 
 /** What decides whether and where a post is listed (a change here reorders or reshapes the lists). */
 function listingOf(post: Post): string {
-  return JSON.stringify([post.published, post.featured, post.categoryId, post.createdAt?.getTime?.(), post.slug]);
+  return JSON.stringify([
+    isPublicNow(post),
+    post.publishAt?.getTime(),
+    post.featured,
+    post.categoryId,
+    post.createdAt?.getTime?.(),
+    post.slug,
+  ]);
 }
 
 @Injectable()
@@ -50,13 +58,15 @@ export class PostsService {
 
   /**
    * One page of posts, newest first (LIST_DEFAULT_LIMIT unless asked). Anonymous callers only ever see published
-   * posts; the author may also ask for drafts.
+   * posts whose time has come; the author may also ask for drafts and scheduled posts, and search titles.
    */
   async listPosts(query: ListPostsQuery, viewer: User | undefined): Promise<{ items: PostSummaryDto[]; total: number }> {
     const categoryId = await this.categoryFilter(query.category);
     if (categoryId === null) return { items: [], total: 0 };
+    const asked = query.status ?? (query.published === undefined ? undefined : query.published ? 'published' : 'draft');
     const filter: PostFilter = {
-      published: viewer ? query.published : true,
+      status: viewer ? asked : 'published',
+      titleContains: viewer ? query.q : undefined,
       categoryId,
       limit: query.limit ?? LIST_DEFAULT_LIMIT,
       offset: query.offset,
@@ -68,10 +78,11 @@ export class PostsService {
   /** Posts by status, in one query; anonymous callers count only what they may read (published posts). */
   async countPosts(query: CountPostsQuery, viewer: User | undefined): Promise<PostCountsDto> {
     const categoryId = await this.categoryFilter(query.category);
-    if (categoryId === null) return { all: 0, published: 0, drafts: 0 };
-    const { published, drafts } = await this.posts.countByStatus(categoryId);
-    const visibleDrafts = viewer ? drafts : 0;
-    return { all: published + visibleDrafts, published, drafts: visibleDrafts };
+    if (categoryId === null) return { all: 0, published: 0, scheduled: 0, drafts: 0 };
+    const counts = await this.posts.countByStatus(categoryId);
+    const drafts = viewer ? counts.drafts : 0;
+    const scheduled = viewer ? counts.scheduled : 0;
+    return { all: counts.published + scheduled + drafts, published: counts.published, scheduled, drafts };
   }
 
   /** The id of the category a filter names (undefined: no filter; null: no such category, so nothing matches). */
@@ -82,14 +93,14 @@ export class PostsService {
 
   /** Null while no post is featured: an ordinary state of a blog, not an error. */
   async getFeaturedPost(): Promise<PostDto | null> {
-    const post = await this.posts.findFeaturedPublished();
+    const post = await this.posts.findFeaturedPublic();
     return post ? PostDto.from(post) : null;
   }
 
   async getPostBySlug(slug: string, viewer: User | undefined): Promise<PostDetailDto> {
-    const post = viewer ? await this.posts.findBySlug(slug) : await this.posts.findPublishedBySlug(slug);
+    const post = viewer ? await this.posts.findBySlug(slug) : await this.posts.findPublicBySlug(slug);
     if (!post) throw postNotFound();
-    const { older, newer } = await this.posts.findPublishedNeighbours(post);
+    const { older, newer } = await this.posts.findPublicNeighbours(post);
     const link = (neighbour: Post | null) => (neighbour ? { slug: neighbour.slug, title: neighbour.title } : null);
     return { ...PostDto.from(post), previous: link(older), next: link(newer) };
   }
@@ -163,6 +174,23 @@ export class PostsService {
     recordContentChange(ContentTag.post(id), ContentTag.postLists, ...neighbours, ...categoryListTags(post?.categoryId));
   }
 
+  /** One action on many posts, all or nothing (404 when one of them does not exist, and then nothing changes). */
+  async bulkChangePosts(input: BulkPostsDto, author: User): Promise<BulkPostsResultDto> {
+    const before = await this.posts.findByIds(input.ids);
+    const neighboursBefore = (await Promise.all(before.map((post) => this.neighbourTags(post)))).flat();
+    const changed = await this.posts.bulkChange(input.ids, input.action, author.id);
+    if (!changed) throw postNotFound();
+    if (changed.length > 0) {
+      recordContentChange(ContentTag.postLists, ...categoryListTags(...changed.map((post) => post.categoryId)), ...neighboursBefore);
+      for (const post of changed) recordContentChange(ContentTag.post(post.id), ContentTag.postLink(post.slug));
+      if (input.action !== 'delete') {
+        const after = await this.posts.findByIds(changed.map((post) => post.id));
+        recordContentChange(...(await Promise.all(after.map((post) => this.neighbourTags(post)))).flat());
+      }
+    }
+    return { action: input.action, changed: changed.map((post) => post.id) };
+  }
+
   /** Regenerates the slug from the title with the slug rule (made unique if another post has it). */
   async fixPostSlug(id: number): Promise<PostDto> {
     const post = await this.findOrFail(id);
@@ -175,7 +203,7 @@ export class PostsService {
   /** Only a published post can be featured, and there is only ever one. */
   async setFeaturedPost(id: number): Promise<PostDto> {
     const post = await this.findOrFail(id);
-    if (!post.published) throw badRequest('POST_NOT_PUBLISHED', 'Only a published post can be featured');
+    if (!isPublicNow(post)) throw badRequest('POST_NOT_PUBLISHED', 'Only a published post can be featured');
     post.featured = true;
     recordContentChange(ContentTag.post(id), ContentTag.postLists);
     return PostDto.from(await this.posts.save(post));
@@ -211,10 +239,10 @@ export class PostsService {
     if (!post.excerpt) post.excerpt = generateExcerpt(post.content) || null;
     if (input.featuredImage !== undefined) post.featuredImage = input.featuredImage;
     if (input.categoryId !== undefined) post.categoryId = await this.existingCategoryId(input.categoryId);
-    if (input.published !== undefined) post.published = input.published;
-    if (input.featured !== undefined) post.featured = input.featured;
-    if (!post.published) post.featured = false;
     if (input.createdAt !== undefined) post.createdAt = new Date(input.createdAt);
+    this.applySchedule(post, input);
+    if (input.featured !== undefined) post.featured = input.featured;
+    if (!isPublicNow(post)) post.featured = false;
     if (input.tags !== undefined) post.tags = [...new Set(input.tags)];
     if (input.metaTitle !== undefined) post.metaTitle = input.metaTitle;
     if (input.metaDescription !== undefined) post.metaDescription = input.metaDescription;
@@ -223,22 +251,58 @@ export class PostsService {
     // Its own fields show on its page and wherever it is listed; where and in which order it is listed only
     // changes with these few.
     recordContentChange(ContentTag.post(saved.id), ContentTag.postLink(saved.slug), ...linkedAs);
-    if (listedBefore !== listingOf(saved)) {
-      // It moved in (or out of) the lists: the posts it sat between, and those it sits between now, link to it.
-      recordContentChange(
-        ContentTag.postLists,
-        ...categoryListTags(categoryBefore, saved.categoryId),
-        ...neighboursBefore,
-        ...(await this.neighbourTags(saved)),
-      );
-    }
+    if (listedBefore !== listingOf(saved)) await this.recordListingChange(saved, categoryBefore, neighboursBefore);
     return saved;
   }
 
-  /** The published posts just older and newer than this one (their pages link to it). */
+  /**
+   * `publishAt` and `published` together: a published post with a time to come is scheduled (its publication date
+   * becomes that time, and it cannot be featured before it is out); a time already past means published now;
+   * clearing the time of a scheduled post (without saying `published`) returns it to draft.
+   */
+  private applySchedule(post: Post, input: UpdatePostDto): void {
+    const now = new Date();
+    const wasScheduled = isScheduled(post, now);
+    if (input.published !== undefined) post.published = input.published;
+    if (input.publishAt !== undefined) {
+      post.publishAt = input.publishAt === null ? null : new Date(input.publishAt);
+      if (input.publishAt === null && wasScheduled && input.published === undefined) post.published = false;
+    }
+    if (!isScheduled(post, now)) post.publishAt = null;
+    if (post.publishAt) post.createdAt = post.publishAt;
+  }
+
+  /** A post moved in (or out of) the lists: the posts it sat between, and those it sits between now, link to it. */
+  private async recordListingChange(post: Post, categoryBefore: number | null, neighboursBefore: string[]): Promise<void> {
+    recordContentChange(
+      ContentTag.postLists,
+      ...categoryListTags(categoryBefore, post.categoryId),
+      ...neighboursBefore,
+      ...(await this.neighbourTags(post)),
+    );
+  }
+
+  /**
+   * The scheduler's half of publishing: a scheduled post whose time has come is announced once (whichever instance
+   * claims it) with the content change a publish through the editor records, so every page showing it is rebuilt.
+   * Returns the ids of the posts this call announced.
+   */
+  async announceDuePublications(): Promise<number[]> {
+    const announced: number[] = [];
+    for (const post of await this.posts.findDueScheduled()) {
+      if (!(await this.posts.claimDueScheduled(post.id))) continue;
+      post.publishAt = null;
+      recordContentChange(ContentTag.post(post.id), ContentTag.postLink(post.slug));
+      await this.recordListingChange(post, post.categoryId, []);
+      announced.push(post.id);
+    }
+    return announced;
+  }
+
+  /** The public posts just older and newer than this one (their pages link to it). */
   private async neighbourTags(post: Post): Promise<string[]> {
-    if (!post.published) return [];
-    const { older, newer } = await this.posts.findPublishedNeighbours(post);
+    if (!isPublicNow(post)) return [];
+    const { older, newer } = await this.posts.findPublicNeighbours(post);
     return [older, newer].filter((neighbour) => neighbour !== null).map((neighbour) => ContentTag.post(neighbour.id));
   }
 

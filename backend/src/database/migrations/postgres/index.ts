@@ -6,6 +6,7 @@ import { BoundedListIndexes1795419361712 } from './1795419361712-BoundedListInde
 import { Initial1795304100364 } from './1795304100364-Initial';
 import { PageStore1795600000000 } from './1795600000000-PageStore';
 import { Revisions1795700000000 } from './1795700000000-Revisions';
+import { ScheduledPosts1795700100000 } from './1795700100000-ScheduledPosts';
 
 /** In order; each runs once per database. */
 export const POSTGRES_MIGRATIONS = [
@@ -17,4 +18,5 @@ export const POSTGRES_MIGRATIONS = [
   ApiTokens1795500200000,
   PageStore1795600000000,
   Revisions1795700000000,
+  ScheduledPosts1795700100000,
 ];

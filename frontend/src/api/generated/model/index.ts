@@ -19,6 +19,9 @@
 
 export * from './apiTokenDto';
 export * from './autosaveDto';
+export * from './bulkAction';
+export * from './bulkPostsDto';
+export * from './bulkPostsResultDto';
 export * from './categoryDto';
 export * from './countPostsParams';
 export * from './createApiTokenDto';
@@ -41,6 +44,7 @@ export * from './postCountsDto';
 export * from './postDetailDto';
 export * from './postDto';
 export * from './postLinkDto';
+export * from './postStatus';
 export * from './postSummaryDto';
 export * from './registerDto';
 export * from './registrationStatusDto';

@@ -16,6 +16,7 @@
  * `X-Total-Count` header of `GET /api/posts`).
  * OpenAPI spec version: 1.0
  */
+import type { PostStatus } from './postStatus';
 
 export type ListPostsParams = {
 /**
@@ -26,6 +27,15 @@ category?: string;
  * true: published only; false: drafts only (signed in). Anonymous callers always get published posts.
  */
 published?: boolean;
+/**
+ * draft, scheduled (published with a publishAt to come) or published (out now); signed in only. Wins over `published`.
+ */
+status?: PostStatus;
+/**
+ * Only posts whose title contains this text (signed in only)
+ * @maxLength 200
+ */
+q?: string;
 /**
  * Posts per call: 20 when not given, at most 50
  * @minimum 1

@@ -552,7 +552,11 @@ export const useUpdatePage = <TError = ErrorType<ErrorDto>,
       > => {
       return useMutation(getUpdatePageMutationOptions(options), queryClient);
     }
-    export const autosavePage = (
+    /**
+ * Keeps the editor's fields as an `autosave` revision; the page itself, and what readers see, do not change. An autosave right after another replaces it. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
+ * @summary Autosave a page being edited
+ */
+export const autosavePage = (
     id: number,
     autosaveDto: BodyType<AutosaveDto>,
  options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
@@ -604,7 +608,10 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type AutosavePageMutationError = ErrorType<ErrorDto>
     export type AutosavePageMutationVariables = {id: number;data: BodyType<AutosaveDto>}
 
-    export const useAutosavePage = <TError = ErrorType<ErrorDto>,
+    /**
+ * @summary Autosave a page being edited
+ */
+export const useAutosavePage = <TError = ErrorType<ErrorDto>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof autosavePage>>, TError,AutosavePageMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof autosavePage>>,
@@ -614,7 +621,11 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
       > => {
       return useMutation(getAutosavePageMutationOptions(options), queryClient);
     }
-    export const listPageRevisions = (
+    /**
+ * Newest first: `id`, `createdAt`, `kind` (autosave, save, publish, restore) and `title`, `limit` at a time (50 by default, at most 100). The last 50 revisions are kept, and one a day beyond. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
+ * @summary List a page's revisions
+ */
+export const listPageRevisions = (
     id: number,
     params?: ListPageRevisionsParams,
  options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
@@ -689,6 +700,9 @@ export function useListPageRevisions<TData = Awaited<ReturnType<typeof listPageR
     params?: ListPageRevisionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPageRevisions>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary List a page's revisions
+ */
 
 export function useListPageRevisions<TData = Awaited<ReturnType<typeof listPageRevisions>>, TError = ErrorType<ErrorDto>>(
  id: number,
@@ -708,6 +722,10 @@ export function useListPageRevisions<TData = Awaited<ReturnType<typeof listPageR
 
 
 
+/**
+ * Every field the revision kept; 404 `REVISION_NOT_FOUND` when the page has no revision with this id. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
+ * @summary Read one revision of a page
+ */
 export const getPageRevision = (
     id: number,
     revisionId: number,
@@ -782,6 +800,9 @@ export function useGetPageRevision<TData = Awaited<ReturnType<typeof getPageRevi
     revisionId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPageRevision>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Read one revision of a page
+ */
 
 export function useGetPageRevision<TData = Awaited<ReturnType<typeof getPageRevision>>, TError = ErrorType<ErrorDto>>(
  id: number,
@@ -801,6 +822,10 @@ export function useGetPageRevision<TData = Awaited<ReturnType<typeof getPageRevi
 
 
 
+/**
+ * Saves the revision's fields again as a new `restore` revision (no revision is deleted); the version rises. Send the `version` of the record you loaded: if it has been saved since, the answer is 409 `VERSION_CONFLICT` with the record as it is now in `current`. Leave `version` out to overwrite. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
+ * @summary Restore a revision of a page
+ */
 export const restorePageRevision = (
     id: number,
     revisionId: number,
@@ -854,7 +879,10 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type RestorePageRevisionMutationError = ErrorType<ErrorDto>
     export type RestorePageRevisionMutationVariables = {id: number;revisionId: number;data: BodyType<RestoreRevisionDto>}
 
-    export const useRestorePageRevision = <TError = ErrorType<ErrorDto>,
+    /**
+ * @summary Restore a revision of a page
+ */
+export const useRestorePageRevision = <TError = ErrorType<ErrorDto>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof restorePageRevision>>, TError,RestorePageRevisionMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof restorePageRevision>>,

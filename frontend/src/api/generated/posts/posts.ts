@@ -37,6 +37,8 @@ import type {
 
 import type {
   AutosaveDto,
+  BulkPostsDto,
+  BulkPostsResultDto,
   CountPostsParams,
   CreatePostDto,
   ErrorDto,
@@ -76,7 +78,7 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
 };
 
 /**
- * Post summaries (no content), `limit` at a time (20 by default, at most 50) from `offset`. Anonymous callers get published posts only; signed in, `published=true|false` picks published posts or drafts, and no filter lists both. The number of posts matching the filter is in the `X-Total-Count` header; `GET /api/posts/counts` gives the totals as a body.
+ * Post summaries (no content), `limit` at a time (20 by default, at most 50) from `offset`. Anonymous callers get published posts only (a scheduled post from its time on); signed in, `status=draft|scheduled|published` (or `published=true|false`) picks one status, no filter lists them all, and `q` searches titles. The number of posts matching the filter is in the `X-Total-Count` header; `GET /api/posts/counts` gives the totals as a body.
  * @summary List posts, newest first
  */
 export const listPosts = (
@@ -238,7 +240,75 @@ export const useCreatePost = <TError = ErrorType<ErrorDto>,
       return useMutation(getCreatePostMutationOptions(options), queryClient);
     }
     /**
- * The totals behind the paginated lists: `{ all, published, drafts }`, for one category (`category` slug) or every post. The published total is what a client needs to page through the public list. Anonymous callers count published posts only (`drafts` is 0).
+ * `{ action, ids }` (at most 100 ids) in one transaction: all of them change, or none does (404 `POST_NOT_FOUND` when an id does not exist). `changed` lists the posts the action changed. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
+ * @summary Publish, unpublish or delete several posts
+ */
+export const bulkChangePosts = (
+    bulkPostsDto: BodyType<BulkPostsDto>,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+
+
+      return customInstance<BulkPostsResultDto>(
+      {url: `/api/posts/bulk`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: bulkPostsDto, signal
+    },
+      options);
+    }
+
+
+
+
+export const getBulkChangePostsMutationKey = () => ['bulkChangePosts'] as const;
+
+export const getBulkChangePostsMutationOptions = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof bulkChangePosts>>, TError,BulkChangePostsMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof bulkChangePosts>>, TError,BulkChangePostsMutationVariables, TContext> => {
+
+const mutationKey = getBulkChangePostsMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof bulkChangePosts>>, BulkChangePostsMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  bulkChangePosts(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type BulkChangePostsMutationResult = NonNullable<Awaited<ReturnType<typeof bulkChangePosts>>>
+    export type BulkChangePostsMutationBody = BodyType<BulkPostsDto>
+    export type BulkChangePostsMutationError = ErrorType<ErrorDto>
+    export type BulkChangePostsMutationVariables = {data: BodyType<BulkPostsDto>}
+
+    /**
+ * @summary Publish, unpublish or delete several posts
+ */
+export const useBulkChangePosts = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof bulkChangePosts>>, TError,BulkChangePostsMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof bulkChangePosts>>,
+        TError,
+        BulkChangePostsMutationVariables,
+        TContext
+      > => {
+      return useMutation(getBulkChangePostsMutationOptions(options), queryClient);
+    }
+    /**
+ * The totals behind the paginated lists: `{ all, published, scheduled, drafts }`, for one category (`category` slug) or every post. The published total is what a client needs to page through the public list. Anonymous callers count published posts only (`scheduled` and `drafts` are 0).
  * @summary Count posts
  */
 export const countPosts = (
@@ -677,7 +747,7 @@ export function useGetPostBySlug<TData = Awaited<ReturnType<typeof getPostBySlug
 
 
 /**
- * Replaces the post's fields (publish it with `published: true`). Send the `version` of the record you loaded: if it has been saved since, the answer is 409 `VERSION_CONFLICT` with the record as it is now in `current`. Leave `version` out to overwrite. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
+ * Replaces the post's fields (publish it with `published: true`; schedule it with a `publishAt` to come as well). Keeps a revision. Send the `version` of the record you loaded: if it has been saved since, the answer is 409 `VERSION_CONFLICT` with the record as it is now in `current`. Leave `version` out to overwrite. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
  * @summary Save a post
  */
 export const updatePost = (
@@ -745,7 +815,11 @@ export const useUpdatePost = <TError = ErrorType<ErrorDto>,
       > => {
       return useMutation(getUpdatePostMutationOptions(options), queryClient);
     }
-    export const autosavePost = (
+    /**
+ * Keeps the editor's fields as an `autosave` revision; the post itself, and what readers see, do not change. An autosave right after another replaces it. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
+ * @summary Autosave a post being edited
+ */
+export const autosavePost = (
     id: number,
     autosaveDto: BodyType<AutosaveDto>,
  options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
@@ -797,7 +871,10 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type AutosavePostMutationError = ErrorType<ErrorDto>
     export type AutosavePostMutationVariables = {id: number;data: BodyType<AutosaveDto>}
 
-    export const useAutosavePost = <TError = ErrorType<ErrorDto>,
+    /**
+ * @summary Autosave a post being edited
+ */
+export const useAutosavePost = <TError = ErrorType<ErrorDto>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof autosavePost>>, TError,AutosavePostMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof autosavePost>>,
@@ -939,7 +1016,11 @@ export const useFixPostSlug = <TError = ErrorType<ErrorDto>,
       > => {
       return useMutation(getFixPostSlugMutationOptions(options), queryClient);
     }
-    export const listPostRevisions = (
+    /**
+ * Newest first: `id`, `createdAt`, `kind` (autosave, save, publish, restore) and `title`, `limit` at a time (50 by default, at most 100). The last 50 revisions are kept, and one a day beyond. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
+ * @summary List a post's revisions
+ */
+export const listPostRevisions = (
     id: number,
     params?: ListPostRevisionsParams,
  options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
@@ -1014,6 +1095,9 @@ export function useListPostRevisions<TData = Awaited<ReturnType<typeof listPostR
     params?: ListPostRevisionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPostRevisions>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary List a post's revisions
+ */
 
 export function useListPostRevisions<TData = Awaited<ReturnType<typeof listPostRevisions>>, TError = ErrorType<ErrorDto>>(
  id: number,
@@ -1033,6 +1117,10 @@ export function useListPostRevisions<TData = Awaited<ReturnType<typeof listPostR
 
 
 
+/**
+ * Every field the revision kept; 404 `REVISION_NOT_FOUND` when the post has no revision with this id. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
+ * @summary Read one revision of a post
+ */
 export const getPostRevision = (
     id: number,
     revisionId: number,
@@ -1107,6 +1195,9 @@ export function useGetPostRevision<TData = Awaited<ReturnType<typeof getPostRevi
     revisionId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPostRevision>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Read one revision of a post
+ */
 
 export function useGetPostRevision<TData = Awaited<ReturnType<typeof getPostRevision>>, TError = ErrorType<ErrorDto>>(
  id: number,
@@ -1126,6 +1217,10 @@ export function useGetPostRevision<TData = Awaited<ReturnType<typeof getPostRevi
 
 
 
+/**
+ * Saves the revision's fields again as a new `restore` revision (no revision is deleted); the version rises. Send the `version` of the record you loaded: if it has been saved since, the answer is 409 `VERSION_CONFLICT` with the record as it is now in `current`. Leave `version` out to overwrite. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
+ * @summary Restore a revision of a post
+ */
 export const restorePostRevision = (
     id: number,
     revisionId: number,
@@ -1179,7 +1274,10 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type RestorePostRevisionMutationError = ErrorType<ErrorDto>
     export type RestorePostRevisionMutationVariables = {id: number;revisionId: number;data: BodyType<RestoreRevisionDto>}
 
-    export const useRestorePostRevision = <TError = ErrorType<ErrorDto>,
+    /**
+ * @summary Restore a revision of a post
+ */
+export const useRestorePostRevision = <TError = ErrorType<ErrorDto>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof restorePostRevision>>, TError,RestorePostRevisionMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof restorePostRevision>>,
