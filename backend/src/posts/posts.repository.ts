@@ -201,14 +201,15 @@ export class PostsRepository {
    * Public, scheduled and draft posts (of one category, when given), in one grouped query over the status indexes
    * (scheduled: published with a `publishAt` still to come).
    */
-  async countByStatus(categoryId?: number): Promise<{ published: number; scheduled: number; drafts: number }> {
+  async countByStatus(categoryId?: number, titleContains?: string): Promise<{ published: number; scheduled: number; drafts: number }> {
     const query = this.posts
       .createQueryBuilder('post')
       .select('post.published', 'published')
       .addSelect('CASE WHEN post.publishAt > :now THEN 1 ELSE 0 END', 'later')
       .addSelect('COUNT(*)', 'count')
       .setParameter('now', new Date());
-    if (categoryId !== undefined) query.where('post.categoryId = :categoryId', { categoryId });
+    if (categoryId !== undefined) query.andWhere('post.categoryId = :categoryId', { categoryId });
+    if (titleContains) query.andWhere({ title: titleContaining(titleContains) });
     const rows = await query
       .groupBy('post.published')
       .addGroupBy('later')

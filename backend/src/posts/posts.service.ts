@@ -79,7 +79,7 @@ export class PostsService {
   async countPosts(query: CountPostsQuery, viewer: User | undefined): Promise<PostCountsDto> {
     const categoryId = await this.categoryFilter(query.category);
     if (categoryId === null) return { all: 0, published: 0, scheduled: 0, drafts: 0 };
-    const counts = await this.posts.countByStatus(categoryId);
+    const counts = await this.posts.countByStatus(categoryId, viewer ? query.q : undefined);
     const drafts = viewer ? counts.drafts : 0;
     const scheduled = viewer ? counts.scheduled : 0;
     return { all: counts.published + scheduled + drafts, published: counts.published, scheduled, drafts };

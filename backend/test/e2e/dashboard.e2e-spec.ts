@@ -28,6 +28,8 @@ describe('dashboard: search, filters, bulk actions', () => {
     const search = await author.get('/api/posts?q=react').expect(200);
     expect(ids(search.body)).toEqual([a.id, b.id, c.id]);
     expect(search.headers['x-total-count']).toBe('3');
+    expect((await author.get('/api/posts/counts?q=react').expect(200)).body).toEqual({ all: 3, published: 2, scheduled: 0, drafts: 1 });
+    expect((await author.get(`/api/posts/counts?q=react&category=${encodeURIComponent(category.slug)}`).expect(200)).body.all).toBe(2);
     expect(ids((await author.get(`/api/posts?q=react&category=${encodeURIComponent(category.slug)}`).expect(200)).body)).toEqual([
       a.id,
       b.id,

@@ -15,6 +15,13 @@ export class CountPostsQuery {
   @IsString()
   @MaxLength(200)
   category?: string;
+
+  @ApiPropertyOptional({ maxLength: 200, description: 'Only posts whose title contains this text (signed in only)' })
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() || undefined : value))
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  q?: string;
 }
 
 export class ListPostsQuery extends CountPostsQuery {
@@ -34,13 +41,6 @@ export class ListPostsQuery extends CountPostsQuery {
   @IsOptional()
   @IsIn(POST_STATUSES, { message: `status must be one of ${POST_STATUSES.join(', ')}` })
   status?: PostStatus;
-
-  @ApiPropertyOptional({ maxLength: 200, description: 'Only posts whose title contains this text (signed in only)' })
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim() || undefined : value))
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  q?: string;
 
   @ApiPropertyOptional({
     minimum: 1,

@@ -24,6 +24,11 @@ export type ListPostsParams = {
  */
 category?: string;
 /**
+ * Only posts whose title contains this text (signed in only)
+ * @maxLength 200
+ */
+q?: string;
+/**
  * true: published only; false: drafts only (signed in). Anonymous callers always get published posts.
  */
 published?: boolean;
@@ -31,11 +36,6 @@ published?: boolean;
  * draft, scheduled (published with a publishAt to come) or published (out now); signed in only. Wins over `published`.
  */
 status?: PostStatus;
-/**
- * Only posts whose title contains this text (signed in only)
- * @maxLength 200
- */
-q?: string;
 /**
  * Posts per call: 20 when not given, at most 50
  * @minimum 1
