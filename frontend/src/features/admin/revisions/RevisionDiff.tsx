@@ -18,11 +18,11 @@ function Changes({ before, after, label }: { before: string; after: string; labe
       <Box dir="rtl" whiteSpace="pre-wrap" lineHeight="tall" fontSize="sm" borderWidth="1px" borderRadius="md" p="3">
         {changes.map((change, index) =>
           change.removed ? (
-            <Box as="del" key={index} bg="red.subtle" color="red.fg" title={t.diffRemoved}>
+            <Box as="del" key={index} bg="red.subtle" color="red.fg" px="0.5" marginInlineEnd="1" borderRadius="sm" title={t.diffRemoved}>
               {change.value}
             </Box>
           ) : change.added ? (
-            <Box as="ins" key={index} bg="green.subtle" color="green.fg" textDecoration="none" title={t.diffAdded}>
+            <Box as="ins" key={index} bg="green.subtle" color="green.fg" px="0.5" borderRadius="sm" textDecoration="underline" title={t.diffAdded}>
               {change.value}
             </Box>
           ) : (
