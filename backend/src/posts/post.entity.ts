@@ -14,8 +14,9 @@ import { User } from '../users/user.entity';
 @Index('IDX_posts_published_category', ['published', 'categoryId'])
 @Index('IDX_posts_created_id', ['createdAt', 'id'])
 @Index('IDX_posts_featured_published_created', ['featured', 'published', 'createdAt'])
-// The scheduler's look for posts that are due.
-@Index('IDX_posts_publish_at', ['publishAt'])
+// "Public now" (published and publishAt null or past) read from the index alone, as counts need; and the
+// scheduler's look for posts that are due.
+@Index('IDX_posts_published_publish_at', ['published', 'publishAt'])
 // At most one featured post: a partial unique index made by the OneFeaturedPost migrations (not synchronized).
 @Index('UQ_posts_one_featured', { synchronize: false })
 export class Post {

@@ -2,11 +2,9 @@ import { Injectable } from '@nestjs/common';
 import {
   DataSource,
   EntityManager,
-  Equal,
   FindOptionsSelect,
   FindOptionsWhere,
   In,
-  LessThan,
   LessThanOrEqual,
   MoreThan,
   Not,
@@ -170,26 +168,22 @@ export class PostsRepository {
    * by id among posts created at the same instant (a publication date picked without a time).
    */
   async findPublicNeighbours(post: Post): Promise<{ older: Post | null; newer: Post | null }> {
-    const select: FindOptionsSelect<Post> = { id: true, slug: true, title: true, createdAt: true };
-    const published = publicNow();
-    const [older, newer] = await Promise.all([
-      this.posts.findOne({
-        select,
-        where: [
-          { ...published, createdAt: LessThan(post.createdAt) },
-          { ...published, createdAt: Equal(post.createdAt), id: LessThan(post.id) },
-        ],
-        order: NEWEST_FIRST,
-      }),
-      this.posts.findOne({
-        select,
-        where: [
-          { ...published, createdAt: MoreThan(post.createdAt) },
-          { ...published, createdAt: Equal(post.createdAt), id: MoreThan(post.id) },
-        ],
-        order: { createdAt: 'ASC', id: 'ASC' },
-      }),
-    ]);
+    const neighbour = (direction: 'older' | 'newer') => {
+      const [from, beyond, order] = direction === 'older' ? (['<=', '<', 'DESC'] as const) : (['>=', '>', 'ASC'] as const);
+      return (
+        wherePublicNow(this.posts.createQueryBuilder('post').select(['post.id', 'post.slug', 'post.title', 'post.createdAt']), 'post')
+          // A range on createdAt (then the tie on id): the (published, createdAt, id) index serves it in order and the
+          // first row is the answer; "a < x OR (a = x AND id < y)" alone made the databases sort every older post.
+          .andWhere(`post.createdAt ${from} :createdAt AND (post.createdAt ${beyond} :createdAt OR post.id ${beyond} :id)`, {
+            createdAt: post.createdAt,
+            id: post.id,
+          })
+          .orderBy('post.createdAt', order)
+          .addOrderBy('post.id', order)
+          .getOne()
+      );
+    };
+    const [older, newer] = await Promise.all([neighbour('older'), neighbour('newer')]);
     return { older, newer };
   }
 

@@ -162,8 +162,9 @@ describe('scheduled publishing', () => {
     const heard: { instance: string; origin: string; tags: readonly string[] }[] = [];
     t.app.get(ContentEvents).on((origin, tags) => void heard.push({ instance: 'first', origin, tags }));
     other.get(ContentEvents).on((origin, tags) => void heard.push({ instance: 'second', origin, tags }));
-    const posts = [];
-    for (let i = 0; i < 5; i += 1) posts.push(await createPost(author, { published: true, publishAt: inMs(1500 + i * 50) }));
+    const posts: { id: number; slug: string }[] = [];
+    for (let i = 0; i < 5; i += 1)
+      posts.push((await createPost(author, { published: true, publishAt: inMs(1500 + i * 50) })) as { id: number; slug: string });
     heard.length = 0;
     await eventually(async () => {
       const all = await Promise.all(posts.map(async (post) => (await author.get(`/api/posts/id/${post.id}`)).body.publishAt));

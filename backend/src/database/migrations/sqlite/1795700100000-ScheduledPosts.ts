@@ -9,11 +9,11 @@ export class ScheduledPosts1795700100000 implements MigrationInterface {
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query('ALTER TABLE "posts" ADD COLUMN "publishAt" datetime');
-    await queryRunner.query('CREATE INDEX "IDX_posts_publish_at" ON "posts" ("publishAt") ');
+    await queryRunner.query('CREATE INDEX "IDX_posts_published_publish_at" ON "posts" ("published", "publishAt") ');
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query('DROP INDEX "IDX_posts_publish_at"');
+    await queryRunner.query('DROP INDEX "IDX_posts_published_publish_at"');
     await queryRunner.query('ALTER TABLE "posts" DROP COLUMN "publishAt"');
   }
 }
