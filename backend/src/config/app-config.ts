@@ -57,6 +57,12 @@ export class EnvironmentVariables {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV?: string;
 
+  @Transform(({ value }) => (value === undefined || value === '' ? 30_000 : Number(value)))
+  @Max(3_600_000, { message: 'SCHEDULER_INTERVAL_MS must be between 100 and 3600000' })
+  @Min(100, { message: 'SCHEDULER_INTERVAL_MS must be between 100 and 3600000' })
+  @IsInt({ message: 'SCHEDULER_INTERVAL_MS must be a whole number of milliseconds' })
+  SCHEDULER_INTERVAL_MS = 30_000;
+
   @IsOptional()
   // AWS's rules for bucket names: 3-63 lower-case letters, digits, dots and hyphens.
   @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
@@ -132,6 +138,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** The build's source maps are public only when asked for (they show the whole source). */
   serveSourceMaps: boolean;
+  /** How often the scheduler looks for scheduled posts whose time has come. */
+  schedulerIntervalMs: number;
   isTest: boolean;
 }
 
@@ -185,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     allowRegistration: vars.ALLOW_REGISTRATION,
     trustProxy: vars.TRUST_PROXY,
     serveSourceMaps: vars.SERVE_SOURCE_MAPS,
+    schedulerIntervalMs: vars.SCHEDULER_INTERVAL_MS,
     isTest: vars.NODE_ENV === 'test',
   };
 }

@@ -8,6 +8,7 @@ import { CategoriesRepository } from '../categories/categories.repository';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { PagesRepository } from '../pages/pages.repository';
 import { PostsRepository } from '../posts/posts.repository';
+import { RevisionsRepository } from '../revisions/revisions.repository';
 import { SettingsRepository } from '../settings/settings.repository';
 import { createUploadStorage } from '../upload/create-storage';
 import { UPLOAD_STORAGE, UploadStorage } from '../upload/storage';
@@ -33,7 +34,7 @@ class UploadStorageCloser implements OnApplicationShutdown {
   }
 }
 
-const REPOSITORIES = [CategoriesRepository, PagesRepository, PostsRepository, SettingsRepository, UsersRepository];
+const REPOSITORIES = [CategoriesRepository, PagesRepository, PostsRepository, RevisionsRepository, SettingsRepository, UsersRepository];
 
 /**
  * The configuration, the public origin, the open DataSource, the upload storage and every repository, available to all modules. Repositories

@@ -5,8 +5,9 @@ import { NewsletterSend } from '../newsletter/newsletter-send.entity';
 import { Subscriber } from '../newsletter/subscriber.entity';
 import { Page } from '../pages/page.entity';
 import { Post } from '../posts/post.entity';
+import { Revision } from '../revisions/revision.entity';
 import { Setting } from '../settings/setting.entity';
 import { ApiToken } from '../tokens/api-token.entity';
 import { User } from '../users/user.entity';
 
-export const ENTITIES = [ApiToken, Category, NewsletterMail, NewsletterSend, Page, Post, Session, Setting, Subscriber, User];
+export const ENTITIES = [ApiToken, Category, NewsletterMail, NewsletterSend, Page, Post, Revision, Session, Setting, Subscriber, User];

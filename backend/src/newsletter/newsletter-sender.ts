@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../common/database-errors';
 import { conflict, notFound } from '../common/domain-error';
 import { BLOG_NAME, generateExcerpt } from '@mudawwana/rules';
 import { Post } from '../posts/post.entity';
-import { PostsRepository } from '../posts/posts.repository';
+import { isPublicNow, PostsRepository } from '../posts/posts.repository';
 import { NewsletterMail } from './newsletter-mail.entity';
 import { NewsletterPost, postMail } from './newsletter-mails';
 import { NewsletterMailer } from './newsletter-mailer';
@@ -67,7 +67,8 @@ export class NewsletterSender implements OnApplicationBootstrap, OnModuleDestroy
   async start(postId: number): Promise<SendProgressDto> {
     const post = await this.posts.findById(postId);
     if (!post) throw notFound('POST_NOT_FOUND', 'Post not found');
-    if (!post.published) throw conflict('POST_NOT_PUBLISHED', 'Only a published post can be sent to subscribers');
+    // A scheduled post is not out yet: its readers could not open the link.
+    if (!isPublicNow(post)) throw conflict('POST_NOT_PUBLISHED', 'Only a published post can be sent to subscribers');
     await this.dataSource.transaction(async (manager) => {
       if (!(await manager.countBy(Subscriber, { status: 'confirmed' }))) {
         throw conflict('NEWSLETTER_NO_SUBSCRIBERS', 'No confirmed subscribers to send the post to');

@@ -15,6 +15,29 @@ const ACCOUNT =
 const VERSIONED =
   'Send the `version` of the record you loaded: if it has been saved since, the answer is 409 `VERSION_CONFLICT` with the record as it is now in `current`. Leave `version` out to overwrite.';
 
+/** The autosave and revision operations, the same for posts and pages. */
+function revisionDocs(kind: 'post' | 'page'): Record<string, OperationDoc> {
+  const Kind = kind === 'post' ? 'Post' : 'Page';
+  return {
+    [`autosave${Kind}`]: {
+      summary: `Autosave a ${kind} being edited`,
+      description: `Keeps the editor's fields as an \`autosave\` revision; the ${kind} itself, and what readers see, do not change. An autosave right after another replaces it. ${SIGN_IN}`,
+    },
+    [`list${Kind}Revisions`]: {
+      summary: `List a ${kind}'s revisions`,
+      description: `Newest first: \`id\`, \`createdAt\`, \`kind\` (autosave, save, publish, restore) and \`title\`, \`limit\` at a time (50 by default, at most 100). The last 50 revisions are kept, and one a day beyond. ${SIGN_IN}`,
+    },
+    [`get${Kind}Revision`]: {
+      summary: `Read one revision of a ${kind}`,
+      description: `Every field the revision kept; 404 \`REVISION_NOT_FOUND\` when the ${kind} has no revision with this id. ${SIGN_IN}`,
+    },
+    [`restore${Kind}Revision`]: {
+      summary: `Restore a revision of a ${kind}`,
+      description: `Saves the revision's fields again as a new \`restore\` revision (no revision is deleted); the version rises. ${VERSIONED} ${SIGN_IN}`,
+    },
+  };
+}
+
 export const OPERATION_DOCS: Record<string, OperationDoc> = {
   // auth
   register: {
@@ -63,12 +86,12 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   // posts
   listPosts: {
     summary: 'List posts, newest first',
-    description: `Post summaries (no content), ${'`limit`'} at a time (20 by default, at most 50) from ${'`offset`'}. Anonymous callers get published posts only; signed in, ${'`published=true|false`'} picks published posts or drafts, and no filter lists both. The number of posts matching the filter is in the ${'`X-Total-Count`'} header; ${'`GET /api/posts/counts`'} gives the totals as a body.`,
+    description: `Post summaries (no content), ${'`limit`'} at a time (20 by default, at most 50) from ${'`offset`'}. Anonymous callers get published posts only (a scheduled post from its time on); signed in, ${'`status=draft|scheduled|published`'} (or ${'`published=true|false`'}) picks one status, no filter lists them all, and ${'`q`'} searches titles. The number of posts matching the filter is in the ${'`X-Total-Count`'} header; ${'`GET /api/posts/counts`'} gives the totals as a body.`,
   },
   countPosts: {
     summary: 'Count posts',
     description:
-      'The totals behind the paginated lists: `{ all, published, drafts }`, for one category (`category` slug) or every post. The published total is what a client needs to page through the public list. Anonymous callers count published posts only (`drafts` is 0).',
+      'The totals behind the paginated lists: `{ all, published, scheduled, drafts }`, for one category (`category` slug) or every post. The published total is what a client needs to page through the public list. Anonymous callers count published posts only (`scheduled` and `drafts` are 0).',
   },
   getFeaturedPost: {
     summary: 'The featured post',
@@ -89,8 +112,13 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   },
   updatePost: {
     summary: 'Save a post',
-    description: `Replaces the post's fields (publish it with \`published: true\`). ${VERSIONED} ${SIGN_IN}`,
+    description: `Replaces the post's fields (publish it with \`published: true\`; schedule it with a \`publishAt\` to come as well). Keeps a revision. ${VERSIONED} ${SIGN_IN}`,
   },
+  bulkChangePosts: {
+    summary: 'Publish, unpublish or delete several posts',
+    description: `\`{ action, ids }\` (at most 100 ids) in one transaction: all of them change, or none does (404 \`POST_NOT_FOUND\` when an id does not exist). \`changed\` lists the posts the action changed. ${SIGN_IN}`,
+  },
+  ...revisionDocs('post'),
   deletePost: {
     summary: 'Delete a post',
     description: `Deletes the post for good. ${SIGN_IN}`,
@@ -147,6 +175,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     summary: 'Save a static page',
     description: `Replaces the page's title, slug and content. ${VERSIONED} ${SIGN_IN}`,
   },
+  ...revisionDocs('page'),
   deletePage: {
     summary: 'Delete a static page',
     description: `Deletes the page for good. ${SIGN_IN}`,

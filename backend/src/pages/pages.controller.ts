@@ -1,7 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../common/api-errors.decorator';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { LeavesContentUnchanged } from '../common/content-changed.interceptor';
 import { ParseIdPipe } from '../common/parse-id.pipe';
+import { AutosaveDto, ListRevisionsQuery, RestoreRevisionDto, RevisionDto, RevisionSummaryDto } from '../revisions/dto/revision.dto';
+import { User } from '../users/user.entity';
 import { Public } from '../common/public.decorator';
 import { PageDto, PageSummaryDto, SavePageDto } from './dto/page.dto';
 import { PagesService } from './pages.service';
@@ -37,15 +41,52 @@ export class PagesController {
   @Post()
   @ApiCreatedResponse({ type: PageDto })
   @ApiErrors(400, 401, 409)
-  createPage(@Body() input: SavePageDto): Promise<PageDto> {
-    return this.pages.createPage(input);
+  createPage(@Body() input: SavePageDto, @CurrentUser() author: User): Promise<PageDto> {
+    return this.pages.createPage(input, author);
   }
 
   @Put(':id')
   @ApiOkResponse({ type: PageDto })
   @ApiErrors(400, 401, 404, 409)
-  updatePage(@Param('id', ParseIdPipe) id: number, @Body() input: SavePageDto): Promise<PageDto> {
-    return this.pages.updatePage(id, input);
+  updatePage(@Param('id', ParseIdPipe) id: number, @Body() input: SavePageDto, @CurrentUser() author: User): Promise<PageDto> {
+    return this.pages.updatePage(id, input, author);
+  }
+
+  /** Keeps the editor's title and content as an autosave revision; the page itself does not change. */
+  @Post(':id/autosave')
+  @LeavesContentUnchanged()
+  @ApiCreatedResponse({ type: RevisionSummaryDto })
+  @ApiErrors(400, 401, 404)
+  autosavePage(@Param('id', ParseIdPipe) id: number, @Body() input: AutosaveDto, @CurrentUser() author: User): Promise<RevisionSummaryDto> {
+    return this.pages.autosavePage(id, input, author);
+  }
+
+  @Get(':id/revisions')
+  @ApiOkResponse({ type: [RevisionSummaryDto], description: 'Newest first' })
+  @ApiErrors(400, 401, 404)
+  listPageRevisions(@Param('id', ParseIdPipe) id: number, @Query() query: ListRevisionsQuery): Promise<RevisionSummaryDto[]> {
+    return this.pages.listPageRevisions(id, query);
+  }
+
+  @Get(':id/revisions/:revisionId')
+  @ApiOkResponse({ type: RevisionDto })
+  @ApiErrors(401, 404)
+  getPageRevision(@Param('id', ParseIdPipe) id: number, @Param('revisionId', ParseIdPipe) revisionId: number): Promise<RevisionDto> {
+    return this.pages.getPageRevision(id, revisionId);
+  }
+
+  /** A save of the revision's title and content (a new 'restore' revision; none is deleted); the version check applies. */
+  @Post(':id/revisions/:revisionId/restore')
+  @HttpCode(200)
+  @ApiOkResponse({ type: PageDto })
+  @ApiErrors(400, 401, 404, 409)
+  restorePageRevision(
+    @Param('id', ParseIdPipe) id: number,
+    @Param('revisionId', ParseIdPipe) revisionId: number,
+    @Body() input: RestoreRevisionDto,
+    @CurrentUser() author: User,
+  ): Promise<PageDto> {
+    return this.pages.restorePageRevision(id, revisionId, input, author);
   }
 
   @Delete(':id')

@@ -8,15 +8,24 @@ import { uniqueSlug } from '../common/unique-slug';
 import { PageDto, PageSummaryDto, SavePageDto } from './dto/page.dto';
 import { Page } from './page.entity';
 import { PagesRepository } from './pages.repository';
+import type { RevisionNote } from '../posts/posts.repository';
+import { AutosaveDto, ListRevisionsQuery, RestoreRevisionDto, RevisionDto, RevisionSummaryDto } from '../revisions/dto/revision.dto';
+import { RevisionsRepository } from '../revisions/revisions.repository';
+import { User } from '../users/user.entity';
 
 const pageNotFound = () => notFound('PAGE_NOT_FOUND', 'Page not found');
+const revisionNotFound = () => notFound('REVISION_NOT_FOUND', 'Revision not found');
+const REVISIONS_DEFAULT_LIMIT = 50;
 
 /** Slugs that are routes of the site itself, so a page there could never be reached. */
 const RESERVED_SLUGS = new Set(RESERVED_PAGE_SLUGS);
 
 @Injectable()
 export class PagesService {
-  constructor(private readonly pages: PagesRepository) {}
+  constructor(
+    private readonly pages: PagesRepository,
+    private readonly revisions: RevisionsRepository,
+  ) {}
 
   async listPages(): Promise<PageSummaryDto[]> {
     return (await this.pages.findSummaries()).map(PageSummaryDto.from);
@@ -34,19 +43,53 @@ export class PagesService {
     return PageDto.from(page);
   }
 
-  async createPage(input: SavePageDto): Promise<PageDto> {
-    return PageDto.from(await this.save({}, input));
+  async createPage(input: SavePageDto, author: User): Promise<PageDto> {
+    return PageDto.from(await this.save({}, input, { kind: 'save', authorId: author.id }));
   }
 
-  async updatePage(id: number, input: SavePageDto): Promise<PageDto> {
-    const page = await this.pages.findById(id);
-    if (!page) throw pageNotFound();
+  async updatePage(id: number, input: SavePageDto, author: User, kind: 'save' | 'restore' = 'save'): Promise<PageDto> {
+    const page = await this.findOrFail(id);
     try {
-      return PageDto.from(await this.save(page, input));
+      return PageDto.from(await this.save(page, input, { kind, authorId: author.id }));
     } catch (error) {
       if (error instanceof StaleVersionError) throw versionConflict(await this.getPageById(id));
       throw error;
     }
+  }
+
+  /** Keeps the editor's title and content as an autosave revision; the page does not change. */
+  async autosavePage(id: number, input: AutosaveDto, author: User): Promise<RevisionSummaryDto> {
+    const page = await this.findOrFail(id);
+    const fields = {
+      title: input.title ?? page.title,
+      content: input.content === undefined ? page.content : sanitizeContent(input.content),
+    };
+    return RevisionSummaryDto.from(await this.revisions.autosave({ pageId: id }, fields, author.id));
+  }
+
+  async listPageRevisions(id: number, query: ListRevisionsQuery): Promise<RevisionSummaryDto[]> {
+    await this.findOrFail(id);
+    const revisions = await this.revisions.list({ pageId: id }, query.limit ?? REVISIONS_DEFAULT_LIMIT, query.offset);
+    return revisions.map(RevisionSummaryDto.from);
+  }
+
+  async getPageRevision(id: number, revisionId: number): Promise<RevisionDto> {
+    await this.findOrFail(id);
+    const revision = await this.revisions.findOne({ pageId: id }, revisionId);
+    if (!revision) throw revisionNotFound();
+    return RevisionDto.from(revision);
+  }
+
+  /** Saves the revision's title and content again, as a new 'restore' revision (the version check applies). */
+  async restorePageRevision(id: number, revisionId: number, input: RestoreRevisionDto, author: User): Promise<PageDto> {
+    const revision = await this.getPageRevision(id, revisionId);
+    return this.updatePage(id, { title: revision.title, content: revision.content, version: input.version }, author, 'restore');
+  }
+
+  private async findOrFail(id: number): Promise<Page> {
+    const page = await this.pages.findById(id);
+    if (!page) throw pageNotFound();
+    return page;
   }
 
   async deletePage(id: number): Promise<void> {
@@ -54,10 +97,11 @@ export class PagesService {
     recordContentChange(ContentTag.pages);
   }
 
-  private async save(page: Partial<Page>, input: SavePageDto): Promise<Page> {
+  private async save(page: Partial<Page>, input: SavePageDto, revision: RevisionNote): Promise<Page> {
     const content = sanitizeContent(input.content);
     if (!content) throw badRequest('CONTENT_REQUIRED', 'Content is required');
-    const saved = await this.pages.save({ ...page, title: input.title, content, slug: await this.chooseSlug(page, input) }, input.version);
+    const fields = { ...page, title: input.title, content, slug: await this.chooseSlug(page, input) };
+    const saved = await this.pages.save(fields, input.version, revision);
     recordContentChange(ContentTag.pages);
     return saved;
   }

@@ -3,13 +3,16 @@ import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from
 import type { Response } from 'express';
 import { CurrentUser, OptionalUser } from '../auth/current-user.decorator';
 import { ApiErrors } from '../common/api-errors.decorator';
+import { LeavesContentUnchanged } from '../common/content-changed.interceptor';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { Public } from '../common/public.decorator';
 import { User } from '../users/user.entity';
 import { CountPostsQuery, ListPostsQuery } from './dto/list-posts.query';
 import { PostCountsDto, PostDetailDto, PostDto, PostSummaryDto } from './dto/post.dto';
 import { CreatePostDto, UpdatePostDto } from './dto/save-post.dto';
+import { BulkPostsDto, BulkPostsResultDto } from './dto/bulk-posts.dto';
 import { PostsService } from './posts.service';
+import { AutosaveDto, ListRevisionsQuery, RestoreRevisionDto, RevisionDto, RevisionSummaryDto } from '../revisions/dto/revision.dto';
 
 @ApiTags('posts')
 @Controller('posts')
@@ -78,11 +81,57 @@ export class PostsController {
     return this.posts.createPost(input, author);
   }
 
+  /** Publish, unpublish or delete several posts at once, in one transaction (all or none). */
+  @Post('bulk')
+  @HttpCode(200)
+  @ApiOkResponse({ type: BulkPostsResultDto })
+  @ApiErrors(400, 401, 404)
+  bulkChangePosts(@Body() input: BulkPostsDto, @CurrentUser() author: User): Promise<BulkPostsResultDto> {
+    return this.posts.bulkChangePosts(input, author);
+  }
+
   @Put(':id')
   @ApiOkResponse({ type: PostDto })
   @ApiErrors(400, 401, 404, 409)
-  updatePost(@Param('id', ParseIdPipe) id: number, @Body() input: UpdatePostDto): Promise<PostDto> {
-    return this.posts.updatePost(id, input);
+  updatePost(@Param('id', ParseIdPipe) id: number, @Body() input: UpdatePostDto, @CurrentUser() author: User): Promise<PostDto> {
+    return this.posts.updatePost(id, input, author);
+  }
+
+  /** Keeps the editor's fields as an autosave revision; the post itself does not change. */
+  @Post(':id/autosave')
+  @LeavesContentUnchanged()
+  @ApiCreatedResponse({ type: RevisionSummaryDto })
+  @ApiErrors(400, 401, 404)
+  autosavePost(@Param('id', ParseIdPipe) id: number, @Body() input: AutosaveDto, @CurrentUser() author: User): Promise<RevisionSummaryDto> {
+    return this.posts.autosavePost(id, input, author);
+  }
+
+  @Get(':id/revisions')
+  @ApiOkResponse({ type: [RevisionSummaryDto], description: 'Newest first' })
+  @ApiErrors(400, 401, 404)
+  listPostRevisions(@Param('id', ParseIdPipe) id: number, @Query() query: ListRevisionsQuery): Promise<RevisionSummaryDto[]> {
+    return this.posts.listPostRevisions(id, query);
+  }
+
+  @Get(':id/revisions/:revisionId')
+  @ApiOkResponse({ type: RevisionDto })
+  @ApiErrors(401, 404)
+  getPostRevision(@Param('id', ParseIdPipe) id: number, @Param('revisionId', ParseIdPipe) revisionId: number): Promise<RevisionDto> {
+    return this.posts.getPostRevision(id, revisionId);
+  }
+
+  /** A save of the revision's text (a new 'restore' revision; none is deleted); the version check applies. */
+  @Post(':id/revisions/:revisionId/restore')
+  @HttpCode(200)
+  @ApiOkResponse({ type: PostDto })
+  @ApiErrors(400, 401, 404, 409)
+  restorePostRevision(
+    @Param('id', ParseIdPipe) id: number,
+    @Param('revisionId', ParseIdPipe) revisionId: number,
+    @Body() input: RestoreRevisionDto,
+    @CurrentUser() author: User,
+  ): Promise<PostDto> {
+    return this.posts.restorePostRevision(id, revisionId, input, author);
   }
 
   @Delete(':id')

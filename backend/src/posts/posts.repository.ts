@@ -1,7 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, Equal, FindOptionsSelect, FindOptionsWhere, LessThan, MoreThan, Not, Raw, Repository } from 'typeorm';
+import {
+  DataSource,
+  EntityManager,
+  FindOptionsSelect,
+  FindOptionsWhere,
+  In,
+  LessThanOrEqual,
+  MoreThan,
+  Not,
+  Raw,
+  Repository,
+  SelectQueryBuilder,
+} from 'typeorm';
 import { isRetryableConflict } from '../common/database-errors';
 import { claimVersion } from '../common/versions';
+import { forgetUpdatedAt } from '../database/column-types';
+import { RevisionKind } from '../revisions/revision.entity';
+import { RevisionsRepository } from '../revisions/revisions.repository';
 import { indexPosts } from '../search/post-indexes';
 import { Post } from './post.entity';
 
@@ -19,6 +34,7 @@ const SUMMARY_COLUMNS: FindOptionsSelect<Post> = {
   authorId: true,
   published: true,
   featured: true,
+  publishAt: true,
   createdAt: true,
   updatedAt: true,
   readTime: true,
@@ -27,11 +43,62 @@ const SUMMARY_COLUMNS: FindOptionsSelect<Post> = {
 
 const NEWEST_FIRST = { createdAt: 'DESC', id: 'DESC' } as const;
 
+/**
+ * THE rule of what readers may see, in one place: a post is public once it is published and its scheduled time (if
+ * any) has come. Every public read (lists, detail, featured, neighbours, counts, feeds, sitemap, site pages, and
+ * search or tags) filters with one of these three forms of it.
+ */
+export function publicNow(now = new Date()): FindOptionsWhere<Post> {
+  return { published: true, publishAt: Raw((column) => `(${column} IS NULL OR ${column} <= :publicNow)`, { publicNow: now }) };
+}
+
+/** The same rule for a query builder on `alias`. */
+export function wherePublicNow<T extends object>(query: SelectQueryBuilder<T>, alias: string, now = new Date()): SelectQueryBuilder<T> {
+  return query.andWhere(`${alias}.published = :isPublished AND (${alias}.publishAt IS NULL OR ${alias}.publishAt <= :publicNow)`, {
+    isPublished: true,
+    publicNow: now,
+  });
+}
+
+/** The same rule for a post in hand. */
+export function isPublicNow(post: Pick<Post, 'published' | 'publishAt'>, now = new Date()): boolean {
+  return post.published && (post.publishAt === null || post.publishAt === undefined || post.publishAt <= now);
+}
+
+/** Published, but not until a time still to come. */
+export function isScheduled(post: Pick<Post, 'published' | 'publishAt'>, now = new Date()): boolean {
+  return post.published && !!post.publishAt && post.publishAt > now;
+}
+
+export const POST_STATUSES = ['draft', 'scheduled', 'published'] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+function statusWhere(status: PostStatus, now: Date): FindOptionsWhere<Post> {
+  if (status === 'published') return publicNow(now);
+  if (status === 'scheduled') return { published: true, publishAt: MoreThan(now) };
+  return { published: false };
+}
+
+/** Titles containing `text` (any case): `%` and `_` typed by the author are letters, not wildcards. */
+function titleContaining(text: string) {
+  const pattern = `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
+  return Raw((column) => `LOWER(${column}) LIKE :titlePattern ESCAPE '!'`, { titlePattern: pattern });
+}
+
+/** The revision a save keeps, written in the save's transaction. */
+export interface RevisionNote {
+  kind: RevisionKind;
+  authorId: number | null;
+}
+
 export interface PostFilter {
-  published?: boolean;
+  /** Unset: every post (the author's dashboard). */
+  status?: PostStatus;
   categoryId?: number;
   /** Only posts carrying the tag with this slug. */
   tagSlug?: string;
+  /** Part of the title. */
+  titleContains?: string;
   limit?: number;
   offset?: number;
 }
@@ -40,20 +107,51 @@ export interface PostFilter {
 export class PostsRepository {
   private readonly posts: Repository<Post>;
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly revisions: RevisionsRepository,
+  ) {
     this.posts = dataSource.getRepository(Post);
   }
 
   /** Summaries newest first, with the total that matches the filter (for paging). */
   async findSummaries(filter: PostFilter): Promise<[Post[], number]> {
-    const where: FindOptionsWhere<Post> = {};
-    if (filter.published !== undefined) where.published = filter.published;
+    const where: FindOptionsWhere<Post> = filter.status ? statusWhere(filter.status, new Date()) : {};
     if (filter.categoryId !== undefined) where.categoryId = filter.categoryId;
     if (filter.tagSlug !== undefined) {
       const tagSlug = filter.tagSlug;
       where.id = Raw((id) => `${id} IN (SELECT "post_id" FROM "post_tags" WHERE "slug" = :tagSlug)`, { tagSlug });
     }
+    if (filter.titleContains) where.title = titleContaining(filter.titleContains);
     return this.posts.findAndCount({ select: SUMMARY_COLUMNS, where, order: NEWEST_FIRST, take: filter.limit, skip: filter.offset });
+  }
+
+  /** Posts whose scheduled time has come but whose publication was not announced yet (the scheduler's work). */
+  findDueScheduled(now = new Date()): Promise<Post[]> {
+    return this.posts.find({
+      where: { published: true, publishAt: LessThanOrEqual(now) },
+      order: { publishAt: 'ASC', id: 'ASC' },
+      take: 100,
+    });
+  }
+
+  /**
+   * Claims a due post for announcing: clears its `publishAt` only while it is still set and due, so of several
+   * instances (or ticks) that found it, exactly one gets `true` (PostgreSQL locks the row for the UPDATE; the
+   * others then match nothing).
+   */
+  async claimDueScheduled(id: number, now = new Date()): Promise<boolean> {
+    const result = await this.posts
+      .createQueryBuilder()
+      .update(Post)
+      .set({ publishAt: null })
+      .where({ id, published: true, publishAt: LessThanOrEqual(now) })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  findByIds(ids: number[]): Promise<Post[]> {
+    return this.posts.findBy({ id: In(ids) });
   }
 
   findById(id: number): Promise<Post | null> {
@@ -64,38 +162,35 @@ export class PostsRepository {
     return this.posts.findOneBy({ slug });
   }
 
-  findPublishedBySlug(slug: string): Promise<Post | null> {
-    return this.posts.findOneBy({ slug, published: true });
+  findPublicBySlug(slug: string): Promise<Post | null> {
+    return this.posts.findOneBy({ slug, ...publicNow() });
   }
 
-  findFeaturedPublished(): Promise<Post | null> {
-    return this.posts.findOne({ where: { featured: true, published: true }, order: NEWEST_FIRST });
+  findFeaturedPublic(): Promise<Post | null> {
+    return this.posts.findOne({ where: { featured: true, ...publicNow() }, order: NEWEST_FIRST });
   }
 
   /**
    * The published posts just before (older) and after (newer) this one in list order: by creation date, then
    * by id among posts created at the same instant (a publication date picked without a time).
    */
-  async findPublishedNeighbours(post: Post): Promise<{ older: Post | null; newer: Post | null }> {
-    const select: FindOptionsSelect<Post> = { id: true, slug: true, title: true, createdAt: true };
-    const [older, newer] = await Promise.all([
-      this.posts.findOne({
-        select,
-        where: [
-          { published: true, createdAt: LessThan(post.createdAt) },
-          { published: true, createdAt: Equal(post.createdAt), id: LessThan(post.id) },
-        ],
-        order: NEWEST_FIRST,
-      }),
-      this.posts.findOne({
-        select,
-        where: [
-          { published: true, createdAt: MoreThan(post.createdAt) },
-          { published: true, createdAt: Equal(post.createdAt), id: MoreThan(post.id) },
-        ],
-        order: { createdAt: 'ASC', id: 'ASC' },
-      }),
-    ]);
+  async findPublicNeighbours(post: Post): Promise<{ older: Post | null; newer: Post | null }> {
+    const neighbour = (direction: 'older' | 'newer') => {
+      const [from, beyond, order] = direction === 'older' ? (['<=', '<', 'DESC'] as const) : (['>=', '>', 'ASC'] as const);
+      return (
+        wherePublicNow(this.posts.createQueryBuilder('post').select(['post.id', 'post.slug', 'post.title', 'post.createdAt']), 'post')
+          // A range on createdAt (then the tie on id): the (published, createdAt, id) index serves it in order and the
+          // first row is the answer; "a < x OR (a = x AND id < y)" alone made the databases sort every older post.
+          .andWhere(`post.createdAt ${from} :createdAt AND (post.createdAt ${beyond} :createdAt OR post.id ${beyond} :id)`, {
+            createdAt: post.createdAt,
+            id: post.id,
+          })
+          .orderBy('post.createdAt', order)
+          .addOrderBy('post.id', order)
+          .getOne()
+      );
+    };
+    const [older, newer] = await Promise.all([neighbour('older'), neighbour('newer')]);
     return { older, newer };
   }
 
@@ -103,21 +198,34 @@ export class PostsRepository {
     return this.posts.exists({ where: exceptId ? { slug, id: Not(exceptId) } : { slug } });
   }
 
-  /** Published and draft posts (of one category, when given), in one grouped query over the status indexes. */
-  async countByStatus(categoryId?: number): Promise<{ published: number; drafts: number }> {
-    const query = this.posts.createQueryBuilder('post').select('post.published', 'published').addSelect('COUNT(*)', 'count');
-    if (categoryId !== undefined) query.where('post.categoryId = :categoryId', { categoryId });
-    const rows = await query.groupBy('post.published').getRawMany<{ published: boolean | number; count: string | number }>();
-    const count = (published: boolean) => Number(rows.find((row) => Boolean(row.published) === published)?.count ?? 0);
-    return { published: count(true), drafts: count(false) };
+  /**
+   * Public, scheduled and draft posts (of one category, when given), in one grouped query over the status indexes
+   * (scheduled: published with a `publishAt` still to come).
+   */
+  async countByStatus(categoryId?: number, titleContains?: string): Promise<{ published: number; scheduled: number; drafts: number }> {
+    const query = this.posts
+      .createQueryBuilder('post')
+      .select('post.published', 'published')
+      .addSelect('CASE WHEN post.publishAt > :now THEN 1 ELSE 0 END', 'later')
+      .addSelect('COUNT(*)', 'count')
+      .setParameter('now', new Date());
+    if (categoryId !== undefined) query.andWhere('post.categoryId = :categoryId', { categoryId });
+    if (titleContains) query.andWhere({ title: titleContaining(titleContains) });
+    const rows = await query
+      .groupBy('post.published')
+      .addGroupBy('later')
+      .getRawMany<{ published: boolean | number; later: number | string; count: string | number }>();
+    const count = (published: boolean, later: boolean) =>
+      rows
+        .filter((row) => Boolean(row.published) === published && Boolean(Number(row.later)) === later)
+        .reduce((sum, row) => sum + Number(row.count), 0);
+    return { published: count(true, false), scheduled: count(true, true), drafts: count(false, false) + count(false, true) };
   }
 
   countPublishedByCategory(): Promise<{ categoryId: number; count: number }[]> {
-    return this.posts
-      .createQueryBuilder('post')
+    return wherePublicNow(this.posts.createQueryBuilder('post'), 'post')
       .select('post.categoryId', 'categoryId')
       .addSelect('COUNT(*)', 'count')
-      .where('post.published = :published', { published: true })
       .andWhere('post.categoryId IS NOT NULL')
       .groupBy('post.categoryId')
       .getRawMany<{ categoryId: number; count: string | number }>()
@@ -130,9 +238,10 @@ export class PostsRepository {
    * after another (the last one wins) instead of each clearing "the others" it cannot see yet — and the partial
    * unique index UQ_posts_one_featured makes "at most one featured post" the database's rule whatever the code does.
    * SQLite runs write transactions one at a time already. With `expectedVersion`, the save only happens while the
-   * post is still at that version (StaleVersionError otherwise).
+   * post is still at that version (StaleVersionError otherwise). With `revision`, the saved fields are kept as a
+   * revision in the same transaction (and old revisions pruned).
    */
-  async save(post: Post, expectedVersion?: number): Promise<Post> {
+  async save(post: Post, expectedVersion?: number, revision?: RevisionNote): Promise<Post> {
     const version = post.id ? (expectedVersion ?? post.version) + 1 : 1;
     for (let attempt = 1; ; attempt += 1) {
       try {
@@ -146,12 +255,40 @@ export class PostsRepository {
           const saved = await manager.save(Post, post);
           // Its search text and tags are indexed with it, in the same transaction (search/post-indexes.ts).
           await indexPosts(manager, [saved]);
+          if (revision) await this.revisions.record(manager, { postId: saved.id }, saved, revision.kind, revision.authorId);
           return saved;
         });
       } catch (error) {
         if (attempt >= 3 || !isRetryableConflict(error)) throw error;
       }
     }
+  }
+
+  /**
+   * Publishes, unpublishes or deletes these posts in one transaction: all of them or (an id that does not exist)
+   * none. A publish or unpublish is a save of each post it changes (the version rises, a revision is kept).
+   * Returns the posts changed, as they were before, or null when an id does not exist.
+   */
+  async bulkChange(ids: number[], action: 'publish' | 'unpublish' | 'delete', authorId: number): Promise<Post[] | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const posts = await manager.find(Post, { where: { id: In(ids) }, order: { id: 'ASC' } });
+      if (posts.length !== ids.length) return null;
+      if (action === 'delete') {
+        await manager.delete(Post, { id: In(ids) });
+        return posts;
+      }
+      const now = new Date();
+      const changing = posts.filter((post) => (action === 'publish' ? !isPublicNow(post, now) : post.published));
+      for (const before of changing) {
+        const post = forgetUpdatedAt(
+          manager.create(Post, { ...before, published: action === 'publish', publishAt: null, version: before.version + 1 }),
+        );
+        if (action === 'unpublish') post.featured = false;
+        const saved = await manager.save(Post, post);
+        await this.revisions.record(manager, { postId: saved.id }, saved, action === 'publish' ? 'publish' : 'save', authorId);
+      }
+      return changing;
+    });
   }
 
   create(fields: Partial<Post>): Post {

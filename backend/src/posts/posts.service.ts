@@ -11,14 +11,21 @@ import { User } from '../users/user.entity';
 import { CountPostsQuery, ListPostsQuery } from './dto/list-posts.query';
 import { PostCountsDto, PostDetailDto, PostDto, PostSummaryDto } from './dto/post.dto';
 import { CreatePostDto, UpdatePostDto } from './dto/save-post.dto';
+import { BulkPostsDto, BulkPostsResultDto } from './dto/bulk-posts.dto';
 import { Post } from './post.entity';
-import { PostFilter, PostsRepository } from './posts.repository';
+import { isPublicNow, isScheduled, PostFilter, PostsRepository, RevisionNote } from './posts.repository';
+import { AutosaveDto, ListRevisionsQuery, RestoreRevisionDto, RevisionDto, RevisionSummaryDto } from '../revisions/dto/revision.dto';
+import { RevisionsRepository } from '../revisions/revisions.repository';
 import { tagsBySlug } from '../search/post-indexes';
 
 /** Parallel creates of one title each need one more try than the one before; well above any real burst. */
 const MAX_SLUG_ATTEMPTS = 20;
 
 const postNotFound = () => notFound('POST_NOT_FOUND', 'Post not found');
+const revisionNotFound = () => notFound('REVISION_NOT_FOUND', 'Revision not found');
+
+/** Revisions listed by one call unless asked. */
+const REVISIONS_DEFAULT_LIMIT = 50;
 
 /** Slugs that GET /api/posts/:slug can never reach, because a fixed route of the same shape comes first. */
 const RESERVED_SLUGS = new Set(['featured', 'counts']);
@@ -36,7 +43,14 @@ function tagListTags(...tagLists: (readonly string[] | undefined)[]): string[] {
 
 /** What decides whether and where a post is listed (a change here reorders or reshapes the lists). */
 function listingOf(post: Post): string {
-  return JSON.stringify([post.published, post.featured, post.categoryId, post.createdAt?.getTime?.(), post.slug]);
+  return JSON.stringify([
+    isPublicNow(post),
+    post.publishAt?.getTime(),
+    post.featured,
+    post.categoryId,
+    post.createdAt?.getTime?.(),
+    post.slug,
+  ]);
 }
 
 @Injectable()
@@ -44,17 +58,20 @@ export class PostsService {
   constructor(
     private readonly posts: PostsRepository,
     private readonly categories: CategoriesRepository,
+    private readonly revisions: RevisionsRepository,
   ) {}
 
   /**
    * One page of posts, newest first (LIST_DEFAULT_LIMIT unless asked). Anonymous callers only ever see published
-   * posts; the author may also ask for drafts.
+   * posts whose time has come; the author may also ask for drafts and scheduled posts, and search titles.
    */
   async listPosts(query: ListPostsQuery, viewer: User | undefined): Promise<{ items: PostSummaryDto[]; total: number }> {
     const categoryId = await this.categoryFilter(query.category);
     if (categoryId === null) return { items: [], total: 0 };
+    const asked = query.status ?? (query.published === undefined ? undefined : query.published ? 'published' : 'draft');
     const filter: PostFilter = {
-      published: viewer ? query.published : true,
+      status: viewer ? asked : 'published',
+      titleContains: viewer ? query.q : undefined,
       categoryId,
       tagSlug: query.tag,
       limit: query.limit ?? LIST_DEFAULT_LIMIT,
@@ -67,10 +84,11 @@ export class PostsService {
   /** Posts by status, in one query; anonymous callers count only what they may read (published posts). */
   async countPosts(query: CountPostsQuery, viewer: User | undefined): Promise<PostCountsDto> {
     const categoryId = await this.categoryFilter(query.category);
-    if (categoryId === null) return { all: 0, published: 0, drafts: 0 };
-    const { published, drafts } = await this.posts.countByStatus(categoryId);
-    const visibleDrafts = viewer ? drafts : 0;
-    return { all: published + visibleDrafts, published, drafts: visibleDrafts };
+    if (categoryId === null) return { all: 0, published: 0, scheduled: 0, drafts: 0 };
+    const counts = await this.posts.countByStatus(categoryId, viewer ? query.q : undefined);
+    const drafts = viewer ? counts.drafts : 0;
+    const scheduled = viewer ? counts.scheduled : 0;
+    return { all: counts.published + scheduled + drafts, published: counts.published, scheduled, drafts };
   }
 
   /** The id of the category a filter names (undefined: no filter; null: no such category, so nothing matches). */
@@ -81,14 +99,14 @@ export class PostsService {
 
   /** Null while no post is featured: an ordinary state of a blog, not an error. */
   async getFeaturedPost(): Promise<PostDto | null> {
-    const post = await this.posts.findFeaturedPublished();
+    const post = await this.posts.findFeaturedPublic();
     return post ? PostDto.from(post) : null;
   }
 
   async getPostBySlug(slug: string, viewer: User | undefined): Promise<PostDetailDto> {
-    const post = viewer ? await this.posts.findBySlug(slug) : await this.posts.findPublishedBySlug(slug);
+    const post = viewer ? await this.posts.findBySlug(slug) : await this.posts.findPublicBySlug(slug);
     if (!post) throw postNotFound();
-    const { older, newer } = await this.posts.findPublishedNeighbours(post);
+    const { older, newer } = await this.posts.findPublicNeighbours(post);
     const link = (neighbour: Post | null) => (neighbour ? { slug: neighbour.slug, title: neighbour.title } : null);
     return { ...PostDto.from(post), previous: link(older), next: link(newer) };
   }
@@ -99,16 +117,60 @@ export class PostsService {
 
   async createPost(input: CreatePostDto, author: User): Promise<PostDto> {
     const post = this.posts.create({ authorId: author.id, published: false, featured: false, tags: [] });
-    return PostDto.from(await this.apply(post, input));
+    return PostDto.from(await this.apply(post, input, undefined, author));
   }
 
-  async updatePost(id: number, input: UpdatePostDto): Promise<PostDto> {
+  async updatePost(id: number, input: UpdatePostDto, author: User): Promise<PostDto> {
+    return this.savingVersion(id, async () => this.apply(await this.findOrFail(id), input, input.version, author));
+  }
+
+  /** A save that answers 409 with the post as it is now when it was based on an older version. */
+  private async savingVersion(id: number, save: () => Promise<Post>): Promise<PostDto> {
     try {
-      return PostDto.from(await this.apply(await this.findOrFail(id), input, input.version));
+      return PostDto.from(await save());
     } catch (error) {
       if (error instanceof StaleVersionError) throw versionConflict(await this.getPostById(id));
       throw error;
     }
+  }
+
+  /** Keeps what the editor has on screen as an autosave revision; the post (and what readers see) stays as it is. */
+  async autosavePost(id: number, input: AutosaveDto, author: User): Promise<RevisionSummaryDto> {
+    const post = await this.findOrFail(id);
+    const fields = {
+      title: input.title ?? post.title,
+      content: input.content === undefined ? post.content : sanitizeContent(input.content),
+      excerpt: input.excerpt === undefined ? post.excerpt : input.excerpt,
+      metaTitle: input.metaTitle === undefined ? post.metaTitle : input.metaTitle,
+      metaDescription: input.metaDescription === undefined ? post.metaDescription : input.metaDescription,
+    };
+    return RevisionSummaryDto.from(await this.revisions.autosave({ postId: id }, fields, author.id));
+  }
+
+  async listPostRevisions(id: number, query: ListRevisionsQuery): Promise<RevisionSummaryDto[]> {
+    await this.findOrFail(id);
+    const revisions = await this.revisions.list({ postId: id }, query.limit ?? REVISIONS_DEFAULT_LIMIT, query.offset);
+    return revisions.map(RevisionSummaryDto.from);
+  }
+
+  async getPostRevision(id: number, revisionId: number): Promise<RevisionDto> {
+    await this.findOrFail(id);
+    const revision = await this.revisions.findOne({ postId: id }, revisionId);
+    if (!revision) throw revisionNotFound();
+    return RevisionDto.from(revision);
+  }
+
+  /** Puts a revision's text back as a new save (kept as a 'restore' revision; no revision is ever deleted by it). */
+  async restorePostRevision(id: number, revisionId: number, input: RestoreRevisionDto, author: User): Promise<PostDto> {
+    const revision = await this.getPostRevision(id, revisionId);
+    const restored: UpdatePostDto = {
+      title: revision.title,
+      content: revision.content,
+      excerpt: revision.excerpt,
+      metaTitle: revision.metaTitle,
+      metaDescription: revision.metaDescription,
+    };
+    return this.savingVersion(id, async () => this.apply(await this.findOrFail(id), restored, input.version, author, 'restore'));
   }
 
   async deletePost(id: number): Promise<void> {
@@ -124,6 +186,23 @@ export class PostsService {
     );
   }
 
+  /** One action on many posts, all or nothing (404 when one of them does not exist, and then nothing changes). */
+  async bulkChangePosts(input: BulkPostsDto, author: User): Promise<BulkPostsResultDto> {
+    const before = await this.posts.findByIds(input.ids);
+    const neighboursBefore = (await Promise.all(before.map((post) => this.neighbourTags(post)))).flat();
+    const changed = await this.posts.bulkChange(input.ids, input.action, author.id);
+    if (!changed) throw postNotFound();
+    if (changed.length > 0) {
+      recordContentChange(ContentTag.postLists, ...categoryListTags(...changed.map((post) => post.categoryId)), ...neighboursBefore);
+      for (const post of changed) recordContentChange(ContentTag.post(post.id), ContentTag.postLink(post.slug));
+      if (input.action !== 'delete') {
+        const after = await this.posts.findByIds(changed.map((post) => post.id));
+        recordContentChange(...(await Promise.all(after.map((post) => this.neighbourTags(post)))).flat());
+      }
+    }
+    return { action: input.action, changed: changed.map((post) => post.id) };
+  }
+
   /** Regenerates the slug from the title with the slug rule (made unique if another post has it). */
   async fixPostSlug(id: number): Promise<PostDto> {
     const post = await this.findOrFail(id);
@@ -136,7 +215,7 @@ export class PostsService {
   /** Only a published post can be featured, and there is only ever one. */
   async setFeaturedPost(id: number): Promise<PostDto> {
     const post = await this.findOrFail(id);
-    if (!post.published) throw badRequest('POST_NOT_PUBLISHED', 'Only a published post can be featured');
+    if (!isPublicNow(post)) throw badRequest('POST_NOT_PUBLISHED', 'Only a published post can be featured');
     post.featured = true;
     recordContentChange(ContentTag.post(id), ContentTag.postLists);
     return PostDto.from(await this.posts.save(post));
@@ -148,9 +227,16 @@ export class PostsService {
     return post;
   }
 
-  /** Applies the sent fields with the server's rules, then saves. */
-  private async apply(post: Post, input: UpdatePostDto, expectedVersion?: number): Promise<Post> {
+  /** Applies the sent fields with the server's rules, then saves, keeping a revision of what was saved. */
+  private async apply(
+    post: Post,
+    input: UpdatePostDto,
+    expectedVersion: number | undefined,
+    author: User,
+    kind?: 'restore',
+  ): Promise<Post> {
     const isNew = post.id === undefined;
+    const wasPublished = !isNew && post.published;
     const listedBefore = isNew ? null : listingOf(post);
     const linkedAs = isNew ? [] : [ContentTag.postLink(post.slug)];
     const neighboursBefore = isNew ? [] : await this.neighbourTags(post);
@@ -166,35 +252,78 @@ export class PostsService {
     if (!post.excerpt) post.excerpt = generateExcerpt(post.content) || null;
     if (input.featuredImage !== undefined) post.featuredImage = input.featuredImage;
     if (input.categoryId !== undefined) post.categoryId = await this.existingCategoryId(input.categoryId);
-    if (input.published !== undefined) post.published = input.published;
-    if (input.featured !== undefined) post.featured = input.featured;
-    if (!post.published) post.featured = false;
     if (input.createdAt !== undefined) post.createdAt = new Date(input.createdAt);
+    this.applySchedule(post, input);
+    if (input.featured !== undefined) post.featured = input.featured;
+    if (!isPublicNow(post)) post.featured = false;
     if (input.tags !== undefined) post.tags = [...new Set(input.tags)];
     if (input.metaTitle !== undefined) post.metaTitle = input.metaTitle;
     if (input.metaDescription !== undefined) post.metaDescription = input.metaDescription;
-    const saved = await this.saveWithSlug(post, input.slug, expectedVersion);
+    const revision: RevisionNote = { kind: kind ?? (post.published && !wasPublished ? 'publish' : 'save'), authorId: author.id };
+    const saved = await this.saveWithSlug(post, input.slug, expectedVersion, revision);
     // Its own fields show on its page and wherever it is listed; where and in which order it is listed only
     // changes with these few.
     recordContentChange(ContentTag.post(saved.id), ContentTag.postLink(saved.slug), ...linkedAs);
     const tagsChanged = JSON.stringify(tagsBefore) !== JSON.stringify(saved.tags);
-    if (tagsChanged || listedBefore !== listingOf(saved)) recordContentChange(...tagListTags(tagsBefore, saved.tags));
-    if (listedBefore !== listingOf(saved)) {
-      // It moved in (or out of) the lists: the posts it sat between, and those it sits between now, link to it.
-      recordContentChange(
-        ContentTag.postLists,
-        ...categoryListTags(categoryBefore, saved.categoryId),
-        ...neighboursBefore,
-        ...(await this.neighbourTags(saved)),
-      );
-    }
+    if (listedBefore !== listingOf(saved)) await this.recordListingChange(saved, categoryBefore, neighboursBefore, tagsBefore);
+    else if (tagsChanged) recordContentChange(...tagListTags(tagsBefore, saved.tags));
     return saved;
   }
 
-  /** The published posts just older and newer than this one (their pages link to it). */
+  /**
+   * `publishAt` and `published` together: a published post with a time to come is scheduled (its publication date
+   * becomes that time, and it cannot be featured before it is out); a time already past means published now;
+   * clearing the time of a scheduled post (without saying `published`) returns it to draft.
+   */
+  private applySchedule(post: Post, input: UpdatePostDto): void {
+    const now = new Date();
+    const wasScheduled = isScheduled(post, now);
+    if (input.published !== undefined) post.published = input.published;
+    if (input.publishAt !== undefined) {
+      post.publishAt = input.publishAt === null ? null : new Date(input.publishAt);
+      if (input.publishAt === null && wasScheduled && input.published === undefined) post.published = false;
+    }
+    if (!isScheduled(post, now)) post.publishAt = null;
+    if (post.publishAt) post.createdAt = post.publishAt;
+  }
+
+  /** A post moved in (or out of) the lists: the posts it sat between, and those it sits between now, link to it. */
+  private async recordListingChange(
+    post: Post,
+    categoryBefore: number | null,
+    neighboursBefore: string[],
+    tagsBefore: readonly string[],
+  ): Promise<void> {
+    recordContentChange(
+      ContentTag.postLists,
+      ...categoryListTags(categoryBefore, post.categoryId),
+      ...tagListTags(tagsBefore, post.tags),
+      ...neighboursBefore,
+      ...(await this.neighbourTags(post)),
+    );
+  }
+
+  /**
+   * The scheduler's half of publishing: a scheduled post whose time has come is announced once (whichever instance
+   * claims it) with the content change a publish through the editor records, so every page showing it is rebuilt.
+   * Returns the ids of the posts this call announced.
+   */
+  async announceDuePublications(): Promise<number[]> {
+    const announced: number[] = [];
+    for (const post of await this.posts.findDueScheduled()) {
+      if (!(await this.posts.claimDueScheduled(post.id))) continue;
+      post.publishAt = null;
+      recordContentChange(ContentTag.post(post.id), ContentTag.postLink(post.slug));
+      await this.recordListingChange(post, post.categoryId, [], post.tags);
+      announced.push(post.id);
+    }
+    return announced;
+  }
+
+  /** The public posts just older and newer than this one (their pages link to it). */
   private async neighbourTags(post: Post): Promise<string[]> {
-    if (!post.published) return [];
-    const { older, newer } = await this.posts.findPublishedNeighbours(post);
+    if (!isPublicNow(post)) return [];
+    const { older, newer } = await this.posts.findPublicNeighbours(post);
     return [older, newer].filter((neighbour) => neighbour !== null).map((neighbour) => ContentTag.post(neighbour.id));
   }
 
@@ -203,12 +332,17 @@ export class PostsService {
    * (PostgreSQL runs them side by side): then it is chosen again instead of answering 409 for a slug the author
    * never asked for. A slug the author typed is theirs: a clash there stays a 409.
    */
-  private async saveWithSlug(post: Post, requested: string | null | undefined, expectedVersion?: number): Promise<Post> {
+  private async saveWithSlug(
+    post: Post,
+    requested: string | null | undefined,
+    expectedVersion: number | undefined,
+    revision: RevisionNote,
+  ): Promise<Post> {
     const generated = !requested && !post.slug;
     for (let attempt = 1; ; attempt += 1) {
       post.slug = await this.chooseSlug(post, requested);
       try {
-        return await this.posts.save(post, expectedVersion);
+        return await this.posts.save(post, expectedVersion, revision);
       } catch (error) {
         if (!generated || attempt >= MAX_SLUG_ATTEMPTS || !isUniqueViolation(error)) throw error;
         post.slug = '';

@@ -5,11 +5,12 @@ import { Page } from '../pages/page.entity';
 import { Post } from '../posts/post.entity';
 import { placeholder } from '../database/sql-params';
 import { readerVisibleSql } from '../search/reader-visible';
+import { publicNow } from '../posts/posts.repository';
 import type { FeedPost, SitemapEntry } from './feeds';
 
 /**
- * What the feeds show, read in-process with a fixed number of queries whatever the blog's size: published posts
- * only, so drafts can never leak into a feed or the sitemap. Each loader also says what its result shows
+ * What the feeds show, read in-process with a fixed number of queries whatever the blog's size: public posts
+ * only (published, and their time has come), so drafts and scheduled posts can never leak into a feed or the sitemap. Each loader also says what its result shows
  * (content tags), for the page store.
  */
 const NEWEST_FIRST = { createdAt: 'DESC', id: 'DESC' } as const;
@@ -25,7 +26,7 @@ export interface Loaded<T> {
 /** The latest published posts with their content and category name: two queries. */
 export async function loadFeedPosts(dataSource: DataSource, limit = FEED_SIZE): Promise<Loaded<FeedPost[]>> {
   const [posts, categories] = await Promise.all([
-    dataSource.getRepository(Post).find({ where: { published: true }, order: NEWEST_FIRST, take: limit }),
+    dataSource.getRepository(Post).find({ where: publicNow(), order: NEWEST_FIRST, take: limit }),
     dataSource.getRepository(Category).find({ select: { id: true, name: true } }),
   ]);
   const names = new Map(categories.map((c) => [c.id, c.name]));
@@ -62,7 +63,7 @@ export async function loadSitemapEntries(dataSource: DataSource): Promise<Loaded
   const [posts, categories, pages, postTags] = await Promise.all([
     dataSource.getRepository(Post).find({
       select: { id: true, slug: true, categoryId: true, updatedAt: true },
-      where: { published: true },
+      where: publicNow(),
       order: NEWEST_FIRST,
     }),
     dataSource.getRepository(Category).find({ select: { id: true, slug: true } }),
@@ -110,7 +111,7 @@ export async function slugExists(dataSource: DataSource, kind: 'post' | 'categor
     );
     return rows.length > 0;
   }
-  if (kind === 'post') return dataSource.getRepository(Post).exists({ where: { slug, published: true } });
+  if (kind === 'post') return dataSource.getRepository(Post).exists({ where: { slug, ...publicNow() } });
   if (kind === 'category') return dataSource.getRepository(Category).exists({ where: { slug } });
   return dataSource.getRepository(Page).exists({ where: { slug } });
 }
@@ -118,7 +119,7 @@ export async function slugExists(dataSource: DataSource, kind: 'post' | 'categor
 /** Every public page worth having in the store before anyone asks: posts, categories, tags, static pages, home, feeds. */
 export async function loadPublicPaths(dataSource: DataSource): Promise<string[]> {
   const [posts, categories, pages, postTags] = await Promise.all([
-    dataSource.getRepository(Post).find({ select: { slug: true }, where: { published: true }, order: NEWEST_FIRST }),
+    dataSource.getRepository(Post).find({ select: { slug: true }, where: publicNow(), order: NEWEST_FIRST }),
     dataSource.getRepository(Category).find({ select: { slug: true } }),
     dataSource.getRepository(Page).find({ select: { slug: true } }),
     publishedPostTags(dataSource),

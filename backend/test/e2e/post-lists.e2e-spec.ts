@@ -67,19 +67,20 @@ describe('bounded post lists and counts', () => {
     expect(response.body).toEqual({
       all: PUBLISHED_IN_FIRST + PUBLISHED_ELSEWHERE + DRAFTS,
       published: PUBLISHED_IN_FIRST + PUBLISHED_ELSEWHERE,
+      scheduled: 0,
       drafts: DRAFTS,
     });
   });
 
   it('counts only published posts for anonymous callers (drafts are not even counted)', async () => {
     const published = PUBLISHED_IN_FIRST + PUBLISHED_ELSEWHERE;
-    expect((await t.agent().get('/api/posts/counts').expect(200)).body).toEqual({ all: published, published, drafts: 0 });
+    expect((await t.agent().get('/api/posts/counts').expect(200)).body).toEqual({ all: published, published, scheduled: 0, drafts: 0 });
   });
 
   it('counts one category, matching the list total and the category post count', async () => {
     const slug = categories[0].slug;
     const counts = (await t.agent().get(`/api/posts/counts?category=${slug}`).expect(200)).body;
-    expect(counts).toEqual({ all: PUBLISHED_IN_FIRST, published: PUBLISHED_IN_FIRST, drafts: 0 });
+    expect(counts).toEqual({ all: PUBLISHED_IN_FIRST, published: PUBLISHED_IN_FIRST, scheduled: 0, drafts: 0 });
     const list = await t.agent().get(`/api/posts?published=true&category=${slug}&limit=12&offset=36`).expect(200);
     expect(list.body).toHaveLength(PUBLISHED_IN_FIRST - 36);
     expect(list.headers['x-total-count']).toBe(String(PUBLISHED_IN_FIRST));
@@ -89,7 +90,12 @@ describe('bounded post lists and counts', () => {
   });
 
   it('an unknown category counts zero; a bad filter is a 400, never a 500', async () => {
-    expect((await author.get('/api/posts/counts?category=no-such').expect(200)).body).toEqual({ all: 0, published: 0, drafts: 0 });
+    expect((await author.get('/api/posts/counts?category=no-such').expect(200)).body).toEqual({
+      all: 0,
+      published: 0,
+      scheduled: 0,
+      drafts: 0,
+    });
     await t
       .agent()
       .get(`/api/posts/counts?category=${'x'.repeat(201)}`)

@@ -25,6 +25,16 @@ export const ARTICLES: PluralForms = {
   other: '{count} مقالة',
 };
 
+/** Selected posts in the dashboard: 'حُدد مقالان', accusative after a verb is avoided by using it as a label. */
+export const SELECTED_ARTICLES: PluralForms = {
+  zero: 'لا مقالات محددة',
+  one: 'مقالة واحدة محددة',
+  two: 'مقالتان محددتان',
+  few: '{count} مقالات محددة',
+  many: '{count} مقالة محددة',
+  other: '{count} مقالة محددة',
+};
+
 /** Minutes (read time): nominative. */
 export const MINUTES: PluralForms = {
   zero: 'أقل من دقيقة',

@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { POST_STATUSES, type PostStatus } from '../posts.repository';
 import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '@mudawwana/rules';
 import { toBoolean, toInt } from '../../common/transforms';
 
@@ -12,6 +13,13 @@ export class CountPostsQuery {
   @IsString()
   @MaxLength(200)
   category?: string;
+
+  @ApiPropertyOptional({ maxLength: 200, description: 'Only posts whose title contains this text (signed in only)' })
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() || undefined : value))
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  q?: string;
 }
 
 export class ListPostsQuery extends CountPostsQuery {
@@ -29,6 +37,15 @@ export class ListPostsQuery extends CountPostsQuery {
   @Transform(toBoolean)
   @IsBoolean({ message: 'published must be true or false' })
   published?: boolean;
+
+  @ApiPropertyOptional({
+    enum: POST_STATUSES,
+    enumName: 'PostStatus',
+    description: 'draft, scheduled (published with a publishAt to come) or published (out now); signed in only. Wins over `published`.',
+  })
+  @IsOptional()
+  @IsIn(POST_STATUSES, { message: `status must be one of ${POST_STATUSES.join(', ')}` })
+  status?: PostStatus;
 
   @ApiPropertyOptional({
     minimum: 1,

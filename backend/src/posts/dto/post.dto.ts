@@ -12,6 +12,13 @@ export class PostSummaryDto {
   @ApiProperty({ type: Number, nullable: true }) authorId: number | null;
   @ApiProperty() published: boolean;
   @ApiProperty() featured: boolean;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'Set while the post is scheduled: published, and public from this time on',
+  })
+  publishAt: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
   @ApiProperty({ type: Number, nullable: true, description: 'Minutes to read' }) readTime: number | null;
@@ -28,6 +35,7 @@ export class PostSummaryDto {
       authorId: post.authorId,
       published: post.published,
       featured: post.featured,
+      publishAt: post.publishAt ? post.publishAt.toISOString() : null,
       createdAt: post.createdAt.toISOString(),
       updatedAt: post.updatedAt.toISOString(),
       readTime: post.readTime,
@@ -71,6 +79,7 @@ export class PostDetailDto extends PostDto {
 /** How many posts there are, by status: the dashboard's tab counts and the total behind a paginated list. */
 export class PostCountsDto {
   @ApiProperty({ description: 'Every post the caller may see (anonymous callers: the published ones)' }) all: number;
-  @ApiProperty() published: number;
+  @ApiProperty({ description: 'Published and out (not scheduled for later)' }) published: number;
+  @ApiProperty({ description: 'Published with a publishAt still to come (always 0 for anonymous callers)' }) scheduled: number;
   @ApiProperty({ description: 'Drafts (always 0 for anonymous callers)' }) drafts: number;
 }

@@ -92,6 +92,17 @@ export class CreatePostDto {
   @IsISO8601({ strict: true }, { message: 'createdAt must be an ISO 8601 date' })
   createdAt?: string;
 
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description:
+      'With `published: true`, a time to come schedules the post: readers see it from then on (and its publication date becomes that time). A past time publishes now; null clears the schedule (a scheduled post goes back to draft unless `published` is sent).',
+  })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'publishAt must be an ISO 8601 date-time or null' })
+  publishAt?: string | null;
+
   @ApiPropertyOptional({ description: 'Ignored: the server computes it from the content' })
   @IsOptional()
   @IsInt()

@@ -7,6 +7,8 @@ import { Initial1795304099904 } from './1795304099904-Initial';
 import { PageStore1795600000000 } from './1795600000000-PageStore';
 import { SearchAndTags1795700000000 } from './1795700000000-SearchAndTags';
 import { NewsletterDoubleOptIn1795700300000 } from './1795700300000-NewsletterDoubleOptIn';
+import { Revisions1795700050000 } from './1795700050000-Revisions';
+import { ScheduledPosts1795700100000 } from './1795700100000-ScheduledPosts';
 
 /** In order; each runs once per database. */
 export const SQLITE_MIGRATIONS = [
@@ -19,4 +21,6 @@ export const SQLITE_MIGRATIONS = [
   PageStore1795600000000,
   SearchAndTags1795700000000,
   NewsletterDoubleOptIn1795700300000,
+  Revisions1795700050000,
+  ScheduledPosts1795700100000,
 ];

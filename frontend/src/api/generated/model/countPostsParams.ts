@@ -22,4 +22,9 @@ export type CountPostsParams = {
  * Only posts of the category with this slug (empty: every category)
  */
 category?: string;
+/**
+ * Only posts whose title contains this text (signed in only)
+ * @maxLength 200
+ */
+q?: string;
 };

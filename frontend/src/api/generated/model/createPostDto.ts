@@ -49,6 +49,11 @@ export interface CreatePostDto {
      * @nullable
      */
   metaTitle?: string | null;
+  /**
+     * With `published: true`, a time to come schedules the post: readers see it from then on (and its publication date becomes that time). A past time publishes now; null clears the schedule (a scheduled post goes back to draft unless `published` is sent).
+     * @nullable
+     */
+  publishAt?: string | null;
   published?: boolean;
   /** Ignored: the server computes it from the content */
   readTime?: number;

@@ -49,6 +49,7 @@ export interface ErrorDto {
      * - `POST_SLUG_RESERVED`: The slug is one of the API's own paths (such as "featured" or "counts")
      * - `CONTENT_REQUIRED`: The content is empty once sanitized
      * - `VERSION_CONFLICT`: The record was saved since the version sent; `current` holds it as it is now
+     * - `REVISION_NOT_FOUND`: The post or page has no revision with this id
      * - `CATEGORY_NOT_FOUND`: No category has this id or slug
      * - `CATEGORY_NAME_TAKEN`: Another category has this name
      * - `CATEGORY_SLUG_TAKEN`: Another category has this slug

@@ -18,6 +18,10 @@
  */
 
 export * from './apiTokenDto';
+export * from './autosaveDto';
+export * from './bulkAction';
+export * from './bulkPostsDto';
+export * from './bulkPostsResultDto';
 export * from './categoryDto';
 export * from './confirmNewsletterParams';
 export * from './countPostsParams';
@@ -32,6 +36,8 @@ export * from './getTagParams';
 export * from './healthDto';
 export * from './homeLayoutDto';
 export * from './listNewsletterSubscribersParams';
+export * from './listPageRevisionsParams';
+export * from './listPostRevisionsParams';
 export * from './listPostsParams';
 export * from './listTagsParams';
 export * from './loginDto';
@@ -43,12 +49,17 @@ export * from './postCountsDto';
 export * from './postDetailDto';
 export * from './postDto';
 export * from './postLinkDto';
+export * from './postStatus';
 export * from './postSummaryDto';
 export * from './recipientStatus';
 export * from './registerDto';
 export * from './registrationStatusDto';
 export * from './renameTagDto';
 export * from './resetPasswordDto';
+export * from './restoreRevisionDto';
+export * from './revisionDto';
+export * from './revisionKind';
+export * from './revisionSummaryDto';
 export * from './saveCategoryDto';
 export * from './savePageDto';
 export * from './searchHitDto';

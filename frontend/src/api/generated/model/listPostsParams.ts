@@ -16,12 +16,18 @@
  * `X-Total-Count` header of `GET /api/posts`).
  * OpenAPI spec version: 1.0
  */
+import type { PostStatus } from './postStatus';
 
 export type ListPostsParams = {
 /**
  * Only posts of the category with this slug (empty: every category)
  */
 category?: string;
+/**
+ * Only posts whose title contains this text (signed in only)
+ * @maxLength 200
+ */
+q?: string;
 /**
  * Only posts carrying the tag with this slug (GET /api/tags gives the slugs)
  */
@@ -30,6 +36,10 @@ tag?: string;
  * true: published only; false: drafts only (signed in). Anonymous callers always get published posts.
  */
 published?: boolean;
+/**
+ * draft, scheduled (published with a publishAt to come) or published (out now); signed in only. Wins over `published`.
+ */
+status?: PostStatus;
 /**
  * Posts per call: 20 when not given, at most 50
  * @minimum 1

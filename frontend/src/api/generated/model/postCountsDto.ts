@@ -22,5 +22,8 @@ export interface PostCountsDto {
   all: number;
   /** Drafts (always 0 for anonymous callers) */
   drafts: number;
+  /** Published and out (not scheduled for later) */
   published: number;
+  /** Published with a publishAt still to come (always 0 for anonymous callers) */
+  scheduled: number;
 }

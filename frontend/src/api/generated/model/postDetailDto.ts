@@ -46,6 +46,11 @@ export interface PostDetailDto {
      * @nullable
      */
   previous?: PostLinkDto | null;
+  /**
+     * Set while the post is scheduled: published, and public from this time on
+     * @nullable
+     */
+  publishAt: string | null;
   published: boolean;
   /**
      * Minutes to read

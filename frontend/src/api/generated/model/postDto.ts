@@ -35,6 +35,11 @@ export interface PostDto {
   metaDescription: string | null;
   /** @nullable */
   metaTitle: string | null;
+  /**
+     * Set while the post is scheduled: published, and public from this time on
+     * @nullable
+     */
+  publishAt: string | null;
   published: boolean;
   /**
      * Minutes to read

@@ -29,6 +29,11 @@ export interface SearchHitDto {
   /** @nullable */
   featuredImage: string | null;
   id: number;
+  /**
+     * Set while the post is scheduled: published, and public from this time on
+     * @nullable
+     */
+  publishAt: string | null;
   published: boolean;
   /**
      * Minutes to read

@@ -36,9 +36,14 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  AutosaveDto,
   ErrorDto,
+  ListPageRevisionsParams,
   PageDto,
   PageSummaryDto,
+  RestoreRevisionDto,
+  RevisionDto,
+  RevisionSummaryDto,
   SavePageDto
 } from '../model';
 
@@ -546,4 +551,344 @@ export const useUpdatePage = <TError = ErrorType<ErrorDto>,
         TContext
       > => {
       return useMutation(getUpdatePageMutationOptions(options), queryClient);
+    }
+    /**
+ * Keeps the editor's fields as an `autosave` revision; the page itself, and what readers see, do not change. An autosave right after another replaces it. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
+ * @summary Autosave a page being edited
+ */
+export const autosavePage = (
+    id: number,
+    autosaveDto: BodyType<AutosaveDto>,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+
+
+      return customInstance<RevisionSummaryDto>(
+      {url: `/api/pages/${id}/autosave`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: autosaveDto, signal
+    },
+      options);
+    }
+
+
+
+
+export const getAutosavePageMutationKey = () => ['autosavePage'] as const;
+
+export const getAutosavePageMutationOptions = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof autosavePage>>, TError,AutosavePageMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof autosavePage>>, TError,AutosavePageMutationVariables, TContext> => {
+
+const mutationKey = getAutosavePageMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof autosavePage>>, AutosavePageMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  autosavePage(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AutosavePageMutationResult = NonNullable<Awaited<ReturnType<typeof autosavePage>>>
+    export type AutosavePageMutationBody = BodyType<AutosaveDto>
+    export type AutosavePageMutationError = ErrorType<ErrorDto>
+    export type AutosavePageMutationVariables = {id: number;data: BodyType<AutosaveDto>}
+
+    /**
+ * @summary Autosave a page being edited
+ */
+export const useAutosavePage = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof autosavePage>>, TError,AutosavePageMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof autosavePage>>,
+        TError,
+        AutosavePageMutationVariables,
+        TContext
+      > => {
+      return useMutation(getAutosavePageMutationOptions(options), queryClient);
+    }
+    /**
+ * Newest first: `id`, `createdAt`, `kind` (autosave, save, publish, restore) and `title`, `limit` at a time (50 by default, at most 100). The last 50 revisions are kept, and one a day beyond. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
+ * @summary List a page's revisions
+ */
+export const listPageRevisions = (
+    id: number,
+    params?: ListPageRevisionsParams,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+
+
+      return customInstance<RevisionSummaryDto[]>(
+      {url: `/api/pages/${id}/revisions`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getListPageRevisionsQueryKey = (id: number,
+    params?: ListPageRevisionsParams,) => {
+    return [
+    `/api/pages/${id}/revisions`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getListPageRevisionsQueryOptions = <TData = Awaited<ReturnType<typeof listPageRevisions>>, TError = ErrorType<ErrorDto>>(id: number,
+    params?: ListPageRevisionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPageRevisions>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListPageRevisionsQueryKey(id,params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listPageRevisions>>> = ({ signal }) => listPageRevisions(id,params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listPageRevisions>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListPageRevisionsQueryResult = NonNullable<Awaited<ReturnType<typeof listPageRevisions>>>
+export type ListPageRevisionsQueryError = ErrorType<ErrorDto>
+
+
+export function useListPageRevisions<TData = Awaited<ReturnType<typeof listPageRevisions>>, TError = ErrorType<ErrorDto>>(
+ id: number,
+    params: undefined |  ListPageRevisionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPageRevisions>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPageRevisions>>,
+          TError,
+          Awaited<ReturnType<typeof listPageRevisions>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListPageRevisions<TData = Awaited<ReturnType<typeof listPageRevisions>>, TError = ErrorType<ErrorDto>>(
+ id: number,
+    params?: ListPageRevisionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPageRevisions>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPageRevisions>>,
+          TError,
+          Awaited<ReturnType<typeof listPageRevisions>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListPageRevisions<TData = Awaited<ReturnType<typeof listPageRevisions>>, TError = ErrorType<ErrorDto>>(
+ id: number,
+    params?: ListPageRevisionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPageRevisions>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary List a page's revisions
+ */
+
+export function useListPageRevisions<TData = Awaited<ReturnType<typeof listPageRevisions>>, TError = ErrorType<ErrorDto>>(
+ id: number,
+    params?: ListPageRevisionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPageRevisions>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListPageRevisionsQueryOptions(id,params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Every field the revision kept; 404 `REVISION_NOT_FOUND` when the page has no revision with this id. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
+ * @summary Read one revision of a page
+ */
+export const getPageRevision = (
+    id: number,
+    revisionId: number,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+
+
+      return customInstance<RevisionDto>(
+      {url: `/api/pages/${id}/revisions/${revisionId}`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetPageRevisionQueryKey = (id: number,
+    revisionId: number,) => {
+    return [
+    `/api/pages/${id}/revisions/${revisionId}`
+    ] as const;
+    }
+
+
+export const getGetPageRevisionQueryOptions = <TData = Awaited<ReturnType<typeof getPageRevision>>, TError = ErrorType<ErrorDto>>(id: number,
+    revisionId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPageRevision>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetPageRevisionQueryKey(id,revisionId);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getPageRevision>>> = ({ signal }) => getPageRevision(id,revisionId, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined && revisionId !== null && revisionId !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getPageRevision>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetPageRevisionQueryResult = NonNullable<Awaited<ReturnType<typeof getPageRevision>>>
+export type GetPageRevisionQueryError = ErrorType<ErrorDto>
+
+
+export function useGetPageRevision<TData = Awaited<ReturnType<typeof getPageRevision>>, TError = ErrorType<ErrorDto>>(
+ id: number,
+    revisionId: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPageRevision>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPageRevision>>,
+          TError,
+          Awaited<ReturnType<typeof getPageRevision>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPageRevision<TData = Awaited<ReturnType<typeof getPageRevision>>, TError = ErrorType<ErrorDto>>(
+ id: number,
+    revisionId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPageRevision>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPageRevision>>,
+          TError,
+          Awaited<ReturnType<typeof getPageRevision>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPageRevision<TData = Awaited<ReturnType<typeof getPageRevision>>, TError = ErrorType<ErrorDto>>(
+ id: number,
+    revisionId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPageRevision>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Read one revision of a page
+ */
+
+export function useGetPageRevision<TData = Awaited<ReturnType<typeof getPageRevision>>, TError = ErrorType<ErrorDto>>(
+ id: number,
+    revisionId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPageRevision>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetPageRevisionQueryOptions(id,revisionId,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Saves the revision's fields again as a new `restore` revision (no revision is deleted); the version rises. Send the `version` of the record you loaded: if it has been saved since, the answer is 409 `VERSION_CONFLICT` with the record as it is now in `current`. Leave `version` out to overwrite. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
+ * @summary Restore a revision of a page
+ */
+export const restorePageRevision = (
+    id: number,
+    revisionId: number,
+    restoreRevisionDto: BodyType<RestoreRevisionDto>,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+
+
+      return customInstance<PageDto>(
+      {url: `/api/pages/${id}/revisions/${revisionId}/restore`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: restoreRevisionDto, signal
+    },
+      options);
+    }
+
+
+
+
+export const getRestorePageRevisionMutationKey = () => ['restorePageRevision'] as const;
+
+export const getRestorePageRevisionMutationOptions = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof restorePageRevision>>, TError,RestorePageRevisionMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof restorePageRevision>>, TError,RestorePageRevisionMutationVariables, TContext> => {
+
+const mutationKey = getRestorePageRevisionMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof restorePageRevision>>, RestorePageRevisionMutationVariables> = (props) => {
+          const {id,revisionId,data} = props ?? {};
+
+          return  restorePageRevision(id,revisionId,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RestorePageRevisionMutationResult = NonNullable<Awaited<ReturnType<typeof restorePageRevision>>>
+    export type RestorePageRevisionMutationBody = BodyType<RestoreRevisionDto>
+    export type RestorePageRevisionMutationError = ErrorType<ErrorDto>
+    export type RestorePageRevisionMutationVariables = {id: number;revisionId: number;data: BodyType<RestoreRevisionDto>}
+
+    /**
+ * @summary Restore a revision of a page
+ */
+export const useRestorePageRevision = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof restorePageRevision>>, TError,RestorePageRevisionMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof restorePageRevision>>,
+        TError,
+        RestorePageRevisionMutationVariables,
+        TContext
+      > => {
+      return useMutation(getRestorePageRevisionMutationOptions(options), queryClient);
     }

@@ -36,14 +36,21 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  AutosaveDto,
+  BulkPostsDto,
+  BulkPostsResultDto,
   CountPostsParams,
   CreatePostDto,
   ErrorDto,
+  ListPostRevisionsParams,
   ListPostsParams,
   PostCountsDto,
   PostDetailDto,
   PostDto,
   PostSummaryDto,
+  RestoreRevisionDto,
+  RevisionDto,
+  RevisionSummaryDto,
   UpdatePostDto
 } from '../model';
 
@@ -71,7 +78,7 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
 };
 
 /**
- * Post summaries (no content), `limit` at a time (20 by default, at most 50) from `offset`. Anonymous callers get published posts only; signed in, `published=true|false` picks published posts or drafts, and no filter lists both. The number of posts matching the filter is in the `X-Total-Count` header; `GET /api/posts/counts` gives the totals as a body.
+ * Post summaries (no content), `limit` at a time (20 by default, at most 50) from `offset`. Anonymous callers get published posts only (a scheduled post from its time on); signed in, `status=draft|scheduled|published` (or `published=true|false`) picks one status, no filter lists them all, and `q` searches titles. The number of posts matching the filter is in the `X-Total-Count` header; `GET /api/posts/counts` gives the totals as a body.
  * @summary List posts, newest first
  */
 export const listPosts = (
@@ -233,7 +240,75 @@ export const useCreatePost = <TError = ErrorType<ErrorDto>,
       return useMutation(getCreatePostMutationOptions(options), queryClient);
     }
     /**
- * The totals behind the paginated lists: `{ all, published, drafts }`, for one category (`category` slug) or every post. The published total is what a client needs to page through the public list. Anonymous callers count published posts only (`drafts` is 0).
+ * `{ action, ids }` (at most 100 ids) in one transaction: all of them change, or none does (404 `POST_NOT_FOUND` when an id does not exist). `changed` lists the posts the action changed. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
+ * @summary Publish, unpublish or delete several posts
+ */
+export const bulkChangePosts = (
+    bulkPostsDto: BodyType<BulkPostsDto>,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+
+
+      return customInstance<BulkPostsResultDto>(
+      {url: `/api/posts/bulk`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: bulkPostsDto, signal
+    },
+      options);
+    }
+
+
+
+
+export const getBulkChangePostsMutationKey = () => ['bulkChangePosts'] as const;
+
+export const getBulkChangePostsMutationOptions = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof bulkChangePosts>>, TError,BulkChangePostsMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof bulkChangePosts>>, TError,BulkChangePostsMutationVariables, TContext> => {
+
+const mutationKey = getBulkChangePostsMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof bulkChangePosts>>, BulkChangePostsMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  bulkChangePosts(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type BulkChangePostsMutationResult = NonNullable<Awaited<ReturnType<typeof bulkChangePosts>>>
+    export type BulkChangePostsMutationBody = BodyType<BulkPostsDto>
+    export type BulkChangePostsMutationError = ErrorType<ErrorDto>
+    export type BulkChangePostsMutationVariables = {data: BodyType<BulkPostsDto>}
+
+    /**
+ * @summary Publish, unpublish or delete several posts
+ */
+export const useBulkChangePosts = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof bulkChangePosts>>, TError,BulkChangePostsMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof bulkChangePosts>>,
+        TError,
+        BulkChangePostsMutationVariables,
+        TContext
+      > => {
+      return useMutation(getBulkChangePostsMutationOptions(options), queryClient);
+    }
+    /**
+ * The totals behind the paginated lists: `{ all, published, scheduled, drafts }`, for one category (`category` slug) or every post. The published total is what a client needs to page through the public list. Anonymous callers count published posts only (`scheduled` and `drafts` are 0).
  * @summary Count posts
  */
 export const countPosts = (
@@ -672,7 +747,7 @@ export function useGetPostBySlug<TData = Awaited<ReturnType<typeof getPostBySlug
 
 
 /**
- * Replaces the post's fields (publish it with `published: true`). Send the `version` of the record you loaded: if it has been saved since, the answer is 409 `VERSION_CONFLICT` with the record as it is now in `current`. Leave `version` out to overwrite. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
+ * Replaces the post's fields (publish it with `published: true`; schedule it with a `publishAt` to come as well). Keeps a revision. Send the `version` of the record you loaded: if it has been saved since, the answer is 409 `VERSION_CONFLICT` with the record as it is now in `current`. Leave `version` out to overwrite. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
  * @summary Save a post
  */
 export const updatePost = (
@@ -739,6 +814,75 @@ export const useUpdatePost = <TError = ErrorType<ErrorDto>,
         TContext
       > => {
       return useMutation(getUpdatePostMutationOptions(options), queryClient);
+    }
+    /**
+ * Keeps the editor's fields as an `autosave` revision; the post itself, and what readers see, do not change. An autosave right after another replaces it. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
+ * @summary Autosave a post being edited
+ */
+export const autosavePost = (
+    id: number,
+    autosaveDto: BodyType<AutosaveDto>,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+
+
+      return customInstance<RevisionSummaryDto>(
+      {url: `/api/posts/${id}/autosave`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: autosaveDto, signal
+    },
+      options);
+    }
+
+
+
+
+export const getAutosavePostMutationKey = () => ['autosavePost'] as const;
+
+export const getAutosavePostMutationOptions = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof autosavePost>>, TError,AutosavePostMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof autosavePost>>, TError,AutosavePostMutationVariables, TContext> => {
+
+const mutationKey = getAutosavePostMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof autosavePost>>, AutosavePostMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  autosavePost(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AutosavePostMutationResult = NonNullable<Awaited<ReturnType<typeof autosavePost>>>
+    export type AutosavePostMutationBody = BodyType<AutosaveDto>
+    export type AutosavePostMutationError = ErrorType<ErrorDto>
+    export type AutosavePostMutationVariables = {id: number;data: BodyType<AutosaveDto>}
+
+    /**
+ * @summary Autosave a post being edited
+ */
+export const useAutosavePost = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof autosavePost>>, TError,AutosavePostMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof autosavePost>>,
+        TError,
+        AutosavePostMutationVariables,
+        TContext
+      > => {
+      return useMutation(getAutosavePostMutationOptions(options), queryClient);
     }
     /**
  * Only a published post can be featured (400 `POST_NOT_PUBLISHED`); featuring one unfeatures the previous one. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
@@ -871,4 +1015,275 @@ export const useFixPostSlug = <TError = ErrorType<ErrorDto>,
         TContext
       > => {
       return useMutation(getFixPostSlugMutationOptions(options), queryClient);
+    }
+    /**
+ * Newest first: `id`, `createdAt`, `kind` (autosave, save, publish, restore) and `title`, `limit` at a time (50 by default, at most 100). The last 50 revisions are kept, and one a day beyond. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
+ * @summary List a post's revisions
+ */
+export const listPostRevisions = (
+    id: number,
+    params?: ListPostRevisionsParams,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+
+
+      return customInstance<RevisionSummaryDto[]>(
+      {url: `/api/posts/${id}/revisions`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getListPostRevisionsQueryKey = (id: number,
+    params?: ListPostRevisionsParams,) => {
+    return [
+    `/api/posts/${id}/revisions`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getListPostRevisionsQueryOptions = <TData = Awaited<ReturnType<typeof listPostRevisions>>, TError = ErrorType<ErrorDto>>(id: number,
+    params?: ListPostRevisionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPostRevisions>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListPostRevisionsQueryKey(id,params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listPostRevisions>>> = ({ signal }) => listPostRevisions(id,params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listPostRevisions>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListPostRevisionsQueryResult = NonNullable<Awaited<ReturnType<typeof listPostRevisions>>>
+export type ListPostRevisionsQueryError = ErrorType<ErrorDto>
+
+
+export function useListPostRevisions<TData = Awaited<ReturnType<typeof listPostRevisions>>, TError = ErrorType<ErrorDto>>(
+ id: number,
+    params: undefined |  ListPostRevisionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPostRevisions>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPostRevisions>>,
+          TError,
+          Awaited<ReturnType<typeof listPostRevisions>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListPostRevisions<TData = Awaited<ReturnType<typeof listPostRevisions>>, TError = ErrorType<ErrorDto>>(
+ id: number,
+    params?: ListPostRevisionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPostRevisions>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPostRevisions>>,
+          TError,
+          Awaited<ReturnType<typeof listPostRevisions>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListPostRevisions<TData = Awaited<ReturnType<typeof listPostRevisions>>, TError = ErrorType<ErrorDto>>(
+ id: number,
+    params?: ListPostRevisionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPostRevisions>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary List a post's revisions
+ */
+
+export function useListPostRevisions<TData = Awaited<ReturnType<typeof listPostRevisions>>, TError = ErrorType<ErrorDto>>(
+ id: number,
+    params?: ListPostRevisionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPostRevisions>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListPostRevisionsQueryOptions(id,params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Every field the revision kept; 404 `REVISION_NOT_FOUND` when the post has no revision with this id. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
+ * @summary Read one revision of a post
+ */
+export const getPostRevision = (
+    id: number,
+    revisionId: number,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+
+
+      return customInstance<RevisionDto>(
+      {url: `/api/posts/${id}/revisions/${revisionId}`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetPostRevisionQueryKey = (id: number,
+    revisionId: number,) => {
+    return [
+    `/api/posts/${id}/revisions/${revisionId}`
+    ] as const;
+    }
+
+
+export const getGetPostRevisionQueryOptions = <TData = Awaited<ReturnType<typeof getPostRevision>>, TError = ErrorType<ErrorDto>>(id: number,
+    revisionId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPostRevision>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetPostRevisionQueryKey(id,revisionId);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getPostRevision>>> = ({ signal }) => getPostRevision(id,revisionId, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined && revisionId !== null && revisionId !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getPostRevision>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetPostRevisionQueryResult = NonNullable<Awaited<ReturnType<typeof getPostRevision>>>
+export type GetPostRevisionQueryError = ErrorType<ErrorDto>
+
+
+export function useGetPostRevision<TData = Awaited<ReturnType<typeof getPostRevision>>, TError = ErrorType<ErrorDto>>(
+ id: number,
+    revisionId: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPostRevision>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPostRevision>>,
+          TError,
+          Awaited<ReturnType<typeof getPostRevision>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPostRevision<TData = Awaited<ReturnType<typeof getPostRevision>>, TError = ErrorType<ErrorDto>>(
+ id: number,
+    revisionId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPostRevision>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPostRevision>>,
+          TError,
+          Awaited<ReturnType<typeof getPostRevision>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPostRevision<TData = Awaited<ReturnType<typeof getPostRevision>>, TError = ErrorType<ErrorDto>>(
+ id: number,
+    revisionId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPostRevision>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Read one revision of a post
+ */
+
+export function useGetPostRevision<TData = Awaited<ReturnType<typeof getPostRevision>>, TError = ErrorType<ErrorDto>>(
+ id: number,
+    revisionId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPostRevision>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetPostRevisionQueryOptions(id,revisionId,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Saves the revision's fields again as a new `restore` revision (no revision is deleted); the version rises. Send the `version` of the record you loaded: if it has been saved since, the answer is 409 `VERSION_CONFLICT` with the record as it is now in `current`. Leave `version` out to overwrite. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
+ * @summary Restore a revision of a post
+ */
+export const restorePostRevision = (
+    id: number,
+    revisionId: number,
+    restoreRevisionDto: BodyType<RestoreRevisionDto>,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+
+
+      return customInstance<PostDto>(
+      {url: `/api/posts/${id}/revisions/${revisionId}/restore`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: restoreRevisionDto, signal
+    },
+      options);
+    }
+
+
+
+
+export const getRestorePostRevisionMutationKey = () => ['restorePostRevision'] as const;
+
+export const getRestorePostRevisionMutationOptions = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof restorePostRevision>>, TError,RestorePostRevisionMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof restorePostRevision>>, TError,RestorePostRevisionMutationVariables, TContext> => {
+
+const mutationKey = getRestorePostRevisionMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof restorePostRevision>>, RestorePostRevisionMutationVariables> = (props) => {
+          const {id,revisionId,data} = props ?? {};
+
+          return  restorePostRevision(id,revisionId,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RestorePostRevisionMutationResult = NonNullable<Awaited<ReturnType<typeof restorePostRevision>>>
+    export type RestorePostRevisionMutationBody = BodyType<RestoreRevisionDto>
+    export type RestorePostRevisionMutationError = ErrorType<ErrorDto>
+    export type RestorePostRevisionMutationVariables = {id: number;revisionId: number;data: BodyType<RestoreRevisionDto>}
+
+    /**
+ * @summary Restore a revision of a post
+ */
+export const useRestorePostRevision = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof restorePostRevision>>, TError,RestorePostRevisionMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof restorePostRevision>>,
+        TError,
+        RestorePostRevisionMutationVariables,
+        TContext
+      > => {
+      return useMutation(getRestorePostRevisionMutationOptions(options), queryClient);
     }

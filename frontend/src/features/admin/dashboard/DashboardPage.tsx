@@ -3,20 +3,26 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { displayReadTime, pageCount, pageRange, pageWindow } from '@mudawwana/rules';
 import { Badge, Box, Button, Card, Center, HStack, Image, Stack, Table, Tabs, Text, useMediaQuery } from '@chakra-ui/react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ExternalLink, FileText, Home, ImageOff, Layers, Link2, Mail, Pencil, Plus, Settings, Star, Tags, UserRound } from 'lucide-react';
+import { EyeOff, ExternalLink, FileText, Home, ImageOff, Layers, Link2, Mail, Pencil, Plus, Settings, Star, Tags, UserRound } from 'lucide-react';
 import { formatDate } from '@/i18n/format';
 import { readTimeLabel } from '@/i18n';
 import { admin as t } from '@/i18n/admin';
+import { ARTICLES, plural } from '@/i18n/plural';
 import {
+  useBulkChangePosts,
   useCountPosts,
   useDeletePost,
   useFixPostSlug,
   useListCategories,
   useListPosts,
   useSetFeaturedPost,
+  type BulkAction,
   type ListPostsParams,
+  type PostStatus,
   type PostSummaryDto,
 } from '../api';
+import BulkActionsBar from './BulkActionsBar';
+import DashboardFilters from './DashboardFilters';
 import AdminPage from '../components/AdminPage';
 import ConfirmDialog from '../components/ConfirmDialog';
 import DeleteRowButton from '../components/DeleteRowButton';
@@ -25,12 +31,20 @@ import { PAGE_SIZE } from '../components/paginate';
 import { ErrorState, LoadingState } from '../components/QueryState';
 import { notifyError, notifySuccess } from '../notify';
 
-type Tab = 'all' | 'published' | 'drafts';
+type Tab = 'all' | 'published' | 'scheduled' | 'drafts';
 const TABS = [
   ['all', t.tabAll],
   ['published', t.tabPublished],
+  ['scheduled', t.tabScheduled],
   ['drafts', t.tabDrafts],
 ] as const;
+/** The server's status filter of each tab. */
+const TAB_STATUS: Record<Tab, PostStatus | undefined> = { all: undefined, published: 'published', scheduled: 'scheduled', drafts: 'draft' };
+
+/** A published post whose time has not come yet. */
+function isScheduled(post: PostSummaryDto): boolean {
+  return post.published && !!post.publishAt && Date.parse(post.publishAt) > Date.now();
+}
 
 function HeaderLinks() {
   const links = [
@@ -88,8 +102,28 @@ function PostTitle({ post }: { post: PostSummaryDto }) {
   );
 }
 
-function StatusBadge({ published }: { published: boolean }) {
-  return <Badge colorPalette={published ? 'green' : 'gray'}>{published ? t.published : t.draft}</Badge>;
+function StatusBadge({ post }: { post: PostSummaryDto }) {
+  if (isScheduled(post)) {
+    return (
+      <Badge colorPalette="purple" title={t.scheduledFor(formatDate(post.publishAt))} data-testid="scheduled-badge">
+        {t.scheduled}
+      </Badge>
+    );
+  }
+  return <Badge colorPalette={post.published ? 'green' : 'gray'}>{post.published ? t.published : t.draft}</Badge>;
+}
+
+/** The row's box in the bulk selection. */
+function SelectBox({ post, checked, onChange }: { post: PostSummaryDto; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <input
+      type="checkbox"
+      aria-label={t.selectPost(post.title)}
+      checked={checked}
+      onChange={(e) => onChange(e.target.checked)}
+      style={{ width: '1.1rem', height: '1.1rem', cursor: 'pointer' }}
+    />
+  );
 }
 
 /** The 'featured article' badge, or the button that makes a published post the featured one. */
@@ -120,13 +154,14 @@ interface PostActionsProps {
   post: PostSummaryDto;
   fixPending: boolean;
   onFixSlug: () => void;
+  onUnpublish: () => void;
   onDelete: () => void;
   /** Text next to each icon (the phone cards); the table shows icons with their name as a tooltip. */
   labelled?: boolean;
 }
 
 /** Edit, view (published posts), fix link, delete: each names the post for screen readers and says what it does. */
-function PostActions({ post, fixPending, onFixSlug, onDelete, labelled = false }: PostActionsProps) {
+function PostActions({ post, fixPending, onFixSlug, onUnpublish, onDelete, labelled = false }: PostActionsProps) {
   const label = (text: string) => (labelled ? <Text as="span">{text}</Text> : null);
   const size = labelled ? 'sm' : 'xs';
   return (
@@ -152,6 +187,19 @@ function PostActions({ post, fixPending, onFixSlug, onDelete, labelled = false }
           </a>
         </Button>
       ) : null}
+      {post.published ? (
+        <Button
+          size={size}
+          variant="ghost"
+          px={labelled ? undefined : '0'}
+          aria-label={`${t.unpublish}: ${post.title}`}
+          title={t.unpublish}
+          onClick={onUnpublish}
+        >
+          <EyeOff size={14} aria-hidden />
+          {label(t.unpublish)}
+        </Button>
+      ) : null}
       <Button
         size={size}
         variant="ghost"
@@ -174,16 +222,22 @@ export default function DashboardPage() {
   const [tab, setTab] = useState<Tab>('all');
   const [page, setPage] = useState(1);
   const [toDelete, setToDelete] = useState<PostSummaryDto | null>(null);
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState('');
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [confirmBulkDelete, setConfirmBulkDelete] = useState(false);
   // a table from tablet width up; below it, cards (client-only: the admin renders after the session check)
   const [wide] = useMediaQuery([WIDE_QUERY], { ssr: false });
 
   // The server pages, counts and filters: one aggregate call for the tab counts, one page of 10 rows per call.
-  const counts = useCountPosts();
+  const filters = { ...(search ? { q: search } : {}), ...(category ? { category } : {}) };
+  const counts = useCountPosts(filters);
   const total = counts.data?.[tab] ?? 0;
   const totalPages = pageCount(total, PAGE_SIZE);
   // After a delete empties the last page, show the new last page.
   const current = Math.min(page, totalPages);
-  const params: ListPostsParams = { ...pageWindow(current, PAGE_SIZE), ...(tab === 'all' ? {} : { published: tab === 'published' }) };
+  const status = TAB_STATUS[tab];
+  const params: ListPostsParams = { ...pageWindow(current, PAGE_SIZE), ...filters, ...(status ? { status } : {}) };
   const posts = useListPosts(params, { query: { placeholderData: keepPreviousData } });
   const categories = useListCategories();
   const categoryName = useMemo(() => new Map((categories.data ?? []).map((c) => [c.id, c.name])), [categories.data]);
@@ -199,6 +253,35 @@ export default function DashboardPage() {
       onError: (error) => notifyError(t.postDeleteErrorTitle, error, t.postDeleteErrorBody),
     },
   });
+  const bulk = useBulkChangePosts({
+    mutation: {
+      onSuccess: (result) => {
+        const done = result.action === 'delete' ? t.postDeletedTitle : t.bulkDoneTitle;
+        notifySuccess(done, plural(result.changed.length, ARTICLES));
+        setSelected(new Set());
+        setConfirmBulkDelete(false);
+      },
+      onError: (error) => notifyError(t.bulkErrorTitle, error),
+    },
+  });
+  const runBulk = (action: BulkAction) => {
+    if (action === 'delete') setConfirmBulkDelete(true);
+    else bulk.mutate({ data: { action, ids: [...selected] } });
+  };
+  const unpublish = useBulkChangePosts({
+    mutation: {
+      onSuccess: () => notifySuccess(t.unpublishedTitle, t.unpublishedBody),
+      onError: (error) => notifyError(t.unpublishError, error),
+    },
+  });
+  const toggle = (id: number, checked: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (checked) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
   const fixSlug = useFixPostSlug({
     mutation: {
       onSuccess: () => {
@@ -221,13 +304,21 @@ export default function DashboardPage() {
     post,
     fixPending: fixSlug.isPending,
     onFixSlug: () => fixSlug.mutate({ id: post.id }),
+    onUnpublish: () => unpublish.mutate({ data: { action: 'unpublish', ids: [post.id] } }),
     onDelete: () => setToDelete(post),
   });
 
   const changeTab = (value: Tab) => {
     setTab(value);
     setPage(1);
+    setSelected(new Set());
   };
+  const changeFilter = (apply: () => void) => {
+    apply();
+    setPage(1);
+    setSelected(new Set());
+  };
+  const allOnPageSelected = rows.length > 0 && rows.every((post) => selected.has(post.id));
 
   const list = (
     <Box pt="4">
@@ -243,7 +334,7 @@ export default function DashboardPage() {
         <Center py="16">
           <Stack align="center" gap="4">
             <FileText size={40} aria-hidden />
-            <Text fontSize="lg">{t.noArticles}</Text>
+            <Text fontSize="lg">{search || category ? t.noMatches : t.noArticles}</Text>
             <Button asChild colorPalette="blue">
               <Link to="/admin/edit">
                 <Plus size={16} aria-hidden />
@@ -259,6 +350,15 @@ export default function DashboardPage() {
               <Table.Root size="sm" interactive>
                 <Table.Header>
                   <Table.Row>
+                    <Table.ColumnHeader w="8">
+                      <input
+                        type="checkbox"
+                        aria-label={t.selectAllOnPage}
+                        checked={allOnPageSelected}
+                        onChange={(e) => rows.forEach((post) => toggle(post.id, e.target.checked))}
+                        style={{ width: '1.1rem', height: '1.1rem', cursor: 'pointer' }}
+                      />
+                    </Table.ColumnHeader>
                     <Table.ColumnHeader>{t.colTitle}</Table.ColumnHeader>
                     <Table.ColumnHeader>{t.colStatus}</Table.ColumnHeader>
                     <Table.ColumnHeader>{t.colFeatured}</Table.ColumnHeader>
@@ -274,15 +374,18 @@ export default function DashboardPage() {
                       data-testid="post-row"
                       cursor="pointer"
                       onClick={(event) => {
-                        if ((event.target as HTMLElement).closest('a,button')) return;
+                        if ((event.target as HTMLElement).closest('a,button,input')) return;
                         navigate(`/admin/edit/${post.id}`);
                       }}
                     >
+                      <Table.Cell>
+                        <SelectBox post={post} checked={selected.has(post.id)} onChange={(checked) => toggle(post.id, checked)} />
+                      </Table.Cell>
                       <Table.Cell minW="64">
                         <PostTitle post={post} />
                       </Table.Cell>
                       <Table.Cell>
-                        <StatusBadge published={post.published} />
+                        <StatusBadge post={post} />
                       </Table.Cell>
                       <Table.Cell>
                         <FeaturedControl post={post} pending={setFeatured.isPending} onSet={() => setFeatured.mutate({ id: post.id })} />
@@ -305,9 +408,12 @@ export default function DashboardPage() {
               {rows.map((post) => (
                 <Card.Root as="li" key={post.id} variant="outline" size="sm" data-testid="post-card-row">
                   <Card.Body gap="3">
-                    <PostTitle post={post} />
+                    <HStack gap="3" align="start">
+                      <SelectBox post={post} checked={selected.has(post.id)} onChange={(checked) => toggle(post.id, checked)} />
+                      <PostTitle post={post} />
+                    </HStack>
                     <HStack gap="2" wrap="wrap" fontSize="xs" color="fg.muted">
-                      <StatusBadge published={post.published} />
+                      <StatusBadge post={post} />
                       <Text>{categoryLabel(post)}</Text>
                       <Text>{formatDate(post.createdAt)}</Text>
                     </HStack>
@@ -344,6 +450,13 @@ export default function DashboardPage() {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
+        <DashboardFilters
+          categories={categories.data ?? []}
+          category={category}
+          onSearch={(text) => changeFilter(() => setSearch(text))}
+          onCategory={(slug) => changeFilter(() => setCategory(slug))}
+        />
+        <BulkActionsBar count={selected.size} pending={bulk.isPending} onAction={runBulk} onClear={() => setSelected(new Set())} />
         {TABS.map(([value]) => (
           <Tabs.Content key={value} value={value} p="0">
             {tab === value ? list : null}
@@ -358,6 +471,14 @@ export default function DashboardPage() {
         pending={deletePost.isPending}
         onConfirm={() => toDelete && deletePost.mutate({ idOrSlug: toDelete.id })}
         onClose={() => setToDelete(null)}
+      />
+      <ConfirmDialog
+        open={confirmBulkDelete}
+        title={t.areYouSure}
+        description={t.bulkDeleteConfirm(plural(selected.size, ARTICLES))}
+        pending={bulk.isPending}
+        onConfirm={() => bulk.mutate({ data: { action: 'delete', ids: [...selected] } })}
+        onClose={() => setConfirmBulkDelete(false)}
       />
     </AdminPage>
   );

@@ -13,6 +13,14 @@ import { ErrorState, LoadingState } from '../components/QueryState';
 import UnsavedChangesGuard from '../components/UnsavedChangesGuard';
 import { notifyError, notifySuccess } from '../notify';
 import { validatePage, type PageErrors } from './page-rules';
+import AutosaveStatus from '../revisions/AutosaveStatus';
+import { revisionApi } from '../revisions/revision-api';
+import RevisionHistoryDrawer from '../revisions/RevisionHistoryDrawer';
+import ServerDraftRecovery from '../revisions/ServerDraftRecovery';
+import { useServerAutosave } from '../revisions/useServerAutosave';
+
+/** The page revision calls (autosave, history, restore). */
+const PAGE_REVISIONS = revisionApi<PageDto>('page');
 
 interface PageForm {
   title: string;
@@ -39,6 +47,7 @@ function PageEditorPage({ pageId }: { pageId: number | null }) {
   const [slugTouched, setSlugTouched] = useState(false);
   const bypass = useRef(false);
   const versions = useVersionConflict<PageDto>();
+  const [recoveryOpen, setRecoveryOpen] = useState(false);
 
   useEffect(() => {
     if (ready || !page.data) return;
@@ -53,6 +62,14 @@ function PageEditorPage({ pageId }: { pageId: number | null }) {
   }, [page.data, ready]);
 
   const dirty = ready && (form.title !== baseline.title || form.slug !== baseline.slug || form.content !== baseline.content);
+
+  const autosave = useServerAutosave({
+    api: PAGE_REVISIONS,
+    id: pageId,
+    fields: { title: form.title, content: form.content },
+    unsaved: dirty,
+    enabled: ready && !recoveryOpen,
+  });
 
   const leave = () => {
     bypass.current = true;
@@ -105,8 +122,39 @@ function PageEditorPage({ pageId }: { pageId: number | null }) {
   }
 
   return (
-    <AdminPage title={title} backTo="/admin/pages" backLabel={t.back} maxW="5xl">
+    <AdminPage
+      title={title}
+      backTo="/admin/pages"
+      backLabel={t.back}
+      maxW="5xl"
+      actions={
+        isEdit && pageId !== null ? (
+          <RevisionHistoryDrawer
+            api={PAGE_REVISIONS}
+            id={pageId}
+            current={{ title: form.title, content: form.content }}
+            version={versions.version}
+            onRestored={(restored) => {
+              const values = { title: restored.title, slug: restored.slug, content: restored.content };
+              setForm(values);
+              setBaseline(values);
+              versions.setVersion(restored.version);
+            }}
+            onConflict={versions.caught}
+          />
+        ) : undefined
+      }
+    >
       <UnsavedChangesGuard when={dirty} bypass={bypass} />
+      {isEdit && pageId !== null && page.data ? (
+        <ServerDraftRecovery
+          api={PAGE_REVISIONS}
+          id={pageId}
+          saved={page.data}
+          onPending={setRecoveryOpen}
+          onRecover={(revision) => setForm((prev) => ({ ...prev, title: revision.title, content: revision.content }))}
+        />
+      ) : null}
       <VersionConflictDialog
         open={versions.conflict !== null}
         what={t.thisPage}
@@ -174,7 +222,8 @@ function PageEditorPage({ pageId }: { pageId: number | null }) {
             </Box>
             <Field.ErrorText>{errors.content}</Field.ErrorText>
           </Field.Root>
-          <HStack gap="3" justify="flex-end">
+          <HStack gap="3" justify="flex-end" wrap="wrap">
+            <AutosaveStatus state={autosave} />
             <Button asChild variant="outline">
               <Link to="/admin/pages">{t.cancel}</Link>
             </Button>

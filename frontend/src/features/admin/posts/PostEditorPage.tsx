@@ -20,10 +20,25 @@ import DatePicker from './DatePicker';
 import SendToSubscribers from '../newsletter/SendToSubscribers';
 import { clearDraft, loadDraft, saveDraft, type StoredDraft } from './draft-storage';
 import PostPreview from './PostPreview';
+import ScheduleControl from './ScheduleControl';
+import AutosaveStatus from '../revisions/AutosaveStatus';
+import { revisionApi } from '../revisions/revision-api';
+import RevisionHistoryDrawer from '../revisions/RevisionHistoryDrawer';
+import ServerDraftRecovery from '../revisions/ServerDraftRecovery';
+import { useServerAutosave } from '../revisions/useServerAutosave';
 
 /** Editor loads retry twice, 1 s apart (SPEC §9). */
 const EDITOR_LOAD_RETRY = { retry: 2, retryDelay: 1000 } as const;
 const AUTOSAVE_DELAY_MS = 800;
+/** The post revision calls (autosave, history, restore). */
+const POST_REVISIONS = revisionApi<PostDto>('post');
+
+/** How the last save was asked for (an overwrite after a version conflict repeats it). */
+interface SaveIntent {
+  published: boolean;
+  /** A time to come: scheduled. */
+  publishAt: string | null;
+}
 
 type Errors = Partial<Record<'title' | 'content', string>>;
 
@@ -50,7 +65,8 @@ function PostEditorPage({ postId }: { postId: number | null }) {
   const [savingAs, setSavingAs] = useState<'draft' | 'publish' | null>(null);
   const bypassGuard = useRef(false);
   const versions = useVersionConflict<PostDto>();
-  const lastSavePublished = useRef(false);
+  const lastSave = useRef<SaveIntent>({ published: false, publishAt: null });
+  const [recoveryOpen, setRecoveryOpen] = useState(false);
   // set once the post has been created: this instance is about to be replaced by /admin/edit/{id}
   const autosaveOff = useRef(false);
 
@@ -67,8 +83,9 @@ function PostEditorPage({ postId }: { postId: number | null }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isEdit, post.data, ready]);
 
+  // a new post keeps its draft in this browser; a saved one autosaves to the server (useServerAutosave below)
   useEffect(() => {
-    if (!ready) return;
+    if (!ready || isEdit) return;
     const stored = loadDraft(localStorage, postId);
     if (stored && formsDiffer(stored.values, baseline)) setOfferedDraft(stored);
     // only when the editor becomes ready
@@ -77,16 +94,38 @@ function PostEditorPage({ postId }: { postId: number | null }) {
 
   const dirty = ready && formsDiffer(form, baseline);
 
-  // local autosave of unsaved work
+  // local autosave of unsaved work (a new post: nothing on the server to attach it to yet)
   useEffect(() => {
-    if (!ready || offeredDraft) return;
+    if (!ready || offeredDraft || isEdit) return;
     const timer = window.setTimeout(() => {
       if (autosaveOff.current) return;
       if (formsDiffer(form, baseline)) saveDraft(localStorage, postId, form);
       else clearDraft(localStorage, postId);
     }, AUTOSAVE_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [form, baseline, ready, postId, offeredDraft]);
+  }, [form, baseline, ready, postId, offeredDraft, isEdit]);
+
+  const autosave = useServerAutosave({
+    api: POST_REVISIONS,
+    id: postId,
+    fields: {
+      title: form.title,
+      content: form.content,
+      excerpt: form.excerpt,
+      metaTitle: form.metaTitle,
+      metaDescription: form.metaDescription,
+    },
+    unsaved: dirty,
+    enabled: ready && !recoveryOpen,
+  });
+
+  /** A restored revision (or a reloaded record) becomes what the editor holds and what it is based on. */
+  const takeSaved = (saved: PostDto) => {
+    const values = postToForm(saved);
+    setForm(values);
+    afterSave(values);
+    versions.setVersion(saved.version);
+  };
 
   const set = <K extends keyof PostFormValues>(key: K, value: PostFormValues[K]) => {
     setForm((prev) => ({ ...prev, [key]: value }));
@@ -114,7 +153,10 @@ function PostEditorPage({ postId }: { postId: number | null }) {
   const updatePost = useUpdatePost({
     mutation: {
       onSuccess: (updated) => {
-        notifySuccess(t.postUpdatedTitle, t.postUpdatedBody);
+        if (updated.publishAt) notifySuccess(t.postScheduledTitle, t.postScheduledBody(formatDate(updated.publishAt)));
+        else if (lastSave.current.publishAt === null && !updated.published && post.data?.publishAt)
+          notifySuccess(t.postUnscheduledTitle, t.postUnscheduledBody);
+        else notifySuccess(t.postUpdatedTitle, t.postUpdatedBody);
         const values = postToForm(updated);
         // keep what the author sees in the editor; take the server's slug (it may have been normalised)
         const next = { ...form, slug: values.slug };
@@ -130,14 +172,14 @@ function PostEditorPage({ postId }: { postId: number | null }) {
   });
   const pending = createPost.isPending || updatePost.isPending;
 
-  const save = (published: boolean, basedOn = versions.version) => {
+  const save = (published: boolean, basedOn = versions.version, publishAt: string | null = null) => {
     const nextErrors: Errors = {};
     if (!form.title.trim()) nextErrors.title = t.titleRequired;
     if (!form.content.trim() || form.content === '<p></p>') nextErrors.content = t.contentRequired;
     setErrors(nextErrors);
     if (Object.keys(nextErrors).length > 0) return;
-    const payload = buildPostPayload(form, published);
-    lastSavePublished.current = published;
+    const payload = { ...buildPostPayload(form, published), publishAt };
+    lastSave.current = { published, publishAt };
     setSavingAs(published ? 'publish' : 'draft');
     if (isEdit && postId !== null) updatePost.mutate({ idOrSlug: postId, data: { ...payload, version: basedOn } });
     else createPost.mutate({ data: payload });
@@ -159,16 +201,29 @@ function PostEditorPage({ postId }: { postId: number | null }) {
   }
 
   const published = post.data?.published ?? false;
+  const scheduledAt = post.data?.publishAt && Date.parse(post.data.publishAt) > Date.now() ? post.data.publishAt : null;
 
   return (
     <AdminPage
       title={title}
       backTo="/admin"
       actions={
-        <Button variant="outline" size="sm" onClick={() => setPreviewOpen(true)}>
-          <Eye size={16} aria-hidden />
-          {t.preview}
-        </Button>
+        <>
+          {isEdit && postId !== null ? (
+            <RevisionHistoryDrawer
+              api={POST_REVISIONS}
+              id={postId}
+              current={{ title: form.title, content: form.content }}
+              version={versions.version}
+              onRestored={takeSaved}
+              onConflict={versions.caught}
+            />
+          ) : null}
+          <Button variant="outline" size="sm" onClick={() => setPreviewOpen(true)}>
+            <Eye size={16} aria-hidden />
+            {t.preview}
+          </Button>
+        </>
       }
     >
       <UnsavedChangesGuard when={dirty} bypass={bypassGuard} />
@@ -178,10 +233,7 @@ function PostEditorPage({ postId }: { postId: number | null }) {
         onClose={versions.dismiss}
         onReload={() => {
           if (!versions.conflict) return;
-          const saved = postToForm(versions.conflict);
-          setForm(saved);
-          afterSave(saved);
-          versions.setVersion(versions.conflict.version);
+          takeSaved(versions.conflict);
           versions.dismiss();
         }}
         onOverwrite={() => {
@@ -189,9 +241,27 @@ function PostEditorPage({ postId }: { postId: number | null }) {
           const current = versions.conflict.version;
           versions.setVersion(current);
           versions.dismiss();
-          save(lastSavePublished.current, current);
+          save(lastSave.current.published, current, lastSave.current.publishAt);
         }}
       />
+      {isEdit && postId !== null && post.data ? (
+        <ServerDraftRecovery
+          api={POST_REVISIONS}
+          id={postId}
+          saved={post.data}
+          onPending={setRecoveryOpen}
+          onRecover={(revision) =>
+            setForm((prev) => ({
+              ...prev,
+              title: revision.title,
+              content: revision.content,
+              excerpt: revision.excerpt ?? '',
+              metaTitle: revision.metaTitle ?? '',
+              metaDescription: revision.metaDescription ?? '',
+            }))
+          }
+        />
+      ) : null}
       {offeredDraft ? (
         <Alert.Root status="info" mb="6" data-testid="draft-restore">
           <Alert.Indicator />
@@ -308,7 +378,7 @@ function PostEditorPage({ postId }: { postId: number | null }) {
                 <Stack gap="3">
                   {isEdit ? (
                     <Text fontSize="sm" color="fg.muted">
-                      {t.colStatus}: {published ? t.published : t.draft}
+                      {t.colStatus}: {scheduledAt ? t.scheduled : published ? t.published : t.draft}
                     </Text>
                   ) : null}
                   <Button type="button" variant="outline" disabled={pending} onClick={() => save(false)}>
@@ -319,6 +389,13 @@ function PostEditorPage({ postId }: { postId: number | null }) {
                     <Send size={16} aria-hidden />
                     {savingAs === 'publish' ? t.saving : t.publish}
                   </Button>
+                  <ScheduleControl
+                    scheduledAt={scheduledAt}
+                    pending={pending}
+                    onSchedule={(publishAt) => save(true, versions.version, publishAt)}
+                    onUnschedule={() => save(false)}
+                  />
+                  <AutosaveStatus state={autosave} />
                 </Stack>
               </Card.Body>
             </Card.Root>

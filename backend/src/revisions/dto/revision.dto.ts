@@ -1,0 +1,104 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { blankToNull } from '../../common/transforms';
+import { BasedOnVersion } from '../../common/versions';
+import { REVISION_KINDS, Revision, RevisionKind } from '../revision.entity';
+
+const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
+
+/** The most revisions one call lists (a post keeps 50 plus one a day beyond: page through the rest). */
+export const REVISIONS_MAX_LIMIT = 100;
+
+export class RevisionSummaryDto {
+  @ApiProperty() id: number;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ enum: REVISION_KINDS, enumName: 'RevisionKind' }) kind: RevisionKind;
+  @ApiProperty() title: string;
+
+  static from(revision: Revision): RevisionSummaryDto {
+    return { id: revision.id, createdAt: revision.createdAt.toISOString(), kind: revision.kind, title: revision.title };
+  }
+}
+
+export class RevisionDto extends RevisionSummaryDto {
+  @ApiProperty({ description: 'Sanitized HTML' }) content: string;
+  @ApiProperty({ type: String, nullable: true }) excerpt: string | null;
+  @ApiProperty({ type: String, nullable: true }) metaTitle: string | null;
+  @ApiProperty({ type: String, nullable: true }) metaDescription: string | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'Who wrote it' }) authorId: number | null;
+
+  static from(revision: Revision): RevisionDto {
+    return {
+      ...RevisionSummaryDto.from(revision),
+      content: revision.content,
+      excerpt: revision.excerpt,
+      metaTitle: revision.metaTitle,
+      metaDescription: revision.metaDescription,
+      authorId: revision.authorId,
+    };
+  }
+}
+
+export class ListRevisionsQuery {
+  @ApiPropertyOptional({ minimum: 1, maximum: REVISIONS_MAX_LIMIT, default: 50 })
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(REVISIONS_MAX_LIMIT)
+  limit?: number;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 100_000 })
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(100_000)
+  offset?: number;
+}
+
+/** A restore is a save: send the version the editor holds to be told (409) of a save made in between. */
+export class RestoreRevisionDto {
+  @BasedOnVersion()
+  version?: number;
+}
+
+/**
+ * What the editor has on screen, kept as an autosave revision (the post itself does not change). Fields left out
+ * are taken from the post as it is; an empty title or content is kept as typed (it is work in progress).
+ */
+export class AutosaveDto {
+  @ApiPropertyOptional({ maxLength: 300 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(300)
+  title?: string;
+
+  @ApiPropertyOptional({ description: 'HTML; sanitized by the server' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2_000_000)
+  content?: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 1000 })
+  @Transform(blankToNull)
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  excerpt?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 300 })
+  @Transform(blankToNull)
+  @IsOptional()
+  @IsString()
+  @MaxLength(300)
+  metaTitle?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 500 })
+  @Transform(blankToNull)
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  metaDescription?: string | null;
+}

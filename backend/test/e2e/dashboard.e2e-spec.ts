@@ -1,0 +1,116 @@
+import TestAgent from 'supertest/lib/agent';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPost } from '../support/helpers';
+import { startTestApp, TestApp } from '../support/test-app';
+
+type Row = { id: number; title: string; published: boolean; featured: boolean; version: number };
+
+/** Issue 14: the dashboard of a real blog — search, filters and bulk actions on the server. */
+describe('dashboard: search, filters, bulk actions', () => {
+  let t: TestApp;
+  let author: TestAgent;
+  let category: { id: number; slug: string };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    author = await t.author();
+    category = (await author.post('/api/categories').send({ name: 'لوحة' }).expect(201)).body;
+  });
+  afterAll(() => t.close());
+
+  const ids = (rows: Row[]) => rows.map((row) => row.id).sort((a, b) => a - b);
+
+  it('searches titles (any case, % and _ as letters), with category and status filters and a matching total', async () => {
+    const a = await createPost(author, { title: 'دليل React الشامل', published: true, categoryId: category.id });
+    const b = await createPost(author, { title: 'react في الميدان', categoryId: category.id });
+    const c = await createPost(author, { title: 'خصم 100% على REACT', published: true });
+    await createPost(author, { title: 'شيء آخر', published: true, categoryId: category.id });
+    const search = await author.get('/api/posts?q=react').expect(200);
+    expect(ids(search.body)).toEqual([a.id, b.id, c.id]);
+    expect(search.headers['x-total-count']).toBe('3');
+    expect((await author.get('/api/posts/counts?q=react').expect(200)).body).toEqual({ all: 3, published: 2, scheduled: 0, drafts: 1 });
+    expect((await author.get(`/api/posts/counts?q=react&category=${encodeURIComponent(category.slug)}`).expect(200)).body.all).toBe(2);
+    expect(ids((await author.get(`/api/posts?q=react&category=${encodeURIComponent(category.slug)}`).expect(200)).body)).toEqual([
+      a.id,
+      b.id,
+    ]);
+    expect(ids((await author.get(`/api/posts?q=react&status=draft`).expect(200)).body)).toEqual([b.id]);
+    expect(ids((await author.get(`/api/posts?q=react&status=published`).expect(200)).body)).toEqual([a.id, c.id]);
+    expect(ids((await author.get(`/api/posts?q=${encodeURIComponent('100%')}`).expect(200)).body)).toEqual([c.id]);
+    expect((await author.get(`/api/posts?q=${encodeURIComponent('1_0')}`).expect(200)).body).toEqual([]);
+    // readers cannot search drafts
+    expect(ids((await t.agent().get('/api/posts?q=react&status=draft').expect(200)).body)).not.toContain(b.id);
+    await author.get(`/api/posts?q=${'x'.repeat(201)}`).expect(400);
+  });
+
+  it('publishes, unpublishes and deletes several posts at once; each changed post is a save (version, revision)', async () => {
+    const drafts = [await createPost(author), await createPost(author)];
+    const published = await createPost(author, { published: true, featured: true });
+    const done = await author
+      .post('/api/posts/bulk')
+      .send({ action: 'publish', ids: [...drafts.map((p) => p.id), published.id] })
+      .expect(200);
+    expect(done.body).toEqual({ action: 'publish', changed: drafts.map((p) => p.id) });
+    for (const draft of drafts) {
+      const now = (await author.get(`/api/posts/id/${draft.id}`).expect(200)).body as Row;
+      expect(now).toMatchObject({ published: true, version: 2 });
+      await t
+        .agent()
+        .get(`/api/posts/${encodeURIComponent(draft.slug as string)}`)
+        .expect(200);
+      const [revision] = (await author.get(`/api/posts/${draft.id}/revisions`).expect(200)).body as { kind: string }[];
+      expect(revision.kind).toBe('publish');
+    }
+    const off = await author
+      .post('/api/posts/bulk')
+      .send({ action: 'unpublish', ids: [published.id] })
+      .expect(200);
+    expect(off.body.changed).toEqual([published.id]);
+    expect((await author.get(`/api/posts/id/${published.id}`).expect(200)).body).toMatchObject({ published: false, featured: false });
+    await t
+      .agent()
+      .get(`/api/posts/${encodeURIComponent(published.slug as string)}`)
+      .expect(404);
+    await author
+      .post('/api/posts/bulk')
+      .send({ action: 'delete', ids: [...drafts.map((p) => p.id), published.id] })
+      .expect(200);
+    for (const post of [...drafts, published]) await author.get(`/api/posts/id/${post.id}`).expect(404);
+  });
+
+  it('is all or nothing: one unknown id and no post changes', async () => {
+    const draft = await createPost(author);
+    const missing = 999_999;
+    for (const action of ['publish', 'delete']) {
+      const refused = await author
+        .post('/api/posts/bulk')
+        .send({ action, ids: [draft.id, missing] })
+        .expect(404);
+      expect(refused.body.code).toBe('POST_NOT_FOUND');
+      expect((await author.get(`/api/posts/id/${draft.id}`).expect(200)).body).toMatchObject({ published: false, version: 1 });
+    }
+  });
+
+  it('refuses bad input (400) and anonymous callers (401)', async () => {
+    const post = await createPost(author);
+    for (const body of [
+      {},
+      { action: 'archive', ids: [post.id] },
+      { action: 'publish', ids: [] },
+      { action: 'publish', ids: [post.id, post.id] },
+      { action: 'publish', ids: ['1'] },
+      { action: 'publish', ids: [0] },
+      { action: 'publish', ids: Array.from({ length: 101 }, (_, i) => i + 1) },
+      { action: 'publish', ids: 5 },
+    ]) {
+      const response = await author.post('/api/posts/bulk').send(body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+    }
+    await t
+      .agent()
+      .post('/api/posts/bulk')
+      .send({ action: 'delete', ids: [post.id] })
+      .expect(401);
+    await author.get(`/api/posts/id/${post.id}`).expect(200);
+  });
+});
