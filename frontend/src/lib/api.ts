@@ -49,16 +49,7 @@ export type {
   UpdateSocialLinksDto as UpdateSocialLinksBody,
   UserDto,
 } from '@/api/generated/model';
-export { serverMessage as apiServerMessage, setApiBaseUrl, setServerApiLoader, type ServerApiLoader } from '@/api/http';
-
-/** The server's own message of a failed call (for toasts), else the "<status>: <body>" text. */
-export function serverMessage(error: unknown): string | undefined {
-  if (error && typeof error === 'object' && 'serverMessage' in error) {
-    const value = (error as { serverMessage?: unknown }).serverMessage;
-    if (typeof value === 'string' && value) return value;
-  }
-  return error instanceof Error ? error.message : undefined;
-}
+export { errorMessage, setApiBaseUrl, setServerApiLoader, type ServerApiLoader } from '@/api/http';
 
 export const currentUserQuery = () =>
   queryOptions({ queryKey: getGetCurrentUserQueryKey(), queryFn: ({ signal }) => getCurrentUser(undefined, signal) });

@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { toaster } from '@/components/ui/toaster';
 import { useAuth } from '@/features/auth/useAuth';
 import { t } from '@/i18n';
-import { serverMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
 import { headerCategories } from '@/lib/header-categories';
 import { CategoriesDropdown } from './CategoriesDropdown';
 import { Logo } from './Logo';
@@ -21,7 +21,7 @@ function useLogoutAction() {
       toaster.create({ type: 'success', title: t('auth.logoutSuccess') });
       navigate('/');
     } catch (error) {
-      toaster.create({ type: 'error', title: t('auth.logoutFailed'), description: serverMessage(error) });
+      toaster.create({ type: 'error', title: t('auth.logoutFailed'), description: errorMessage(error) });
     }
   };
 }

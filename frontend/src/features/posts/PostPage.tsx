@@ -2,8 +2,8 @@ import { Box, Button, Flex, Heading, HStack, Separator, Stack, Tag, Text } from 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
-import { isNotFound } from '@/app/query-client';
-import { Seo } from '@/app/render-context';
+import { isNotFound } from '@/api/http';
+import { Seo } from '@/page/render-context';
 import { ArticleContent } from '@/components/ui/ArticleContent';
 import { IMAGE_SIZES, LazyImage } from '@/components/ui/LazyImage';
 import { PageSpinner } from '@/components/ui/PageSpinner';
