@@ -1,4 +1,4 @@
-import { ArgumentMetadata, BadRequestException, HttpException, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, HttpException, ValidationPipe } from '@nestjs/common';
 import { httpError } from './error-body';
 
 /**

@@ -96,27 +96,6 @@ export class PostsRepository {
     return this.posts.exists({ where: exceptId ? { slug, id: Not(exceptId) } : { slug } });
   }
 
-  /** Published and draft posts (of one category, when given), in one grouped query over the status indexes. */
-  async countByStatus(categoryId?: number): Promise<{ published: number; drafts: number }> {
-    const query = this.posts.createQueryBuilder('post').select('post.published', 'published').addSelect('COUNT(*)', 'count');
-    if (categoryId !== undefined) query.where('post.categoryId = :categoryId', { categoryId });
-    const rows = await query.groupBy('post.published').getRawMany<{ published: boolean | number; count: string | number }>();
-    const count = (published: boolean) => Number(rows.find((row) => Boolean(row.published) === published)?.count ?? 0);
-    return { published: count(true), drafts: count(false) };
-  }
-
-  countPublishedByCategory(): Promise<{ categoryId: number; count: number }[]> {
-    return this.posts
-      .createQueryBuilder('post')
-      .select('post.categoryId', 'categoryId')
-      .addSelect('COUNT(*)', 'count')
-      .where('post.published = :published', { published: true })
-      .andWhere('post.categoryId IS NOT NULL')
-      .groupBy('post.categoryId')
-      .getRawMany<{ categoryId: number; count: string | number }>()
-      .then((rows) => rows.map((row) => ({ categoryId: Number(row.categoryId), count: Number(row.count) })));
-  }
-
   /**
    * Saves a post; when it is the featured one, every other post stops being featured in the same transaction.
    * On PostgreSQL, transactions that feature a post take one transaction-scoped advisory lock first, so they run one

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ContentTag, recordContentChange } from '../common/content-tags';
-import { CategoriesRepository } from '../categories/categories.repository';
+import { CategoriesService } from '../categories/categories.service';
 import { isUniqueViolation } from '../common/database-errors';
 import { StaleVersionError, versionConflict } from '../common/versions';
 import { badRequest, conflict, notFound } from '../common/domain-error';
@@ -12,6 +12,7 @@ import { CountPostsQuery, ListPostsQuery } from './dto/list-posts.query';
 import { PostCountsDto, PostDetailDto, PostDto, PostSummaryDto } from './dto/post.dto';
 import { CreatePostDto, UpdatePostDto } from './dto/save-post.dto';
 import { Post } from './post.entity';
+import { PostCounts } from './post-counts';
 import { PostFilter, PostsRepository } from './posts.repository';
 
 /** Parallel creates of one title each need one more try than the one before; well above any real burst. */
@@ -36,7 +37,8 @@ function listingOf(post: Post): string {
 export class PostsService {
   constructor(
     private readonly posts: PostsRepository,
-    private readonly categories: CategoriesRepository,
+    private readonly categories: CategoriesService,
+    private readonly counts: PostCounts,
   ) {}
 
   /**
@@ -60,7 +62,7 @@ export class PostsService {
   async countPosts(query: CountPostsQuery, viewer: User | undefined): Promise<PostCountsDto> {
     const categoryId = await this.categoryFilter(query.category);
     if (categoryId === null) return { all: 0, published: 0, drafts: 0 };
-    const { published, drafts } = await this.posts.countByStatus(categoryId);
+    const { published, drafts } = await this.counts.byStatus(categoryId);
     const visibleDrafts = viewer ? drafts : 0;
     return { all: published + visibleDrafts, published, drafts: visibleDrafts };
   }
@@ -68,7 +70,7 @@ export class PostsService {
   /** The id of the category a filter names (undefined: no filter; null: no such category, so nothing matches). */
   private async categoryFilter(slug: string | undefined): Promise<number | null | undefined> {
     if (slug === undefined) return undefined;
-    return (await this.categories.findBySlug(slug))?.id ?? null;
+    return this.categories.idOfSlug(slug);
   }
 
   /** Null while no post is featured: an ordinary state of a blog, not an error. */
@@ -220,7 +222,7 @@ export class PostsService {
 
   private async existingCategoryId(categoryId: number | null): Promise<number | null> {
     if (categoryId === null) return null;
-    if (!(await this.categories.findById(categoryId))) throw badRequest('CATEGORY_NOT_FOUND', `Category ${categoryId} does not exist`);
+    if (!(await this.categories.exists(categoryId))) throw badRequest('CATEGORY_NOT_FOUND', `Category ${categoryId} does not exist`);
     return categoryId;
   }
 }
