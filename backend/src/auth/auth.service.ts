@@ -1,7 +1,8 @@
-import { HttpStatus, Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { badRequest, conflict, DomainError } from '../common/domain-error';
+import { httpError } from '../common/error-body';
 import { MailService } from '../mail/mail.service';
 import { User } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
@@ -63,7 +64,7 @@ export class AuthService {
       this.accountLoginFailures.refund([accountKey]);
       return user;
     }
-    throw new UnauthorizedException({ statusCode: 401, message: INVALID_CREDENTIALS, error: 'Unauthorized', code: 'INVALID_CREDENTIALS' });
+    throw httpError(401, INVALID_CREDENTIALS, { code: 'INVALID_CREDENTIALS' });
   }
 
   private unknownUserHash(): Promise<string> {

@@ -1,6 +1,7 @@
-import { CanActivate, ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
+import { httpError } from '../common/error-body';
 import { IS_PUBLIC_KEY } from '../common/public.decorator';
 import { SESSION_ONLY_KEY } from './session-only.decorator';
 
@@ -16,15 +17,10 @@ export class SessionGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     const request = context.switchToHttp().getRequest<Request>();
     if (request.apiToken && this.reflector.getAllAndOverride<boolean>(SESSION_ONLY_KEY, targets)) {
-      throw new ForbiddenException({
-        statusCode: 403,
-        message: 'This needs a signed-in session; an API token cannot do it',
-        error: 'Forbidden',
-        code: 'SESSION_REQUIRED',
-      });
+      throw httpError(403, 'This needs a signed-in session; an API token cannot do it', { code: 'SESSION_REQUIRED' });
     }
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, targets)) return true;
     if (request.isAuthenticated?.() && request.user) return true;
-    throw new UnauthorizedException({ statusCode: 401, message: 'Not signed in', error: 'Unauthorized', code: 'NOT_SIGNED_IN' });
+    throw httpError(401, 'Not signed in', { code: 'NOT_SIGNED_IN' });
   }
 }

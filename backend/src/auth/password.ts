@@ -1,6 +1,7 @@
-import { HttpException, HttpStatus } from '@nestjs/common';
+import { HttpStatus } from '@nestjs/common';
 import argon2 from 'argon2';
 import { ConcurrencyLimit } from '../common/concurrency-limit';
+import { httpError } from '../common/error-body';
 
 /**
  * argon2 is deliberately slow and runs on libuv's thread pool: a burst of sign-ins hashing all at once takes both
@@ -8,10 +9,7 @@ import { ConcurrencyLimit } from '../common/concurrency-limit';
  * past it the server says it is busy instead of letting the queue (and everyone's wait) grow without end.
  */
 const hashing = new ConcurrencyLimit(1, 64, () => {
-  return new HttpException(
-    { statusCode: 503, message: 'The server is busy; try again in a moment', error: 'Service Unavailable', code: 'BUSY', retryAfter: 1 },
-    HttpStatus.SERVICE_UNAVAILABLE,
-  );
+  return httpError(HttpStatus.SERVICE_UNAVAILABLE, 'The server is busy; try again in a moment', { code: 'BUSY', retryAfter: 1 });
 });
 
 /** argon2id with the library's current recommended cost. */

@@ -1,8 +1,9 @@
-import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { Passport } from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
+import { httpError } from '../common/error-body';
 import { User } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
 import { AuthService, INVALID_CREDENTIALS } from './auth.service';
@@ -62,7 +63,7 @@ export class SessionAuthenticator {
     return new Promise((resolve, reject) => {
       const authenticate = this.passport.authenticate('local', (error: unknown, user: User | false) => {
         if (error) return reject(error);
-        if (!user) return reject(new UnauthorizedException({ statusCode: 401, message: INVALID_CREDENTIALS, error: 'Unauthorized' }));
+        if (!user) return reject(httpError(401, INVALID_CREDENTIALS));
         request.logIn(user, (loginError) => (loginError ? reject(loginError) : resolve(user)));
       }) as RequestHandler;
       authenticate(request, response, reject);

@@ -1,6 +1,14 @@
 import { Module } from '@nestjs/common';
+import { PostCountsModule } from '../posts/post-counts';
 import { CategoriesController } from './categories.controller';
+import { CategoriesRepository } from './categories.repository';
 import { CategoriesService } from './categories.service';
 
-@Module({ controllers: [CategoriesController], providers: [CategoriesService] })
+/** Owns the categories table; other features read categories through CategoriesService. */
+@Module({
+  imports: [PostCountsModule],
+  controllers: [CategoriesController],
+  providers: [CategoriesService, CategoriesRepository],
+  exports: [CategoriesService],
+})
 export class CategoriesModule {}

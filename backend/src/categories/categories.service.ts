@@ -3,7 +3,7 @@ import { ContentTag, recordContentChange } from '../common/content-tags';
 import { slugify } from '@mudawwana/rules';
 import { conflict, notFound } from '../common/domain-error';
 import { uniqueSlug } from '../common/unique-slug';
-import { PostsRepository } from '../posts/posts.repository';
+import { PostCounts } from '../posts/post-counts';
 import { CategoriesRepository } from './categories.repository';
 import { Category } from './category.entity';
 import { CategoryDto, SaveCategoryDto } from './dto/category.dto';
@@ -12,13 +12,23 @@ import { CategoryDto, SaveCategoryDto } from './dto/category.dto';
 export class CategoriesService {
   constructor(
     private readonly categories: CategoriesRepository,
-    private readonly posts: PostsRepository,
+    private readonly postCounts: PostCounts,
   ) {}
 
   async listCategories(): Promise<CategoryDto[]> {
-    const [categories, counts] = await Promise.all([this.categories.findAll(), this.posts.countPublishedByCategory()]);
+    const [categories, counts] = await Promise.all([this.categories.findAll(), this.postCounts.publishedByCategory()]);
     const countById = new Map(counts.map((row) => [row.categoryId, row.count]));
     return categories.map((category) => CategoryDto.from(category, countById.get(category.id) ?? 0));
+  }
+
+  /** The id of the category with this slug, or null: how the posts feature reads a category filter. */
+  async idOfSlug(slug: string): Promise<number | null> {
+    return (await this.categories.findBySlug(slug))?.id ?? null;
+  }
+
+  /** Whether a category with this id exists (a post may only name one that does). */
+  async exists(id: number): Promise<boolean> {
+    return (await this.categories.findById(id)) !== null;
   }
 
   async getCategoryBySlug(slug: string): Promise<CategoryDto> {
@@ -64,6 +74,6 @@ export class CategoriesService {
   }
 
   private async withCount(category: Category): Promise<CategoryDto> {
-    return CategoryDto.from(category, (await this.posts.countByStatus(category.id)).published);
+    return CategoryDto.from(category, (await this.postCounts.byStatus(category.id)).published);
   }
 }

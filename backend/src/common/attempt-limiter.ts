@@ -1,4 +1,5 @@
-import { HttpException, HttpStatus } from '@nestjs/common';
+import { HttpStatus } from '@nestjs/common';
+import { httpError } from './error-body';
 
 interface Window {
   count: number;
@@ -27,10 +28,7 @@ export class AttemptLimiter {
       const window = this.windows.get(key);
       if (window && window.resetAt > now && window.count >= this.limit) {
         const retryAfter = Math.ceil((window.resetAt - now) / 1000);
-        throw new HttpException(
-          { statusCode: 429, message: this.message, error: 'Too Many Requests', code: 'RATE_LIMITED', retryAfter },
-          HttpStatus.TOO_MANY_REQUESTS,
-        );
+        throw httpError(HttpStatus.TOO_MANY_REQUESTS, this.message, { code: 'RATE_LIMITED', retryAfter });
       }
     }
     for (const key of keys) {

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { sendError } from './error-body';
 
 /**
  * Errors of the body parsers (bad JSON, too large) happen before Nest's router, so its exception filter
@@ -13,5 +14,5 @@ export function bodyParserErrors(error: unknown, _request: Request, response: Re
       : type === 'entity.parse.failed'
         ? 'The request body is not valid JSON'
         : 'The request body could not be read';
-  response.status(status).json({ statusCode: status, message, error: status === 413 ? 'Payload Too Large' : 'Bad Request' });
+  sendError(response, status, message);
 }

@@ -1,4 +1,5 @@
 import { QueryFailedError } from 'typeorm';
+import { errorBody } from './error-body';
 
 const driverCode = (error: unknown) =>
   error instanceof QueryFailedError ? (error.driverError as { code?: string } | undefined)?.code : undefined;
@@ -42,10 +43,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /** The 503 body for a database that cannot be reached. */
-export const DATABASE_UNAVAILABLE = {
-  statusCode: 503,
-  message: 'The database cannot be reached; try again shortly',
-  error: 'Service Unavailable',
+export const DATABASE_UNAVAILABLE = errorBody(503, 'The database cannot be reached; try again shortly', {
   code: 'DATABASE_UNAVAILABLE',
   retryAfter: 5,
-} as const;
+});

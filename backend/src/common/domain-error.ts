@@ -1,15 +1,6 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
-
-/** 'Not Found' for 404, like the errors Nest raises itself (HttpStatus[404] is 'NOT_FOUND'). */
-function statusName(status: HttpStatus): string {
-  const name = HttpStatus[status];
-  return name
-    ? name
-        .split('_')
-        .map((word) => word[0] + word.slice(1).toLowerCase())
-        .join(' ')
-    : 'Error';
-}
+import { errorBody } from './error-body';
+import type { ErrorCode } from './error-codes';
 
 /**
  * A typed domain error: a stable string code that clients can branch on, an HTTP status, and a
@@ -17,15 +8,15 @@ function statusName(status: HttpStatus): string {
  */
 export class DomainError extends HttpException {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     status: HttpStatus,
   ) {
-    super({ statusCode: status, message, error: statusName(status), code }, status);
+    super(errorBody(status, message, { code }), status);
   }
 }
 
-export const conflict = (code: string, message: string) => new DomainError(code, message, HttpStatus.CONFLICT);
-export const notFound = (code: string, message: string) => new DomainError(code, message, HttpStatus.NOT_FOUND);
-export const badRequest = (code: string, message: string) => new DomainError(code, message, HttpStatus.BAD_REQUEST);
-export const forbidden = (code: string, message: string) => new DomainError(code, message, HttpStatus.FORBIDDEN);
+export const conflict = (code: ErrorCode, message: string) => new DomainError(code, message, HttpStatus.CONFLICT);
+export const notFound = (code: ErrorCode, message: string) => new DomainError(code, message, HttpStatus.NOT_FOUND);
+export const badRequest = (code: ErrorCode, message: string) => new DomainError(code, message, HttpStatus.BAD_REQUEST);
+export const forbidden = (code: ErrorCode, message: string) => new DomainError(code, message, HttpStatus.FORBIDDEN);

@@ -1,29 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, isUniqueViolation } from './database-errors';
-
-const STATUS_NAMES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
-};
-
-interface ErrorBody {
-  statusCode: number;
-  message: string | string[];
-  error: string;
-  code?: string;
-  /** Seconds until a rate-limited client may try again (429). */
-  retryAfter?: number;
-  /** With a 409 VERSION_CONFLICT: the record as it is now. */
-  current?: object;
-}
+import { errorBody, statusName, type ErrorBody } from './error-body';
 
 /** Errors raised by Express middleware before Nest (body parser): they carry their own 4xx status. */
 function middlewareStatus(error: unknown): number | undefined {
@@ -53,20 +31,12 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const payload = exception.getResponse();
-      if (typeof payload === 'string') return { statusCode: status, message: payload, error: STATUS_NAMES[status] ?? 'Error' };
+      if (typeof payload === 'string') return errorBody(status, payload);
+      // Nest's own exceptions (and class-validator's list of messages) carry their status name as `error`.
       const { message, error, code, retryAfter, current } = payload as Partial<ErrorBody>;
-      return {
-        statusCode: status,
-        message: message ?? exception.message,
-        error: error ?? STATUS_NAMES[status] ?? 'Error',
-        ...(code ? { code } : {}),
-        ...(typeof retryAfter === 'number' ? { retryAfter } : {}),
-        ...(current ? { current } : {}),
-      };
+      return { ...errorBody(status, message ?? exception.message, { code, retryAfter, current }), ...(error ? { error } : {}) };
     }
-    if (isUniqueViolation(exception)) {
-      return { statusCode: HttpStatus.CONFLICT, message: 'This value is already taken', error: 'Conflict', code: 'UNIQUE_VIOLATION' };
-    }
+    if (isUniqueViolation(exception)) return errorBody(HttpStatus.CONFLICT, 'This value is already taken', { code: 'UNIQUE_VIOLATION' });
     if (isDatabaseUnavailable(exception)) {
       this.logger.warn(
         `${request.method} ${request.originalUrl} [request ${request.id ?? '-'}]: database unavailable (${(exception as Error).message})`,
@@ -76,13 +46,12 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const status = middlewareStatus(exception);
     if (status) {
       // Never the error's own message: express.static's 404 is "ENOENT: …, stat '/path/on/the/server'".
-      const message = status === 400 ? 'The request body is not valid JSON' : (STATUS_NAMES[status] ?? 'Error');
-      return { statusCode: status, message, error: STATUS_NAMES[status] ?? 'Error' };
+      return errorBody(status, status === 400 ? 'The request body is not valid JSON' : statusName(status));
     }
     this.logger.error(
       `${request.method} ${request.originalUrl} [request ${request.id ?? '-'}]`,
       (exception as Error)?.stack ?? String(exception),
     );
-    return { statusCode: 500, message: 'Internal server error', error: 'Internal Server Error' };
+    return errorBody(HttpStatus.INTERNAL_SERVER_ERROR, 'Internal server error');
   }
 }

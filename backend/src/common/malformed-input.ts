@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { errorBody } from './error-body';
 
 /** Deeper than any body the API accepts (DTOs nest two levels); deep enough for any honest client. */
 export const MAX_JSON_DEPTH = 32;
@@ -42,7 +43,5 @@ function decodedPath(request: Request): string {
 export function rejectMalformedInput(request: Request, response: Response, next: NextFunction): void {
   const problem = malformation(decodedPath(request)) ?? malformation(request.query) ?? malformation(request.body);
   if (!problem) return next();
-  response
-    .status(400)
-    .json({ statusCode: 400, message: `The request is not valid: ${problem}`, error: 'Bad Request', code: 'MALFORMED_INPUT' });
+  response.status(400).json(errorBody(400, `The request is not valid: ${problem}`, { code: 'MALFORMED_INPUT' }));
 }

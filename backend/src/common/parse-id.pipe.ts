@@ -1,4 +1,5 @@
-import { BadRequestException, Injectable, PipeTransform } from '@nestjs/common';
+import { Injectable, PipeTransform } from '@nestjs/common';
+import { httpError } from './error-body';
 
 /** The largest value of the integer id columns (PostgreSQL `integer`). */
 export const MAX_ID = 2_147_483_647;
@@ -12,12 +13,7 @@ export class ParseIdPipe implements PipeTransform<string, number> {
   transform(value: string): number {
     const id = /^\d{1,10}$/.test(value) ? Number(value) : NaN;
     if (!(id >= 1 && id <= MAX_ID)) {
-      throw new BadRequestException({
-        statusCode: 400,
-        message: 'The id must be a whole number from 1 to 2147483647',
-        error: 'Bad Request',
-        code: 'INVALID_ID',
-      });
+      throw httpError(400, 'The id must be a whole number from 1 to 2147483647', { code: 'INVALID_ID' });
     }
     return id;
   }

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { sendError } from './error-body';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -16,6 +17,6 @@ export function sameOriginOnly(publicUrl: string | undefined) {
     if (!origin || !UNSAFE_METHODS.has(request.method) || request.apiToken) return next();
     const own = `${request.protocol}://${request.get('host')}`;
     if (origin === own || origin === configured) return next();
-    response.status(403).json({ statusCode: 403, message: 'Cross-site request refused', error: 'Forbidden', code: 'CROSS_SITE_REQUEST' });
+    sendError(response, 403, 'Cross-site request refused', { code: 'CROSS_SITE_REQUEST' });
   };
 }

@@ -1,4 +1,5 @@
-import { ArgumentMetadata, BadRequestException, HttpException, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, HttpException, ValidationPipe } from '@nestjs/common';
+import { httpError } from './error-body';
 
 /**
  * Request bodies and queries are validated against their DTOs; fields a DTO does not declare are
@@ -14,12 +15,7 @@ class RequestValidationPipe extends ValidationPipe {
     } catch (error) {
       if (error instanceof HttpException) throw error;
       // A validator or transformer that throws on odd input is the input's fault, not the server's.
-      throw new BadRequestException({
-        statusCode: 400,
-        message: 'The request could not be validated',
-        error: 'Bad Request',
-        code: 'INVALID_INPUT',
-      });
+      throw httpError(400, 'The request could not be validated', { code: 'INVALID_INPUT' });
     }
   }
 }

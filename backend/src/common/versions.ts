@@ -1,4 +1,5 @@
 import { applyDecorators, HttpException, HttpStatus } from '@nestjs/common';
+import { httpError } from './error-body';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, Min } from 'class-validator';
 import type { EntityManager, EntityTarget } from 'typeorm';
@@ -32,16 +33,7 @@ export async function claimVersion(
 
 /** 409 with the record as it is now, so the editor can offer to reload it or to overwrite it. */
 export function versionConflict(current: object): HttpException {
-  return new HttpException(
-    {
-      statusCode: 409,
-      message: 'This was changed elsewhere since you opened it',
-      error: 'Conflict',
-      code: 'VERSION_CONFLICT',
-      current,
-    },
-    HttpStatus.CONFLICT,
-  );
+  return httpError(HttpStatus.CONFLICT, 'This was changed elsewhere since you opened it', { code: 'VERSION_CONFLICT', current });
 }
 
 /** The `version` field of an update: the version the save is based on (optional: without it, the save overwrites). */

@@ -4,15 +4,9 @@ import { ContentEvents } from '../common/content-events';
 import { PublicOrigin } from '../common/public-origin';
 import { ContentChangeBridge } from './content-change-bridge';
 import { DataSource } from 'typeorm';
-import { CategoriesRepository } from '../categories/categories.repository';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { PagesRepository } from '../pages/pages.repository';
-import { PostsRepository } from '../posts/posts.repository';
-import { RevisionsRepository } from '../revisions/revisions.repository';
-import { SettingsRepository } from '../settings/settings.repository';
 import { createUploadStorage } from '../upload/create-storage';
 import { UPLOAD_STORAGE, UploadStorage } from '../upload/storage';
-import { UsersRepository } from '../users/users.repository';
 
 /** Closes the database connection when the app closes (tests drop their database right after). */
 @Injectable()
@@ -34,12 +28,9 @@ class UploadStorageCloser implements OnApplicationShutdown {
   }
 }
 
-const REPOSITORIES = [CategoriesRepository, PagesRepository, PostsRepository, RevisionsRepository, SettingsRepository, UsersRepository];
-
 /**
- * The configuration, the public origin, the open DataSource, the upload storage and every repository, available to all modules. Repositories
- * are shared (posts need categories and categories count posts), so they live here rather than in a
- * feature module that the other would have to import in a cycle.
+ * The configuration, the open DataSource, the upload storage, the session store and the content events, available to
+ * all modules. Repositories are not here: each feature module provides its own (docs/architecture.md).
  */
 @Global()
 @Module({})
@@ -49,7 +40,6 @@ export class CoreModule {
       { provide: APP_CONFIG, useValue: config },
       { provide: DataSource, useValue: dataSource },
       { provide: UPLOAD_STORAGE, useFactory: () => createUploadStorage(config) },
-      ...REPOSITORIES,
       TypeormSessionStore,
       ContentEvents,
       PublicOrigin,

@@ -1,7 +1,16 @@
 import { Module } from '@nestjs/common';
+import { CategoriesModule } from '../categories/categories.module';
+import { PostCountsModule } from './post-counts';
 import { PostsController } from './posts.controller';
+import { PostsRepository } from './posts.repository';
 import { PostsService } from './posts.service';
 import { ScheduledPublisher } from './scheduled-publisher';
+import { RevisionsModule } from '../revisions/revisions.module';
 
-@Module({ controllers: [PostsController], providers: [PostsService, ScheduledPublisher] })
+/** Owns the posts table; categories read its counts through the PostCounts read model. */
+@Module({
+  imports: [CategoriesModule, PostCountsModule, RevisionsModule],
+  controllers: [PostsController],
+  providers: [PostsService, PostsRepository, ScheduledPublisher],
+})
 export class PostsModule {}

@@ -80,7 +80,7 @@ function statusWhere(status: PostStatus, now: Date): FindOptionsWhere<Post> {
 }
 
 /** Titles containing `text` (any case): `%` and `_` typed by the author are letters, not wildcards. */
-function titleContaining(text: string) {
+export function titleContaining(text: string) {
   const pattern = `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
   return Raw((column) => `LOWER(${column}) LIKE :titlePattern ESCAPE '!'`, { titlePattern: pattern });
 }
@@ -196,40 +196,6 @@ export class PostsRepository {
 
   async slugTaken(slug: string, exceptId?: number): Promise<boolean> {
     return this.posts.exists({ where: exceptId ? { slug, id: Not(exceptId) } : { slug } });
-  }
-
-  /**
-   * Public, scheduled and draft posts (of one category, when given), in one grouped query over the status indexes
-   * (scheduled: published with a `publishAt` still to come).
-   */
-  async countByStatus(categoryId?: number, titleContains?: string): Promise<{ published: number; scheduled: number; drafts: number }> {
-    const query = this.posts
-      .createQueryBuilder('post')
-      .select('post.published', 'published')
-      .addSelect('CASE WHEN post.publishAt > :now THEN 1 ELSE 0 END', 'later')
-      .addSelect('COUNT(*)', 'count')
-      .setParameter('now', new Date());
-    if (categoryId !== undefined) query.andWhere('post.categoryId = :categoryId', { categoryId });
-    if (titleContains) query.andWhere({ title: titleContaining(titleContains) });
-    const rows = await query
-      .groupBy('post.published')
-      .addGroupBy('later')
-      .getRawMany<{ published: boolean | number; later: number | string; count: string | number }>();
-    const count = (published: boolean, later: boolean) =>
-      rows
-        .filter((row) => Boolean(row.published) === published && Boolean(Number(row.later)) === later)
-        .reduce((sum, row) => sum + Number(row.count), 0);
-    return { published: count(true, false), scheduled: count(true, true), drafts: count(false, false) + count(false, true) };
-  }
-
-  countPublishedByCategory(): Promise<{ categoryId: number; count: number }[]> {
-    return wherePublicNow(this.posts.createQueryBuilder('post'), 'post')
-      .select('post.categoryId', 'categoryId')
-      .addSelect('COUNT(*)', 'count')
-      .andWhere('post.categoryId IS NOT NULL')
-      .groupBy('post.categoryId')
-      .getRawMany<{ categoryId: number; count: string | number }>()
-      .then((rows) => rows.map((row) => ({ categoryId: Number(row.categoryId), count: Number(row.count) })));
   }
 
   /**

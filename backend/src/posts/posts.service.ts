@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ContentTag, recordContentChange } from '../common/content-tags';
-import { CategoriesRepository } from '../categories/categories.repository';
+import { CategoriesService } from '../categories/categories.service';
 import { isUniqueViolation } from '../common/database-errors';
 import { StaleVersionError, versionConflict } from '../common/versions';
 import { badRequest, conflict, notFound } from '../common/domain-error';
@@ -13,6 +13,7 @@ import { PostCountsDto, PostDetailDto, PostDto, PostSummaryDto } from './dto/pos
 import { CreatePostDto, UpdatePostDto } from './dto/save-post.dto';
 import { BulkPostsDto, BulkPostsResultDto } from './dto/bulk-posts.dto';
 import { Post } from './post.entity';
+import { PostCounts } from './post-counts';
 import { isPublicNow, isScheduled, PostFilter, PostsRepository, RevisionNote } from './posts.repository';
 import { AutosaveDto, ListRevisionsQuery, RestoreRevisionDto, RevisionDto, RevisionSummaryDto } from '../revisions/dto/revision.dto';
 import { RevisionsRepository } from '../revisions/revisions.repository';
@@ -57,7 +58,8 @@ function listingOf(post: Post): string {
 export class PostsService {
   constructor(
     private readonly posts: PostsRepository,
-    private readonly categories: CategoriesRepository,
+    private readonly categories: CategoriesService,
+    private readonly counts: PostCounts,
     private readonly revisions: RevisionsRepository,
   ) {}
 
@@ -85,7 +87,7 @@ export class PostsService {
   async countPosts(query: CountPostsQuery, viewer: User | undefined): Promise<PostCountsDto> {
     const categoryId = await this.categoryFilter(query.category);
     if (categoryId === null) return { all: 0, published: 0, scheduled: 0, drafts: 0 };
-    const counts = await this.posts.countByStatus(categoryId, viewer ? query.q : undefined);
+    const counts = await this.counts.byStatus(categoryId, viewer ? query.q : undefined);
     const drafts = viewer ? counts.drafts : 0;
     const scheduled = viewer ? counts.scheduled : 0;
     return { all: counts.published + scheduled + drafts, published: counts.published, scheduled, drafts };
@@ -94,7 +96,7 @@ export class PostsService {
   /** The id of the category a filter names (undefined: no filter; null: no such category, so nothing matches). */
   private async categoryFilter(slug: string | undefined): Promise<number | null | undefined> {
     if (slug === undefined) return undefined;
-    return (await this.categories.findBySlug(slug))?.id ?? null;
+    return this.categories.idOfSlug(slug);
   }
 
   /** Null while no post is featured: an ordinary state of a blog, not an error. */
@@ -371,7 +373,7 @@ export class PostsService {
 
   private async existingCategoryId(categoryId: number | null): Promise<number | null> {
     if (categoryId === null) return null;
-    if (!(await this.categories.findById(categoryId))) throw badRequest('CATEGORY_NOT_FOUND', `Category ${categoryId} does not exist`);
+    if (!(await this.categories.exists(categoryId))) throw badRequest('CATEGORY_NOT_FOUND', `Category ${categoryId} does not exist`);
     return categoryId;
   }
 }

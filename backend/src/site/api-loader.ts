@@ -1,6 +1,7 @@
 import { HttpException, type INestApplicationContext } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
+import { httpError } from '../common/error-body';
 import { CategoriesService } from '../categories/categories.service';
 import { PagesService } from '../pages/pages.service';
 import { CountPostsQuery, ListPostsQuery } from '../posts/dto/list-posts.query';
@@ -28,7 +29,7 @@ async function queryOf<T extends object>(type: new () => T, params: Record<strin
   const strings = Object.fromEntries(Object.entries(params ?? {}).map(([key, value]) => [key, String(value)]));
   const query = plainToInstance(type, strings);
   const errors = await validate(query, { whitelist: true, forbidNonWhitelisted: true });
-  if (errors.length > 0) throw new HttpException({ statusCode: 400, message: 'Invalid query', error: 'Bad Request' }, 400);
+  if (errors.length > 0) throw httpError(400, 'Invalid query');
   return query;
 }
 

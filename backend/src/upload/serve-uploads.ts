@@ -1,10 +1,10 @@
 import express, { type RequestHandler, type Response } from 'express';
 import { pipeline } from 'node:stream/promises';
+import { sendError } from '../common/error-body';
 import type { AppConfig } from '../config/app-config';
 import { isUploadKey, UPLOAD_CACHE_CONTROL, UploadStorage } from './storage';
 
-const notFound = (res: Response) =>
-  res.status(404).json({ statusCode: 404, message: 'Upload not found', error: 'Not Found', code: 'UPLOAD_NOT_FOUND' });
+const notFound = (res: Response) => sendError(res, 404, 'Upload not found', { code: 'UPLOAD_NOT_FOUND' });
 
 /**
  * `/uploads/<key>`. On disk, express.static (ranges, conditional requests). From a bucket with a public address

@@ -17,6 +17,7 @@ import type { Response } from 'express';
 import { memoryStorage } from 'multer';
 import { ApiErrors } from '../common/api-errors.decorator';
 import { DomainError } from '../common/domain-error';
+import { sendError } from '../common/error-body';
 import { MAX_IMAGE_BYTES, UploadService } from './upload.service';
 
 export class UploadImageDto {
@@ -33,12 +34,9 @@ export class UploadResponseDto {
 @Catch(PayloadTooLargeException)
 class ImageTooLargeFilter implements ExceptionFilter {
   catch(_exception: PayloadTooLargeException, host: ArgumentsHost): void {
-    const status = HttpStatus.PAYLOAD_TOO_LARGE;
-    host
-      .switchToHttp()
-      .getResponse<Response>()
-      .status(status)
-      .json({ statusCode: status, message: 'The image is larger than 5 MB', error: 'Payload Too Large', code: 'IMAGE_TOO_LARGE' });
+    sendError(host.switchToHttp().getResponse<Response>(), HttpStatus.PAYLOAD_TOO_LARGE, 'The image is larger than 5 MB', {
+      code: 'IMAGE_TOO_LARGE',
+    });
   }
 }
 

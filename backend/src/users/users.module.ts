@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { UsersController } from './users.controller';
+import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
-@Module({ controllers: [UsersController], providers: [UsersService] })
+/** Owns the users table; signing in (auth) reads and writes accounts through the exported repository. */
+@Module({ controllers: [UsersController], providers: [UsersService, UsersRepository], exports: [UsersRepository] })
 export class UsersModule {}

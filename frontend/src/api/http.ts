@@ -1,4 +1,5 @@
 import axios, { AxiosError, AxiosRequestConfig } from 'axios';
+import { ErrorCode } from './generated/model';
 
 /**
  * The one HTTP client of the app (the orval mutator). It sends cookies, and turns any non-OK response into
@@ -55,16 +56,35 @@ export class ApiError extends Error {
     return typeof message === 'string' ? message : undefined;
   }
 
-  /** The stable domain error code, e.g. POST_SLUG_TAKEN. */
-  get code(): string | undefined {
+  /** The stable error code (ErrorDto.code in the OpenAPI document), e.g. POST_SLUG_TAKEN: what screens branch on. */
+  get code(): ErrorCode | undefined {
     const code = (this.body as { code?: unknown } | null)?.code;
-    return typeof code === 'string' ? code : undefined;
+    return typeof code === 'string' && (Object.values(ErrorCode) as string[]).includes(code) ? (code as ErrorCode) : undefined;
   }
 }
 
-/** The server's message of any error, when it has one. */
-export function serverMessage(error: unknown): string | undefined {
-  return error instanceof ApiError ? error.serverMessage : undefined;
+/**
+ * The one error reader of the screens: what a toast says about a failed call (SPEC §8). The server's own message
+ * when it sent one, else the caller's fallback text, else the error's "<status>: <body>" text.
+ */
+export function errorMessage(error: unknown, fallback?: string): string | undefined {
+  const server = error instanceof ApiError ? error.serverMessage : undefined;
+  return server || fallback || (error instanceof Error && error.message ? error.message : undefined);
+}
+
+/** A plain, serialisable copy of a query error (status and message survive JSON). */
+export function plainError(error: unknown): { status?: number; message: string } {
+  if (error && typeof error === 'object') {
+    const e = error as { status?: unknown; message?: unknown; response?: { status?: unknown } };
+    const status = typeof e.status === 'number' ? e.status : typeof e.response?.status === 'number' ? e.response.status : undefined;
+    return { status, message: typeof e.message === 'string' ? e.message : String(error) };
+  }
+  return { message: String(error) };
+}
+
+/** True when a query failed because the resource does not exist (HTTP 404). */
+export function isNotFound(error: unknown): boolean {
+  return plainError(error).status === 404 || /^404\b/.test(plainError(error).message);
 }
 
 export async function customInstance<T>(config: AxiosRequestConfig, options?: AxiosRequestConfig): Promise<T> {

@@ -1,6 +1,6 @@
 import { hashKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { safeJson } from './head';
+import { safeJson } from '../page/head';
 import { notFoundPageFor } from './not-found-state';
 
 const page = (state: unknown) =>

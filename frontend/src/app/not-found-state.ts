@@ -1,5 +1,5 @@
 import { hashKey, type DehydratedState } from '@tanstack/react-query';
-import { safeJson } from './head';
+import { safeJson } from '../page/head';
 
 /**
  * The slug of the shared not-found renders (backend/src/site/page-key.ts): one render answers every unknown post,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createQueryClient, endHydration, isNotFound, markHydrated, plainError } from './query-client';
+import { isNotFound, plainError } from '@/api/http';
+import { createQueryClient, endHydration, markHydrated } from './query-client';
 
 describe('createQueryClient (SPEC §9 defaults)', () => {
   it('has stale-at-once data, a 10 s cache, focus refetch and no retries', () => {

@@ -48,18 +48,3 @@ export function createQueryClient(): QueryClient {
   });
   return queryClient;
 }
-
-/** A plain, serialisable copy of a query error (status and message survive JSON). */
-export function plainError(error: unknown): { status?: number; message: string } {
-  if (error && typeof error === 'object') {
-    const e = error as { status?: unknown; message?: unknown; response?: { status?: unknown } };
-    const status = typeof e.status === 'number' ? e.status : typeof e.response?.status === 'number' ? e.response.status : undefined;
-    return { status, message: typeof e.message === 'string' ? e.message : String(error) };
-  }
-  return { message: String(error) };
-}
-
-/** True when a query failed because the resource does not exist (HTTP 404). */
-export function isNotFound(error: unknown): boolean {
-  return plainError(error).status === 404 || /^404\b/.test(plainError(error).message);
-}

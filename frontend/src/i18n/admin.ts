@@ -397,10 +397,3 @@ export const admin = {
 
 export type AdminStrings = typeof admin;
 export default admin;
-
-/** The plain-text admin labels, merged into the translation table (./index.ts) under 'admin.<name>'. */
-export const adminMessages: Record<string, string> = Object.fromEntries(
-  (Object.entries(admin) as [string, unknown][])
-    .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
-    .map(([key, value]) => [`admin.${key}`, value]),
-);

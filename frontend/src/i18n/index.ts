@@ -1,10 +1,10 @@
-import { adminMessages } from './admin';
 import { ar, type MessageKey } from './ar';
 import { ARTICLES, MINUTES, plural, RESULTS } from './plural';
 
 export type { MessageKey } from './ar';
 
-const table: Record<string, string> = { ...ar, ...adminMessages };
+// The public table only: the admin area's strings (./admin.ts) are imported by its own screens, so readers never download them.
+const table: Record<string, string> = ar;
 
 /** Looks a label up in the translation table and fills `{name}` placeholders. Unknown keys return the key. */
 export function t(key: MessageKey | (string & {}), params?: Record<string, string | number>): string {

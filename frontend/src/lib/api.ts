@@ -6,33 +6,21 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import {
-  countPosts,
   forgotPassword,
-  getCategoryBySlug,
-  getCountPostsQueryKey,
-  getCurrentUser,
+  getCountPostsQueryOptions,
   getFeaturedPost,
-  getGetCategoryBySlugQueryKey,
-  getGetCurrentUserQueryKey,
+  getGetCategoryBySlugQueryOptions,
+  getGetCurrentUserQueryOptions,
   getGetFeaturedPostQueryKey,
-  getGetHomeLayoutQueryKey,
-  getGetPageBySlugQueryKey,
-  getGetPostBySlugQueryKey,
-  getGetSocialLinksQueryKey,
-  getHomeLayout,
-  getListCategoriesQueryKey,
-  getListPostsQueryKey,
-  getPageBySlug,
-  getPostBySlug,
-  getSocialLinks,
-  getGetTagQueryKey,
-  getListTagsQueryKey,
-  getSearchPostsQueryKey,
-  getTag,
-  listCategories,
-  listPosts,
-  listTags,
-  searchPosts,
+  getGetHomeLayoutQueryOptions,
+  getGetPageBySlugQueryOptions,
+  getGetPostBySlugQueryOptions,
+  getGetSocialLinksQueryOptions,
+  getListCategoriesQueryOptions,
+  getListPostsQueryOptions,
+  getGetTagQueryOptions,
+  getListTagsQueryOptions,
+  getSearchPostsQueryOptions,
   login,
   logout,
   register,
@@ -59,55 +47,31 @@ export type {
   UpdateSocialLinksDto as UpdateSocialLinksBody,
   UserDto,
 } from '@/api/generated/model';
-export { serverMessage as apiServerMessage, setApiBaseUrl, setServerApiLoader, type ServerApiLoader } from '@/api/http';
+export { errorMessage, setApiBaseUrl, setServerApiLoader, type ServerApiLoader } from '@/api/http';
 
-/** The server's own message of a failed call (for toasts), else the "<status>: <body>" text. */
-export function serverMessage(error: unknown): string | undefined {
-  if (error && typeof error === 'object' && 'serverMessage' in error) {
-    const value = (error as { serverMessage?: unknown }).serverMessage;
-    if (typeof value === 'string' && value) return value;
-  }
-  return error instanceof Error ? error.message : undefined;
-}
-
-export const currentUserQuery = () =>
-  queryOptions({ queryKey: getGetCurrentUserQueryKey(), queryFn: ({ signal }) => getCurrentUser(undefined, signal) });
-export const postsQuery = (params?: ListPostsParams) =>
-  queryOptions({ queryKey: getListPostsQueryKey(params), queryFn: ({ signal }) => listPosts(params, undefined, signal) });
+// The generated query options (orval's query key and function) wherever a read needs nothing more.
+export const currentUserQuery = () => getGetCurrentUserQueryOptions();
+export const postsQuery = (params?: ListPostsParams) => getListPostsQueryOptions(params);
 /** How many posts there are by status (the totals behind the paginated lists). */
-export const postCountsQuery = (params?: CountPostsParams) =>
-  queryOptions({ queryKey: getCountPostsQueryKey(params), queryFn: ({ signal }) => countPosts(params, undefined, signal) });
+export const postCountsQuery = (params?: CountPostsParams) => getCountPostsQueryOptions(params);
 /** The featured post, or null while none is featured (the API answers 204, an empty body). */
 export const featuredPostQuery = () =>
   queryOptions({
     queryKey: getGetFeaturedPostQueryKey(),
     queryFn: async ({ signal }): Promise<PostDto | null> => (await getFeaturedPost(undefined, signal)) || null,
   });
-export const postBySlugQuery = (slug: string) =>
-  queryOptions({ queryKey: getGetPostBySlugQueryKey(slug), queryFn: ({ signal }) => getPostBySlug(slug, undefined, signal) });
+export const postBySlugQuery = (slug: string) => getGetPostBySlugQueryOptions(slug);
 /** One tag with its published post count (404 when no published post carries it). */
-export const tagBySlugQuery = (slug: string) =>
-  queryOptions({ queryKey: getGetTagQueryKey(slug), queryFn: ({ signal }) => getTag(slug, undefined, undefined, signal) });
-export const tagsQuery = () =>
-  queryOptions({ queryKey: getListTagsQueryKey(), queryFn: ({ signal }) => listTags(undefined, undefined, signal) });
+export const tagBySlugQuery = (slug: string) => getGetTagQueryOptions(slug);
+export const tagsQuery = () => getListTagsQueryOptions();
 /** A page of search results, best first, with the total. */
-export const searchQuery = (params: SearchPostsParams) =>
-  queryOptions({ queryKey: getSearchPostsQueryKey(params), queryFn: ({ signal }) => searchPosts(params, undefined, signal) });
-export const categoriesQuery = () =>
-  queryOptions({ queryKey: getListCategoriesQueryKey(), queryFn: ({ signal }) => listCategories(undefined, signal) });
-export const categoryBySlugQuery = (slug: string) =>
-  queryOptions({ queryKey: getGetCategoryBySlugQueryKey(slug), queryFn: ({ signal }) => getCategoryBySlug(slug, undefined, signal) });
-export const pageBySlugQuery = (slug: string) =>
-  queryOptions({ queryKey: getGetPageBySlugQueryKey(slug), queryFn: ({ signal }) => getPageBySlug(slug, undefined, signal) });
+export const searchQuery = (params: SearchPostsParams) => getSearchPostsQueryOptions(params);
+export const categoriesQuery = () => getListCategoriesQueryOptions();
+export const categoryBySlugQuery = (slug: string) => getGetCategoryBySlugQueryOptions(slug);
+export const pageBySlugQuery = (slug: string) => getGetPageBySlugQueryOptions(slug);
 /** SPEC §7: social links are not refetched on window focus. */
-export const socialLinksQuery = () =>
-  queryOptions({
-    queryKey: getGetSocialLinksQueryKey(),
-    queryFn: ({ signal }) => getSocialLinks(undefined, signal),
-    refetchOnWindowFocus: false,
-  });
-export const homeLayoutQuery = () =>
-  queryOptions({ queryKey: getGetHomeLayoutQueryKey(), queryFn: ({ signal }) => getHomeLayout(undefined, signal) });
+export const socialLinksQuery = () => getGetSocialLinksQueryOptions({ query: { refetchOnWindowFocus: false } });
+export const homeLayoutQuery = () => getGetHomeLayoutQueryOptions();
 
 /** The generated mutation functions the public screens call (wrapped in useMutation by the screens). */
 export const api = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildPostPayload, emptyPostForm, formsDiffer, META_TITLE_SUFFIX, parseTags, postToForm } from './post-payload';
+import { BLOG_NAME } from '@mudawwana/rules';
+import { buildPostPayload, emptyPostForm, formsDiffer, parseTags, postToForm } from './post-payload';
 
 const base = { ...emptyPostForm, title: '  عنوان المقال ', content: '<p>hello world</p>' };
 
@@ -24,7 +25,7 @@ describe('buildPostPayload', () => {
       authorId: 1,
       published: false,
       readTime: 1,
-      metaTitle: `عنوان المقال${META_TITLE_SUFFIX}`,
+      metaTitle: `عنوان المقال | ${BLOG_NAME}`,
     });
     expect('tags' in payload).toBe(false);
     expect('slug' in payload).toBe(false);
@@ -60,7 +61,7 @@ describe('buildPostPayload', () => {
   });
 
   it('uses title + blog name when the meta title is blank', () => {
-    expect(buildPostPayload({ ...base, metaTitle: '   ' }, true).metaTitle).toBe(`عنوان المقال${META_TITLE_SUFFIX}`);
+    expect(buildPostPayload({ ...base, metaTitle: '   ' }, true).metaTitle).toBe(`عنوان المقال | ${BLOG_NAME}`);
   });
 
   it('computes readTime from the content at 200 words per minute', () => {

@@ -1,7 +1,5 @@
-import { BLOG_NAME, readingTime } from '@mudawwana/rules';
+import { documentTitle, readingTime } from '@mudawwana/rules';
 
-/** Suffix appended to the title when the SEO meta title is left blank (SPEC §5). */
-export const META_TITLE_SUFFIX = ` | ${BLOG_NAME}`;
 /** Author id sent on creation (SPEC §3, §9); the server uses the session user anyway. */
 export const AUTHOR_ID = 1;
 
@@ -74,7 +72,8 @@ export function buildPostPayload(values: PostFormValues, published: boolean): Po
     authorId: AUTHOR_ID,
     published,
     readTime: Math.max(1, readingTime(values.content)),
-    metaTitle: optional(values.metaTitle) ?? `${title}${META_TITLE_SUFFIX}`,
+    // A blank meta title is the title with the blog name (SPEC §5), as the browser tab shows it.
+    metaTitle: optional(values.metaTitle) ?? documentTitle(title),
   };
   const slug = optional(values.slug);
   if (slug) payload.slug = slug;

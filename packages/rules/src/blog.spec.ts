@@ -10,4 +10,7 @@ describe('documentTitle', () => {
     expect(documentTitle('')).toBe(BLOG_NAME);
     expect(documentTitle(BLOG_NAME)).toBe(BLOG_NAME);
   });
+  it('does not add the name to a meta title the editor already ended with it', () => {
+    expect(documentTitle(documentTitle('مقال'))).toBe(`مقال | ${BLOG_NAME}`);
+  });
 });

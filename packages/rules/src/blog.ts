@@ -2,7 +2,14 @@
 export const BLOG_NAME = 'مدوّنة';
 export const BLOG_TAGLINE = 'مدونة تقنية شخصية';
 
-/** 'Post title | مدوّنة', the browser tab title of SPEC §2; the blog name alone for no title (or the name itself). */
+const SUFFIX = ` | ${BLOG_NAME}`;
+
+/**
+ * 'Post title | مدوّنة', the browser tab title of SPEC §2; the blog name alone for no title (or the name itself).
+ * A title that already ends with the blog name is kept: the editor writes a blank meta title as 'title | مدوّنة'
+ * (SPEC §5), and the post's head uses the meta title.
+ */
 export function documentTitle(title: string | null | undefined): string {
-  return title && title !== BLOG_NAME ? `${title} | ${BLOG_NAME}` : BLOG_NAME;
+  if (!title || title === BLOG_NAME) return BLOG_NAME;
+  return title.endsWith(SUFFIX) ? title : `${title}${SUFFIX}`;
 }

@@ -25,6 +25,15 @@ describe('stripHtml', () => {
     expect(stripHtml('<p>one</p><p>two&nbsp;&amp;  three</p><script>alert(1)</script>')).toBe('one two & three');
     expect(stripHtml('<strong>in</strong>line')).toBe('inline');
   });
+  it('decodes numeric and every named character reference', () => {
+    expect(stripHtml('<p>&#1605;&#x62F;&#1608;&#x651;&#1606;&#1577; &mdash; &hellip; &laquo;نص&raquo; &eacute; &#39;x&#39;</p>')).toBe(
+      "مدوّنة — … «نص» é 'x'",
+    );
+    expect(stripHtml('&lt;script&gt; &amp;amp; &copy;')).toBe('<script> &amp; ©');
+  });
+  it('keeps what is not a character reference', () => {
+    expect(stripHtml('R&D & Q&A &unknown; &#xZZ;')).toBe('R&D & Q&A &unknown; &#xZZ;');
+  });
 });
 
 describe('readingTime', () => {

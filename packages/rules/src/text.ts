@@ -1,20 +1,21 @@
+import { decodeHTML } from 'entities';
+
 /** Text rules shared by the editor (client) and the API (server): reading time and excerpts (SPEC §3, §9). */
 
 export const WORDS_PER_MINUTE = 200;
 export const DEFAULT_READ_TIME = 5;
 export const EXCERPT_LENGTH = 160;
 
-const ENTITIES: Record<string, string> = { '&nbsp;': ' ', '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
-
-/** The visible text of an HTML fragment: tags removed, common entities decoded, white space folded. */
+/**
+ * The visible text of an HTML fragment: tags removed, every character reference decoded (named, decimal and hex,
+ * as a browser reads them; `entities` is the decoder of htmlparser2 and parse5), white space folded.
+ */
 export function stripHtml(html: string): string {
-  return html
+  const text = html
     .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
     .replace(/<\/?(p|div|h[1-6]|li|br|tr|td|th|blockquote|pre)\b[^>]*>/gi, ' ')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&(nbsp|amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity)
-    .replace(/\s+/g, ' ')
-    .trim();
+    .replace(/<[^>]+>/g, '');
+  return decodeHTML(text).replace(/\s+/g, ' ').trim(); // \s includes the no-break space
 }
 
 /** Minutes to read: words (tags stripped) / 200, rounded up; at least 1 for any text. */

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { uploadImage, serverMessage } from '@/features/admin/api';
+import { errorMessage, uploadImage } from '@/features/admin/api';
 import { admin as t } from '@/i18n/admin';
 import { toaster } from '@/features/admin/shell';
 import { checkImageFile, formatBytes } from './upload-rules';
@@ -7,11 +7,7 @@ import { checkImageFile, formatBytes } from './upload-rules';
 /** Why an upload failed, in words the author can act on. */
 function describeFailure(error: unknown): string {
   const status = (error as { status?: number; response?: { status?: number } } | null)?.status;
-  const message = serverMessage(error);
-  if (status === 413) return message ?? t.uploadTooLarge('');
-  if (message) return message;
-  if (error instanceof Error && error.message) return error.message;
-  return t.uploadFailed;
+  return errorMessage(error, status === 413 ? t.uploadTooLarge('') : undefined) ?? t.uploadFailed;
 }
 
 /** Uploads one image to POST /api/upload with progress; checks type and the 5 MB limit first. */

@@ -6,4 +6,4 @@
  */
 export * from '@/api/generated';
 export * from '@/api/generated/model';
-export { ApiError, serverMessage } from '@/api/http';
+export { ApiError, errorMessage } from '@/api/http';

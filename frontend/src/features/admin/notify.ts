@@ -1,4 +1,4 @@
-import { serverMessage } from './api';
+import { errorMessage } from './api';
 import { toaster } from './shell';
 
 export function notifySuccess(title: string, description?: string) {
@@ -7,6 +7,6 @@ export function notifySuccess(title: string, description?: string) {
 
 /** A failure toast with the server's message when there is one, else the fallback text (SPEC §8). */
 export function notifyError(title: string, error: unknown, fallback?: string) {
-  const description = serverMessage(error) ?? fallback ?? (error instanceof Error ? error.message : undefined);
+  const description = errorMessage(error, fallback);
   toaster.create({ type: 'error', title, description });
 }

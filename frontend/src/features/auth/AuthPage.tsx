@@ -2,12 +2,12 @@ import { Box, Button, Card, Grid, Heading, HStack, Link as ChakraLink, Stack, Ta
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FileText, Layers, PenTool, Share2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Redirect, Seo } from '@/app/render-context';
+import { Redirect, Seo } from '@/page/render-context';
 import { FormField } from '@/components/ui/FormField';
 import { toaster } from '@/components/ui/toaster';
 import { t } from '@/i18n';
 import { useRegistrationStatus } from '@/api/generated';
-import { api, currentUserQuery, serverMessage, type UserDto } from '@/lib/api';
+import { api, currentUserQuery, errorMessage, type UserDto } from '@/lib/api';
 import { sessionStarted, useAuth } from './useAuth';
 import { validateForgot, validateLogin, validateRegister, type Errors } from './validation';
 
@@ -75,7 +75,7 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
       toaster.create({ type: 'success', title: t('auth.loginSuccess'), description: t('auth.loginWelcome', { name: user.name }) });
       signedIn(user);
     },
-    onError: (error) => toaster.create({ type: 'error', title: t('auth.loginFailed'), description: serverMessage(error) }),
+    onError: (error) => toaster.create({ type: 'error', title: t('auth.loginFailed'), description: errorMessage(error) }),
   });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -125,7 +125,7 @@ function RegisterForm() {
       toaster.create({ type: 'success', title: t('auth.registerSuccess'), description: t('auth.registerSuccessText') });
       signedIn(user);
     },
-    onError: (error) => toaster.create({ type: 'error', title: t('auth.registerFailed'), description: serverMessage(error) }),
+    onError: (error) => toaster.create({ type: 'error', title: t('auth.registerFailed'), description: errorMessage(error) }),
   });
   const set = (key: keyof typeof values) => (e: { target: { value: string } }) => setValues({ ...values, [key]: e.target.value });
   const onSubmit = (event: FormEvent) => {
@@ -191,7 +191,7 @@ function ForgotPasswordForm({ onDone }: { onDone: () => void }) {
       toaster.create({ type: 'success', title: t('auth.forgotSuccess'), description: t('auth.forgotSuccessText') });
       onDone();
     },
-    onError: (error) => toaster.create({ type: 'error', title: t('auth.forgotFailed'), description: serverMessage(error) }),
+    onError: (error) => toaster.create({ type: 'error', title: t('auth.forgotFailed'), description: errorMessage(error) }),
   });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

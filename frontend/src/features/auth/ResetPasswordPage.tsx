@@ -3,11 +3,11 @@ import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Redirect, Seo } from '@/app/render-context';
+import { Redirect, Seo } from '@/page/render-context';
 import { FormField } from '@/components/ui/FormField';
 import { toaster } from '@/components/ui/toaster';
 import { t } from '@/i18n';
-import { api, serverMessage } from '@/lib/api';
+import { api, errorMessage } from '@/lib/api';
 import { validateReset, type Errors } from './validation';
 
 export const RESET_REDIRECT_MS = 3000;
@@ -22,7 +22,7 @@ export function ResetPasswordPage() {
   const reset = useMutation({
     mutationFn: api.resetPassword,
     onSuccess: () => toaster.create({ type: 'success', title: t('auth.resetSuccess'), description: t('auth.resetSuccessText') }),
-    onError: (error) => toaster.create({ type: 'error', title: t('auth.resetFailed'), description: serverMessage(error) }),
+    onError: (error) => toaster.create({ type: 'error', title: t('auth.resetFailed'), description: errorMessage(error) }),
   });
 
   useEffect(() => {

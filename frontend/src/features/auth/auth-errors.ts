@@ -1,4 +1,4 @@
-import { plainError } from '@/app/query-client';
+import { plainError } from '@/api/http';
 
 export function isUnauthorized(error: unknown): boolean {
   const e = plainError(error);

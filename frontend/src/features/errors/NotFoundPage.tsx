@@ -2,7 +2,7 @@ import { Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { Home } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { HttpStatus, Seo } from '@/app/render-context';
+import { HttpStatus, Seo } from '@/page/render-context';
 import { t } from '@/i18n';
 
 /** A not-found screen answered with HTTP 404 (SPEC §2, §8). */

@@ -3,7 +3,7 @@ import { Box, Button, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@ch
 import { keepPreviousData, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Seo } from '@/app/render-context';
+import { Seo } from '@/page/render-context';
 import { PageNav } from '@/components/ui/PageNav';
 import { BlockSkeleton, FeaturedSkeleton, PostCardsSkeleton, TilesSkeleton } from '@/components/ui/Skeletons';
 import { NotFoundPage } from '@/features/errors/NotFoundPage';

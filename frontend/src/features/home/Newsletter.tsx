@@ -4,7 +4,7 @@ import { Mail } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toaster } from '@/components/ui/toaster';
 import { t } from '@/i18n';
-import { api, serverMessage } from '@/lib/api';
+import { api, errorMessage } from '@/lib/api';
 
 /** Email (type email, required, browser check) and Subscribe; POST /api/newsletter mails a confirmation link (double opt-in), which the message asks the reader to open. */
 export function Newsletter() {
@@ -17,7 +17,7 @@ export function Newsletter() {
       setEmail('');
       toaster.create({ type: 'success', title: t('newsletter.successTitle'), description: t('newsletter.successBody') });
     },
-    onError: (error) => toaster.create({ type: 'error', title: t('newsletter.errorTitle'), description: serverMessage(error) }),
+    onError: (error) => toaster.create({ type: 'error', title: t('newsletter.errorTitle'), description: errorMessage(error) }),
   });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

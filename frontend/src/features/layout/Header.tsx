@@ -6,7 +6,7 @@ import { toaster } from '@/components/ui/toaster';
 import { useAuth } from '@/features/auth/useAuth';
 import { SearchBox } from '@/features/search/SearchBox';
 import { t } from '@/i18n';
-import { serverMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
 import { headerCategories } from '@/lib/header-categories';
 import { CategoriesDropdown } from './CategoriesDropdown';
 import { Logo } from './Logo';
@@ -22,7 +22,7 @@ function useLogoutAction() {
       toaster.create({ type: 'success', title: t('auth.logoutSuccess') });
       navigate('/');
     } catch (error) {
-      toaster.create({ type: 'error', title: t('auth.logoutFailed'), description: serverMessage(error) });
+      toaster.create({ type: 'error', title: t('auth.logoutFailed'), description: errorMessage(error) });
     }
   };
 }

@@ -1,6 +1,6 @@
 import { Box, Container } from '@chakra-ui/react';
 import { Outlet } from 'react-router-dom';
-import { SiteFragment } from '@/app/render-context';
+import { SiteFragment } from '@/page/render-context';
 import { Footer } from './Footer';
 import { Header } from './Header';
 

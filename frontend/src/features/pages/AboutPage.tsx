@@ -1,7 +1,7 @@
 import { Box, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { isNotFound } from '@/app/query-client';
-import { Seo } from '@/app/render-context';
+import { isNotFound } from '@/api/http';
+import { Seo } from '@/page/render-context';
 import { ArticleContent } from '@/components/ui/ArticleContent';
 import { PageSpinner } from '@/components/ui/PageSpinner';
 import { SocialIcons } from '@/components/ui/SocialIcons';

@@ -1,8 +1,8 @@
 import { Box, Heading, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
-import { isNotFound } from '@/app/query-client';
-import { Seo } from '@/app/render-context';
+import { isNotFound } from '@/api/http';
+import { Seo } from '@/page/render-context';
 import { ArticleContent } from '@/components/ui/ArticleContent';
 import { PageSpinner } from '@/components/ui/PageSpinner';
 import { NotFoundPage } from '@/features/errors/NotFoundPage';

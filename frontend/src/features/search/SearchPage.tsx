@@ -2,7 +2,7 @@ import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { pageCount, parsePageParam, PUBLIC_PAGE_SIZE } from '@mudawwana/rules';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Seo } from '@/app/render-context';
+import { Seo } from '@/page/render-context';
 import { PageNav } from '@/components/ui/PageNav';
 import { PageSpinner } from '@/components/ui/PageSpinner';
 import { NotFoundPage } from '@/features/errors/NotFoundPage';

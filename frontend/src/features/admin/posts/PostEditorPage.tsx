@@ -2,13 +2,13 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, Card, Field, Grid, HStack, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Eye, Save, Send, Wand2 } from 'lucide-react';
-import { EXCERPT_LENGTH, generateExcerpt, slugify } from '@mudawwana/rules';
+import { documentTitle, EXCERPT_LENGTH, generateExcerpt, slugify } from '@mudawwana/rules';
 import type { PostDto } from '@/lib/api';
 import { formatDate } from '@/i18n/format';
 import { admin as t } from '@/i18n/admin';
 import RichTextEditor from '@/components/editor/RichTextEditor';
 import ImageUpload from '@/components/image-upload/ImageUpload';
-import { buildPostPayload, emptyPostForm, formsDiffer, META_TITLE_SUFFIX, postToForm, type PostFormValues } from '@/lib/post-payload';
+import { buildPostPayload, emptyPostForm, formsDiffer, postToForm, type PostFormValues } from '@/lib/post-payload';
 import { useCreatePost, useGetPostById, useListCategories, useUpdatePost } from '../api';
 import AdminPage from '../components/AdminPage';
 import { ErrorState, LoadingState } from '../components/QueryState';
@@ -353,7 +353,7 @@ function PostEditorPage({ postId }: { postId: number | null }) {
                     <Input
                       name="metaTitle"
                       value={form.metaTitle}
-                      placeholder={form.title ? `${form.title}${META_TITLE_SUFFIX}` : ''}
+                      placeholder={form.title ? documentTitle(form.title) : ''}
                       onChange={(e) => set('metaTitle', e.target.value)}
                     />
                     <Field.HelperText>{t.metaTitleHint}</Field.HelperText>

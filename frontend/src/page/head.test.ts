@@ -30,6 +30,13 @@ describe('renderHeadTags', () => {
     expect(html).toContain('content="summary"');
     expect(html).not.toContain('og:image');
   });
+  it("names the blog once for a post whose meta title the editor wrote as 'title | مدوّنة'", async () => {
+    const { buildPostPayload, emptyPostForm } = await import('@/lib/post-payload');
+    const { metaTitle } = buildPostPayload({ ...emptyPostForm, title: 'مقال', content: '<p>نص</p>' }, true);
+    const html = renderHeadTags({ title: metaTitle, path: '/post/maqal' }, 'https://blog.example');
+    expect(html).toContain('<title>مقال | مدوّنة</title>');
+    expect(html).toContain('<meta property="og:title" content="مقال | مدوّنة" />');
+  });
 });
 
 describe('paginated lists', () => {
