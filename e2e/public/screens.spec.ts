@@ -12,6 +12,8 @@ test.describe('public screens', () => {
     await expect(page.getByTestId('featured-post')).toContainText('مقال مميز');
     await expect(page.getByTestId('featured-post')).toContainText('أحدث مقال: مستقبل الذكاء الاصطناعي');
     await expect(page.getByTestId('latest-posts').getByTestId('post-card')).toHaveCount(3);
+    // every card has a picture: the upload, or a cover drawn from its category (never an empty placeholder)
+    await expect(page.getByTestId('latest-posts').getByTestId('generated-cover')).toHaveCount(2);
     await expect(page.getByTestId('view-all')).toBeVisible();
     await expect(page.getByTestId('category-tile')).toHaveCount(4);
     await expect(page.getByTestId('newsletter')).toBeVisible();
@@ -61,6 +63,11 @@ test.describe('public screens', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('الذكاء الاصطناعي');
     const titles = page.getByTestId('post-card').getByRole('heading');
     await expect(titles).toHaveText(['أحدث مقال: مستقبل الذكاء الاصطناعي', 'أقدم مقال في المدونة']);
+    await expect(page.getByTestId('category-count')).toHaveText('مقالتان');
+    await expect(page.getByTestId('category-description')).toContainText('الذكاء الاصطناعي');
+    // the page's title names the category: its cards do not repeat it; a post without an image gets a drawn cover
+    await expect(page.getByTestId('post-card').getByTestId('post-category')).toHaveCount(0);
+    await expect(page.getByTestId('post-card').nth(1).getByTestId('generated-cover')).toBeVisible();
     await shot('category');
     await checkA11y();
   });
@@ -69,6 +76,7 @@ test.describe('public screens', () => {
     await page.goto('/category/humanities');
     await waitForHydration(page);
     await expect(page.getByTestId('category-empty')).toHaveText('لا توجد مقالات في هذا التصنيف');
+    await expect(page.getByTestId('category-empty-back')).toHaveAttribute('href', '/?view=all');
     await shot('category-empty');
     await checkA11y();
   });

@@ -100,6 +100,9 @@ export const ar = {
   'category.notFound': 'التصنيف غير موجود',
   'category.notFoundText': 'التصنيف الذي تبحث عنه غير موجود.',
   'category.postsIn': 'مقالات في تصنيف {name}',
+  'category.description': 'كل ما نُشر في «{name}»، من الأحدث إلى الأقدم',
+  'category.emptyHint': 'لم يُنشر شيء هنا بعد. في المدوّنة مقالات أخرى تنتظرك.',
+  'category.emptyBack': 'تصفّح كل المقالات',
 
   // About (SPEC §2)
   'about.title': 'من أنا',

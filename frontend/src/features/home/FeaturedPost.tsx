@@ -2,12 +2,14 @@ import { Badge, Box, Card, Grid, Heading, Text } from '@chakra-ui/react';
 import { Star } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { IMAGE_SIZES, LazyImage } from '@/components/ui/LazyImage';
+import { GeneratedCover } from '@/features/posts/GeneratedCover';
 import { PostMeta, categoryOf } from '@/features/posts/PostMeta';
 import { t } from '@/i18n';
 import type { CategoryDto, PostDto } from '@/lib/api';
 
 /** The featured post card with its badge, or the empty state (SPEC §2). */
 export function FeaturedPost({ post, categories }: { post: PostDto | null; categories: CategoryDto[] | undefined }) {
+  const category = categoryOf(categories, post?.categoryId);
   if (!post) {
     return (
       <Box
@@ -36,9 +38,11 @@ export function FeaturedPost({ post, categories }: { post: PostDto | null; categ
       position="relative"
       data-testid="featured-post"
     >
-      <Grid templateColumns={{ base: '1fr', md: post.featuredImage ? '1fr 1fr' : '1fr' }}>
-        {post.featuredImage && (
+      <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }}>
+        {post.featuredImage ? (
           <LazyImage src={post.featuredImage} alt="" sizes={IMAGE_SIZES.featured} aspectRatio={{ base: 16 / 9, md: 4 / 3 }} eager />
+        ) : (
+          <GeneratedCover postId={post.id} category={category} aspectRatio={{ base: 16 / 9, md: 4 / 3 }} />
         )}
         <Card.Body gap="4" justifyContent="center">
           <Badge
@@ -56,7 +60,7 @@ export function FeaturedPost({ post, categories }: { post: PostDto | null; categ
             </Link>
           </Heading>
           {post.excerpt && <Text color="fg.muted">{post.excerpt}</Text>}
-          <PostMeta category={categoryOf(categories, post.categoryId)} createdAt={post.createdAt} readTime={post.readTime} />
+          <PostMeta category={category} createdAt={post.createdAt} readTime={post.readTime} />
         </Card.Body>
       </Grid>
     </Card.Root>
