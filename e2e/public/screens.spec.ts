@@ -34,6 +34,20 @@ test.describe('public screens', () => {
     await expect(page.getByTestId('post-previous')).toContainText('مقال عن التسويق الرقمي');
     await expect(page.getByTestId('post-next')).toContainText('خواطر بلا تصنيف');
     await expect(page).toHaveTitle('كتابة دوال TypeScript بوضوح | مدوّنة');
+    // the type scale of an 18 px body (16 px on phones): h2 1.55 em, h3 1.25 em; nothing Arabic slanted
+    const article = page.getByTestId('article-content');
+    const px = (selector: string, property: string) =>
+      article.locator(selector).first().evaluate((el, name) => getComputedStyle(el).getPropertyValue(name), property);
+    const body = parseFloat(await px('p', 'font-size'));
+    expect(body).toBe(page.viewportSize()!.width >= 768 ? 18 : 16);
+    expect(parseFloat(await px('h2', 'font-size')) / body).toBeCloseTo(1.55, 2);
+    expect(parseFloat(await px('h3', 'font-size')) / body).toBeCloseTo(1.25, 2);
+    expect(await px('h2', 'letter-spacing')).toBe('normal');
+    for (const selector of ['blockquote', 'blockquote em', '.hljs-comment']) expect(await px(selector, 'font-style')).toBe('normal');
+    // the table spans the article; a wide one would scroll in its own focusable region
+    const widths = await article.locator('.table-scroll').evaluate((el) => [el.clientWidth, el.querySelector('table')!.clientWidth]);
+    expect(widths[1]).toBeGreaterThanOrEqual(widths[0] - 1);
+    expect(await px('th', 'font-weight')).toBe('700');
     await shot('post');
     await checkA11y();
   });

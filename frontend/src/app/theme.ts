@@ -28,6 +28,13 @@ const config = defineConfig({
     'pre, code, kbd, samp': { fontFamily: 'mono', direction: 'ltr', unicodeBidi: 'isolate' },
   },
   theme: {
+    // Arabic letters join: the default negative tracking of the large text styles pulls them into each other.
+    textStyles: {
+      '4xl': { value: { fontSize: '4xl', lineHeight: '1.35', letterSpacing: 'normal' } },
+      '5xl': { value: { fontSize: '5xl', lineHeight: '1.3', letterSpacing: 'normal' } },
+      '6xl': { value: { fontSize: '6xl', lineHeight: '1.25', letterSpacing: 'normal' } },
+      '7xl': { value: { fontSize: '7xl', lineHeight: '1.2', letterSpacing: 'normal' } },
+    },
     tokens: {
       fonts: {
         heading: { value: FONT },

@@ -87,6 +87,7 @@ export const ar = {
   // {time} is the minutes in words (./plural.ts): 'دقيقتان للقراءة'
   'post.readTime': '{time} للقراءة',
   'post.tags': 'الوسوم',
+  'article.table': 'جدول قابل للتمرير',
   'post.previous': 'المقال السابق',
   'post.next': 'المقال التالي',
   'post.notFound': 'المقال غير موجود',
