@@ -25,6 +25,8 @@ const config = defineConfig({
       borderWidth: '1px',
     },
     '.skip-link:focus': { top: '2' },
+    // A card's title link covers the whole card (its nearest positioned ancestor): a click anywhere on it opens the post
+    '.card-link::after': { content: '""', position: 'absolute', inset: '0' },
     'pre, code, kbd, samp': { fontFamily: 'mono', direction: 'ltr', unicodeBidi: 'isolate' },
   },
   theme: {

@@ -59,6 +59,7 @@ export const ar = {
   'home.featuredEmpty': 'لا يوجد مقال مميز بعد. اختر مقالًا مميزًا من لوحة التحكم.',
   'home.latestPosts': 'أحدث المقالات',
   'home.viewAll': 'عرض الكل',
+  'home.allPosts': 'كل المقالات',
   'home.categories': 'التصنيفات',
   'home.noPosts': 'لا توجد مقالات منشورة بعد',
   'home.noCategories': 'لا توجد تصنيفات بعد',

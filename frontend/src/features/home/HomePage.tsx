@@ -75,7 +75,7 @@ export function HomePage() {
             <Box as="section" aria-labelledby="latest-title" data-testid="latest-posts">
               <Flex justify="space-between" align="center" mb="6">
                 <Heading as="h2" id="latest-title" size="2xl">
-                  {t('home.latestPosts')}
+                  {allPage === null ? t('home.latestPosts') : t('home.allPosts')}
                 </Heading>
                 {allPage === null && (
                   <Button asChild variant="ghost" colorPalette="blue" size="sm">
