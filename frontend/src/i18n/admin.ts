@@ -105,6 +105,8 @@ export const admin = {
   chooseCategory: 'اختر التصنيف',
   fieldTags: 'الوسوم (مفصولة بفواصل)',
   tagsPlaceholder: 'react, javascript, برمجة',
+  tagsHint: 'افصل بين الوسوم بفاصلة أو اضغط Enter',
+  removeTag: (tag: string) => `إزالة الوسم ${tag}`,
   fieldDate: 'تاريخ النشر',
   pickDate: 'اختر التاريخ',
   calendarMonth: 'الشهر',

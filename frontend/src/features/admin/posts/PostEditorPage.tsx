@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Box, Button, Card, Field, Grid, HStack, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Field, Grid, HStack, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Eye, Save, Send, Wand2 } from 'lucide-react';
+import { Eye, Wand2 } from 'lucide-react';
 import { slugify } from '@rules/slug';
 import { EXCERPT_LENGTH, generateExcerpt } from '@rules/text';
 import type { PostDto } from '@/lib/api';
@@ -18,8 +18,10 @@ import VersionConflictDialog, { useVersionConflict } from '../components/Version
 import { notifyError, notifySuccess } from '../notify';
 import { dayToIso, toDay } from './calendar';
 import DatePicker from './DatePicker';
+import EditorActionBar from './EditorActionBar';
 import { clearDraft, loadDraft, saveDraft, type StoredDraft } from './draft-storage';
 import PostPreview from './PostPreview';
+import TagsInput from './TagsInput';
 
 /** Editor loads retry twice, 1 s apart (SPEC §9). */
 const EDITOR_LOAD_RETRY = { retry: 2, retryDelay: 1000 } as const;
@@ -302,27 +304,8 @@ function PostEditorPage({ postId }: { postId: number | null }) {
             </Card.Root>
           </Stack>
 
+          {/* the post's settings; on a phone they come after the writing, before the action bar */}
           <Stack gap="5" minW="0" position={{ lg: 'sticky' }} top={{ lg: '4' }}>
-            <Card.Root variant="outline">
-              <Card.Body>
-                <Stack gap="3">
-                  {isEdit ? (
-                    <Text fontSize="sm" color="fg.muted">
-                      {t.colStatus}: {published ? t.published : t.draft}
-                    </Text>
-                  ) : null}
-                  <Button type="button" variant="outline" disabled={pending} onClick={() => save(false)}>
-                    <Save size={16} aria-hidden />
-                    {savingAs === 'draft' ? t.saving : t.saveDraft}
-                  </Button>
-                  <Button type="submit" colorPalette="blue" disabled={pending}>
-                    <Send size={16} aria-hidden />
-                    {savingAs === 'publish' ? t.saving : t.publish}
-                  </Button>
-                </Stack>
-              </Card.Body>
-            </Card.Root>
-
             <Field.Root>
               <Field.Label>{t.fieldCategory}</Field.Label>
               <NativeSelect.Root>
@@ -338,10 +321,7 @@ function PostEditorPage({ postId }: { postId: number | null }) {
               </NativeSelect.Root>
             </Field.Root>
 
-            <Field.Root>
-              <Field.Label>{t.fieldTags}</Field.Label>
-              <Input name="tags" value={form.tags} placeholder={t.tagsPlaceholder} onChange={(e) => set('tags', e.target.value)} />
-            </Field.Root>
+            <TagsInput value={form.tags} onChange={(tags) => set('tags', tags)} />
 
             <Field.Root>
               <Field.Label htmlFor="publication-date">{t.fieldDate}</Field.Label>
@@ -358,6 +338,12 @@ function PostEditorPage({ postId }: { postId: number | null }) {
             </Field.Root>
           </Stack>
         </Grid>
+        <EditorActionBar
+          status={isEdit ? (published ? 'published' : 'draft') : undefined}
+          pending={pending}
+          savingAs={savingAs}
+          onSaveDraft={() => save(false)}
+        />
       </form>
 
       <PostPreview open={previewOpen} onClose={() => setPreviewOpen(false)} values={form} categoryName={categoryName} />
