@@ -83,6 +83,7 @@ export async function screenshotBothThemes(page: Page, name: string, fullPage = 
       await page.evaluate((value) => {
         localStorage.setItem('darkMode', String(value));
         document.documentElement.classList.toggle('dark', value);
+        document.documentElement.classList.toggle('light', !value);
         document.documentElement.style.colorScheme = value ? 'dark' : 'light';
       }, dark);
       await page.waitForTimeout(150);
@@ -99,6 +100,7 @@ export async function screenshotBothThemes(page: Page, name: string, fullPage = 
   await page.evaluate(() => {
     localStorage.setItem('darkMode', 'false');
     document.documentElement.classList.remove('dark');
+    document.documentElement.classList.add('light');
     document.documentElement.style.colorScheme = 'light';
   });
 }

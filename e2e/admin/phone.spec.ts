@@ -27,6 +27,8 @@ const WIDE_CODE = 'const aVeryLongVariableName = someFunctionWithALongName(first
 const WIDE_TABLE = `<table><tbody><tr>${'<th><p>عمود طويل العنوان</p></th>'.repeat(6)}</tr><tr>${'<td><p>قيمة</p></td>'.repeat(6)}</tr></tbody></table>`;
 
 test('phone: the post editor with a long URL, a code block and a table stays within 375 px', async ({ browser, blog, authorState }) => {
+  // the editor's chunk alone can take 30 s to arrive on a busy machine
+  test.setTimeout(90_000);
   const page = await phonePage(browser, blog.baseURL, authorState);
   const created = await page.request.post('/api/posts', {
     data: {
@@ -80,6 +82,64 @@ test('phone: the post editor with a long URL, a code block and a table stays wit
   // scrolled into the content: the toolbar stays under the site header
   await editor.locator('pre').scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-output/screenshots/admin-editor-phone-content-light.png' });
+  await page.context().close();
+});
+
+test('phone: the editor keeps save-draft and publish in a bar at the bottom, after the settings; tags as chips', async ({
+  browser,
+  blog,
+  authorState,
+}) => {
+  test.setTimeout(90_000);
+  const page = await phonePage(browser, blog.baseURL, authorState);
+  await page.goto('/admin/edit');
+  await expect(page.getByTestId('full-editor')).toBeVisible({ timeout: 30_000 });
+  const bar = page.getByTestId('editor-action-bar');
+  const viewport = page.viewportSize()!;
+
+  // at the top of the form the bar already sits at the bottom of the screen, both buttons in sight
+  for (const name of ['حفظ كمسودة', 'نشر']) {
+    const box = (await bar.getByRole('button', { name, exact: true }).boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+    expect(box.y).toBeGreaterThan(viewport.height - 100);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+  }
+  // reading order: title, content, … then category, tags, date, image, and the bar last
+  const order = await page.evaluate(() => {
+    const at = (selector: string) => [...document.querySelectorAll('form *')].indexOf(document.querySelector(selector)!);
+    return ['input[name="title"]', 'select[name="categoryId"]', 'input[name="tags"]', '#publication-date', '[data-testid="editor-action-bar"]'].map(at);
+  });
+  expect(order.every((index) => index >= 0)).toBe(true);
+  expect([...order].sort((a, b) => a - b)).toEqual(order);
+  // the slug reads left to right
+  await expect(page.locator('input[name="slug"]')).toHaveAttribute('dir', 'ltr');
+
+  // tags: a comma or Enter makes a chip, a chip's button removes it, Backspace takes the last one back
+  const tags = page.getByLabel('الوسوم (مفصولة بفواصل)');
+  await tags.pressSequentially('react,');
+  await tags.pressSequentially('برمجة');
+  await tags.press('Enter');
+  await tags.pressSequentially('vite، css');
+  await tags.blur();
+  await expect(page.getByTestId('tag-chip')).toHaveText(['react', 'برمجة', 'vite', 'css']);
+  await page.getByRole('button', { name: 'إزالة الوسم vite' }).click();
+  await tags.focus();
+  await tags.press('Backspace');
+  await expect(page.getByTestId('tag-chip')).toHaveText(['react', 'برمجة']);
+  expect(await documentWidth(page)).toBeLessThanOrEqual(375);
+
+  // scrolled to the end: the bar still at the bottom; saving sends the chips as the tags
+  await page.getByLabel('العنوان', { exact: true }).fill('مقال بوسوم');
+  await page.getByTestId('editor-surface').click();
+  await page.keyboard.type('نص المقال');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.screenshot({ path: 'test-output/screenshots/admin-editor-phone-bottom-light.png' });
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/posts') && r.request().method() === 'POST');
+  await bar.getByRole('button', { name: 'حفظ كمسودة' }).click();
+  const post = await (await saved).json();
+  expect(post.tags).toEqual(['react', 'برمجة']);
+  expect(post.published).toBe(false);
   await page.context().close();
 });
 

@@ -206,7 +206,7 @@ test('author writes, publishes, features, fixes, edits and deletes a post', asyn
     await row.getByRole('button', { name: `حذف: ${EDITED_TITLE}` }).click();
     const dialog = page.getByRole('alertdialog');
     await expect(dialog.getByText('هل أنت متأكد؟')).toBeVisible();
-    await expect(dialog).toContainText(`سيتم حذف المقال "${EDITED_TITLE}" نهائيًا، ولا يمكن التراجع عن هذا الإجراء`);
+    await expect(dialog).toContainText(`سيتم حذف المقال «${EDITED_TITLE}» نهائيًا، ولا يمكن التراجع عن هذا الإجراء`);
     await dialog.getByRole('button', { name: 'حذف' }).click();
     await expect(toast(page)).toContainText('Post deleted');
     await expect(toast(page)).toContainText('The post has been successfully deleted.');

@@ -639,16 +639,46 @@ test.describe('home layout', () => {
     await page.getByTestId('view-all').click();
     await expect(page).toHaveURL(/view=all/);
     await expect(page.getByTestId('latest-posts').getByTestId('post-card')).toHaveCount(5);
+    await expect(page.locator('#latest-title')).toHaveText('كل المقالات');
   });
 
-  test('featured post empty state', async ({ page, shot }) => {
-    await page.goto('/about');
+  test('the featured card leads to its post from anywhere on it', async ({ page }) => {
+    await page.goto('/');
     await waitForHydration(page);
-    await page.route('**/api/posts/featured', (route) =>
-      route.fulfill({ status: 404, contentType: 'application/json', body: '{"statusCode":404,"message":"Not Found"}' }),
-    );
-    await page.getByRole('link', { name: 'مدوّنة' }).first().click();
-    await expect(page.getByTestId('featured-empty')).toHaveText('لا يوجد مقال مميز بعد. اختر مقالًا مميزًا من لوحة التحكم.');
-    await shot('home-featured-empty');
+    const card = page.getByTestId('featured-post');
+    const box = (await card.boundingBox())!;
+    // a point on the card's image, away from the title link
+    await page.mouse.click(box.x + box.width - 40, box.y + 40);
+    await expect(page).toHaveURL(/\/post\//);
+  });
+
+  test('featured post empty state: hidden from readers (also in the server HTML), shown to the signed-in author', async ({
+    page,
+    authorPage,
+    site,
+  }) => {
+    // no featured post: the featured one unpublished for the length of this test
+    const author = authorPage.request;
+    const featured = await (await author.get('/api/posts/featured')).json();
+    const hide = await author.put(`/api/posts/${featured.id}`, { data: { published: false, version: featured.version } });
+    expect(hide.ok(), await hide.text()).toBeTruthy();
+    try {
+      const html = await (await page.request.get(`${site.baseURL}/`)).text();
+      expect(html).not.toContain('featured-empty');
+      expect(html).not.toContain('لا يوجد مقال مميز بعد');
+      await page.goto('/');
+      await waitForHydration(page);
+      await expect(page.getByTestId('latest-posts')).toBeVisible();
+      await expect(page.getByTestId('featured-empty')).toHaveCount(0);
+      await expect(page.getByTestId('featured-post')).toHaveCount(0);
+
+      await authorPage.goto('/');
+      await expect(authorPage.getByTestId('featured-empty')).toHaveText('لا يوجد مقال مميز بعد. اختر مقالًا مميزًا من لوحة التحكم.');
+      await authorPage.screenshot({ path: 'test-output/screenshots/home-featured-empty--author.png', fullPage: true });
+    } finally {
+      const current = await (await author.get(`/api/posts/${featured.id}`)).json();
+      await author.put(`/api/posts/${featured.id}`, { data: { published: true, version: current.version } });
+      await author.put(`/api/posts/${featured.id}/featured`);
+    }
   });
 });

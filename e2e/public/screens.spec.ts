@@ -12,6 +12,8 @@ test.describe('public screens', () => {
     await expect(page.getByTestId('featured-post')).toContainText('مقال مميز');
     await expect(page.getByTestId('featured-post')).toContainText('أحدث مقال: مستقبل الذكاء الاصطناعي');
     await expect(page.getByTestId('latest-posts').getByTestId('post-card')).toHaveCount(3);
+    // every card has a picture: the upload, or a cover drawn from its category (never an empty placeholder)
+    await expect(page.getByTestId('latest-posts').getByTestId('generated-cover')).toHaveCount(2);
     await expect(page.getByTestId('view-all')).toBeVisible();
     await expect(page.getByTestId('category-tile')).toHaveCount(4);
     await expect(page.getByTestId('newsletter')).toBeVisible();
@@ -32,6 +34,20 @@ test.describe('public screens', () => {
     await expect(page.getByTestId('post-previous')).toContainText('مقال عن التسويق الرقمي');
     await expect(page.getByTestId('post-next')).toContainText('خواطر بلا تصنيف');
     await expect(page).toHaveTitle('كتابة دوال TypeScript بوضوح | مدوّنة');
+    // the type scale of an 18 px body (16 px on phones): h2 1.55 em, h3 1.25 em; nothing Arabic slanted
+    const article = page.getByTestId('article-content');
+    const px = (selector: string, property: string) =>
+      article.locator(selector).first().evaluate((el, name) => getComputedStyle(el).getPropertyValue(name), property);
+    const body = parseFloat(await px('p', 'font-size'));
+    expect(body).toBe(page.viewportSize()!.width >= 768 ? 18 : 16);
+    expect(parseFloat(await px('h2', 'font-size')) / body).toBeCloseTo(1.55, 2);
+    expect(parseFloat(await px('h3', 'font-size')) / body).toBeCloseTo(1.25, 2);
+    expect(await px('h2', 'letter-spacing')).toBe('normal');
+    for (const selector of ['blockquote', 'blockquote em', '.hljs-comment']) expect(await px(selector, 'font-style')).toBe('normal');
+    // the table spans the article; a wide one would scroll in its own focusable region
+    const widths = await article.locator('.table-scroll').evaluate((el) => [el.clientWidth, el.querySelector('table')!.clientWidth]);
+    expect(widths[1]).toBeGreaterThanOrEqual(widths[0] - 1);
+    expect(await px('th', 'font-weight')).toBe('700');
     await shot('post');
     await checkA11y();
   });
@@ -61,6 +77,11 @@ test.describe('public screens', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('الذكاء الاصطناعي');
     const titles = page.getByTestId('post-card').getByRole('heading');
     await expect(titles).toHaveText(['أحدث مقال: مستقبل الذكاء الاصطناعي', 'أقدم مقال في المدونة']);
+    await expect(page.getByTestId('category-count')).toHaveText('مقالتان');
+    await expect(page.getByTestId('category-description')).toContainText('الذكاء الاصطناعي');
+    // the page's title names the category: its cards do not repeat it; a post without an image gets a drawn cover
+    await expect(page.getByTestId('post-card').getByTestId('post-category')).toHaveCount(0);
+    await expect(page.getByTestId('post-card').nth(1).getByTestId('generated-cover')).toBeVisible();
     await shot('category');
     await checkA11y();
   });
@@ -69,6 +90,7 @@ test.describe('public screens', () => {
     await page.goto('/category/humanities');
     await waitForHydration(page);
     await expect(page.getByTestId('category-empty')).toHaveText('لا توجد مقالات في هذا التصنيف');
+    await expect(page.getByTestId('category-empty-back')).toHaveAttribute('href', '/?view=all');
     await shot('category-empty');
     await checkA11y();
   });

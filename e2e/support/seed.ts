@@ -36,6 +36,9 @@ export const CODE_POST_HTML = [
   '<pre><code class="language-ts">function sum(a: number, b: number): number {\n  return a + b; // الجمع\n}</code></pre>',
   '<p>This paragraph is entirely in English and should read left to right.</p>',
   '<p>نستخدم مكتبة React 19 مع Chakra UI v3 لبناء واجهة عربية من اليمين إلى اليسار.</p>',
+  '<h2>لماذا الأنواع؟</h2><p>الأنواع توثّق ما تنتظره الدالة وما تعيده.</p>',
+  '<h3>قاعدة صغيرة</h3><blockquote><p>الشيفرة الواضحة تُقرأ أكثر مما تُكتب، و<em>الوضوح</em> أولًا.</p></blockquote>',
+  '<table><tbody><tr><th>النوع</th><th>مثال</th></tr><tr><td>number</td><td>42</td></tr><tr><td>string</td><td>مرحبا</td></tr></tbody></table>',
 ].join('');
 
 /** A small blog: categories, published posts at known dates, one draft, a featured post, an image and a static page. */

@@ -16,6 +16,7 @@ import { system } from './app/theme';
 import { http } from './api/http';
 import { setApiBaseUrl, setServerApiLoader, type ServerApiLoader } from './lib/api';
 import { loadLanguages } from './lib/highlight';
+import { followSystemThemeWithoutScript } from './app/system-theme-css';
 
 export interface RenderOptions {
   /** Absolute origin of the API the render reads from (the app itself), e.g. http://127.0.0.1:3000 */
@@ -58,7 +59,10 @@ export interface FragmentResult {
   cacheable: boolean;
 }
 
-/** The CSS of an emotion cache's inserted rules, and their ids (for the browser's cache to adopt). */
+/**
+ * The CSS of an emotion cache's inserted rules, and their ids (for the browser's cache to adopt). The theme's rules
+ * also follow the system's preference when no script has chosen a theme (JavaScript off).
+ */
 function insertedCss(cache: ReturnType<typeof createCache>): { ids: string[]; css: string } {
   const ids: string[] = [];
   let css = '';
@@ -68,7 +72,7 @@ function insertedCss(cache: ReturnType<typeof createCache>): { ids: string[]; cs
       css += rules;
     }
   }
-  return { ids, css };
+  return { ids, css: followSystemThemeWithoutScript(css) };
 }
 
 function styleTag(cache: ReturnType<typeof createCache>): string {

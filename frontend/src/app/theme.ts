@@ -25,9 +25,18 @@ const config = defineConfig({
       borderWidth: '1px',
     },
     '.skip-link:focus': { top: '2' },
+    // A card's title link covers the whole card (its nearest positioned ancestor): a click anywhere on it opens the post
+    '.card-link::after': { content: '""', position: 'absolute', inset: '0' },
     'pre, code, kbd, samp': { fontFamily: 'mono', direction: 'ltr', unicodeBidi: 'isolate' },
   },
   theme: {
+    // Arabic letters join: the default negative tracking of the large text styles pulls them into each other.
+    textStyles: {
+      '4xl': { value: { fontSize: '4xl', lineHeight: '1.35', letterSpacing: 'normal' } },
+      '5xl': { value: { fontSize: '5xl', lineHeight: '1.3', letterSpacing: 'normal' } },
+      '6xl': { value: { fontSize: '6xl', lineHeight: '1.25', letterSpacing: 'normal' } },
+      '7xl': { value: { fontSize: '7xl', lineHeight: '1.2', letterSpacing: 'normal' } },
+    },
     tokens: {
       fonts: {
         heading: { value: FONT },

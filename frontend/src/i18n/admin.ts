@@ -1,4 +1,13 @@
+import { createElement, Fragment, type ReactNode } from 'react';
 import { ARTICLES, MAILS, plural, RESULTS_AFTER_MIN, SUBSCRIBERS } from './plural';
+
+/**
+ * A sentence naming something the author typed (a title, a name): the name in Arabic quotation marks «» and in its
+ * own bidi island (<bdi>), so a Latin or mixed title keeps its order and the sentence's punctuation stays in place.
+ */
+function naming(before: string, name: string, after: string): ReactNode {
+  return createElement(Fragment, null, `${before}«`, createElement('bdi', null, name), `»${after}`);
+}
 
 /**
  * Admin-side strings. SPEC wording: texts the spec quotes in Arabic or in capitalised English are used
@@ -47,7 +56,7 @@ export const admin = {
   thisPage: 'هذه الصفحة',
   deleting: 'جارٍ الحذف...',
   areYouSure: 'هل أنت متأكد؟',
-  articleWillBeDeleted: (title: string) => `سيتم حذف المقال "${title}" نهائيًا، ولا يمكن التراجع عن هذا الإجراء`,
+  articleWillBeDeleted: (title: string) => naming('سيتم حذف المقال ', title, ' نهائيًا، ولا يمكن التراجع عن هذا الإجراء'),
   fixSlug: 'إصلاح الرابط',
   fixSlugHint: 'إصلاح الرابط: يولّد رابط المقال من عنوانه من جديد (يتغير عنوان الصفحة على الموقع)',
   viewHint: 'عرض المقال على الموقع في نافذة جديدة',
@@ -96,6 +105,8 @@ export const admin = {
   chooseCategory: 'اختر التصنيف',
   fieldTags: 'الوسوم (مفصولة بفواصل)',
   tagsPlaceholder: 'react, javascript, برمجة',
+  tagsHint: 'افصل بين الوسوم بفاصلة أو اضغط Enter',
+  removeTag: (tag: string) => `إزالة الوسم ${tag}`,
   fieldDate: 'تاريخ النشر',
   pickDate: 'اختر التاريخ',
   calendarMonth: 'الشهر',
@@ -131,7 +142,7 @@ export const admin = {
   addCategory: 'إضافة تصنيف',
   editCategory: 'تعديل التصنيف',
   deleteCategory: 'حذف التصنيف',
-  categoryWillBeDeleted: (name: string) => `سيتم حذف التصنيف "${name}" نهائيًا، ولا يمكن التراجع عن هذا الإجراء`,
+  categoryWillBeDeleted: (name: string) => naming('سيتم حذف التصنيف ', name, ' نهائيًا، ولا يمكن التراجع عن هذا الإجراء'),
   noCategories: 'لا توجد تصنيفات',
   createFirstCategory: 'أنشئ أول تصنيف',
   slugAutoHint: 'اتركه فارغًا ليتم توليده من الاسم',
@@ -178,7 +189,7 @@ export const admin = {
   noPages: 'لا توجد صفحات',
   createFirstPage: 'أنشئ أول صفحة',
   pagesShowing: (from: number, to: number, total: number) => `Showing ${from} to ${to} of ${total} results`,
-  pageWillBeDeleted: (title: string) => `سيتم حذف الصفحة "${title}" نهائيًا، ولا يمكن التراجع عن هذا الإجراء`,
+  pageWillBeDeleted: (title: string) => naming('سيتم حذف الصفحة ', title, ' نهائيًا، ولا يمكن التراجع عن هذا الإجراء'),
   pageDeletedTitle: 'Page deleted',
   pageDeletedBody: 'The page has been deleted successfully.',
   pageDeleteErrorTitle: 'Error deleting page',
@@ -249,7 +260,7 @@ export const admin = {
   createToken: 'إنشاء رمز',
   creatingToken: 'جارٍ الإنشاء...',
   tokenCreateError: 'فشل إنشاء الرمز',
-  newTokenTitle: (name: string) => `الرمز الجديد «${name}»`,
+  newTokenTitle: (name: string) => naming('الرمز الجديد ', name, ''),
   newTokenWarning: 'انسخ الرمز الآن واحفظه في مكان آمن: لن يُعرض مرة أخرى.',
   newTokenLabel: 'الرمز',
   copyToken: 'نسخ',
@@ -264,7 +275,8 @@ export const admin = {
   tokenExpired: 'انتهت صلاحيته',
   revokeToken: 'إلغاء الرمز',
   revokingToken: 'جارٍ الإلغاء...',
-  tokenWillBeRevoked: (name: string) => `سيُلغى الرمز «${name}» فورًا، وتفشل كل السكربتات التي تستخدمه. لا يمكن التراجع عن هذا الإجراء.`,
+  tokenWillBeRevoked: (name: string) =>
+    naming('سيُلغى الرمز ', name, ' فورًا، وتفشل كل السكربتات التي تستخدمه. لا يمكن التراجع عن هذا الإجراء.'),
   tokenRevoked: 'تم إلغاء الرمز',
   tokenRevokeError: 'فشل إلغاء الرمز',
   failedLoadTokens: 'تعذّر تحميل رموز الوصول',

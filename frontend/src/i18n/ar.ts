@@ -54,6 +54,7 @@ export const ar = {
   'home.featuredEmpty': 'لا يوجد مقال مميز بعد. اختر مقالًا مميزًا من لوحة التحكم.',
   'home.latestPosts': 'أحدث المقالات',
   'home.viewAll': 'عرض الكل',
+  'home.allPosts': 'كل المقالات',
   'home.categories': 'التصنيفات',
   'home.noPosts': 'لا توجد مقالات منشورة بعد',
   'home.noCategories': 'لا توجد تصنيفات بعد',
@@ -82,6 +83,7 @@ export const ar = {
   // {time} is the minutes in words (./plural.ts): 'دقيقتان للقراءة'
   'post.readTime': '{time} للقراءة',
   'post.tags': 'الوسوم',
+  'article.table': 'جدول قابل للتمرير',
   'post.previous': 'المقال السابق',
   'post.next': 'المقال التالي',
   'post.notFound': 'المقال غير موجود',
@@ -95,6 +97,9 @@ export const ar = {
   'category.notFound': 'التصنيف غير موجود',
   'category.notFoundText': 'التصنيف الذي تبحث عنه غير موجود.',
   'category.postsIn': 'مقالات في تصنيف {name}',
+  'category.description': 'كل ما نُشر في «{name}»، من الأحدث إلى الأقدم',
+  'category.emptyHint': 'لم يُنشر شيء هنا بعد. في المدوّنة مقالات أخرى تنتظرك.',
+  'category.emptyBack': 'تصفّح كل المقالات',
 
   // Tag pages (issue 13)
   'tag.label': 'وسم',

@@ -1,6 +1,8 @@
 import { Box } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
+import { t } from '@/i18n';
 import { highlightCodeBlocks, languagesNeeded, languagesReady, loadLanguages } from '@/lib/highlight';
+import { ARTICLE_HEADING_SCALE, wrapTables } from './article-typography';
 
 /**
  * A post's or page's HTML (sanitised by the API). Each block takes its direction from its own first strong
@@ -13,7 +15,7 @@ export function ArticleContent({ html }: { html: string }) {
   useEffect(() => {
     if (!ready) void loadLanguages(languagesNeeded(html)).then(() => rerender((count) => count + 1));
   }, [html, ready]);
-  const rendered = useMemo(() => (ready ? highlightCodeBlocks(html) : html), [html, ready]);
+  const rendered = useMemo(() => wrapTables(ready ? highlightCodeBlocks(html) : html, t('article.table')), [html, ready]);
   return <Box className="article-content" css={articleCss} dangerouslySetInnerHTML={{ __html: rendered }} data-testid="article-content" />;
 }
 
@@ -24,24 +26,46 @@ const articleCss = {
   '& > * + *': { marginTop: '1.1em' },
   '& :is(p, li, h1, h2, h3, h4, h5, h6, blockquote, td, th, figcaption)': { unicodeBidi: 'plaintext', textAlign: 'start' },
   '& :is(p, li, h1, h2, h3, h4, h5, h6)[style*="text-align"]': { unicodeBidi: 'isolate' },
-  '& h1': { fontSize: '2xl', fontWeight: 'bold', mt: '1.6em' },
-  '& h2': { fontSize: 'xl', fontWeight: 'bold', mt: '1.5em' },
-  '& h3, & h4, & h5, & h6': { fontSize: 'lg', fontWeight: 'bold', mt: '1.4em' },
+  // Arabic letters join: no negative tracking on headings; the scale is shared with the editors
+  '& :is(h1, h2, h3, h4, h5, h6)': { fontWeight: 'bold', lineHeight: '1.45', letterSpacing: 'normal', mt: '1.5em' },
+  '& h1': { fontSize: ARTICLE_HEADING_SCALE.h1 },
+  '& h2': { fontSize: ARTICLE_HEADING_SCALE.h2 },
+  '& h3': { fontSize: ARTICLE_HEADING_SCALE.h3 },
+  '& h4, & h5, & h6': { fontSize: ARTICLE_HEADING_SCALE.h4 },
+  '& :is(h1, h2, h3, h4, h5, h6) + *': { marginTop: '0.6em' },
+  // Arabic script has no italic: a slanted Arabic face is a synthetic distortion. Emphasis is weight; Latin text
+  // marked as such keeps its italic.
+  '& :is(em, i)': { fontStyle: 'normal', fontWeight: 'semibold' },
+  '& :is([dir="ltr"], [lang|="en"]) :is(em, i)': { fontStyle: 'italic', fontWeight: 'inherit' },
   '& a': { color: 'brand.fg', textDecoration: 'underline', textUnderlineOffset: '3px' },
   '& ul, & ol': { paddingInlineStart: '1.5em' },
   '& ul': { listStyleType: 'disc' },
   '& ol': { listStyleType: 'decimal' },
+  // A quotation stands out by its border, colour and size, never by slanting Arabic letters
   '& blockquote': {
     borderInlineStartWidth: '4px',
     borderColor: 'brand.solid',
-    paddingInlineStart: '4',
-    color: 'fg.muted',
-    fontStyle: 'italic',
+    bg: 'brand.subtle',
+    roundedEnd: 'md',
+    paddingInline: '5',
+    paddingBlock: '3',
+    color: 'fg',
+    fontSize: '1.1em',
+    fontStyle: 'normal',
   },
   '& img': { maxWidth: '100%', height: 'auto', borderRadius: 'md', marginInline: 'auto' },
   '& iframe': { maxWidth: '100%', aspectRatio: '16 / 9', width: '100%', height: 'auto', border: 0 },
-  '& table': { width: '100%', borderCollapse: 'collapse', display: 'block', overflowX: 'auto' },
-  '& td, & th': { borderWidth: '1px', borderColor: 'border', padding: '2' },
+  // Tables take the full width; a wide one scrolls inside its focusable scroller (wrapTables)
+  '& .table-scroll': { overflowX: 'auto', maxWidth: '100%', rounded: 'md', borderWidth: '1px', borderColor: 'border' },
+  '& .table-scroll:focus-visible': { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' },
+  '& table': { width: '100%', borderCollapse: 'collapse', fontSize: '0.95em' },
+  '& td, & th': { borderWidth: '1px', borderColor: 'border', paddingInline: '3', paddingBlock: '2', verticalAlign: 'top' },
+  '& tr > :first-child': { borderInlineStartWidth: '0' },
+  '& tr > :last-child': { borderInlineEndWidth: '0' },
+  '& tr:first-child > *': { borderTopWidth: '0' },
+  '& tr:last-child > td': { borderBottomWidth: '0' },
+  '& th': { bg: 'bg.muted', fontWeight: 'bold', color: 'fg', borderBottomWidth: '2px', borderBottomColor: 'border.emphasized' },
+  '& tbody tr:nth-of-type(even) > td': { bg: 'bg.subtle' },
   '& :not(pre) > code': {
     direction: 'ltr',
     unicodeBidi: 'isolate',
@@ -69,7 +93,8 @@ const articleCss = {
   '& .hljs-keyword, & .hljs-selector-tag, & .hljs-built_in, & .hljs-meta .hljs-keyword': { color: { _light: '#a626a4', _dark: '#d19ae8' } },
   '& .hljs-string, & .hljs-attr-value, & .hljs-regexp, & .hljs-addition': { color: { _light: '#2f6f1f', _dark: '#98c379' } },
   '& .hljs-number, & .hljs-literal, & .hljs-symbol': { color: { _light: '#a84b00', _dark: '#e5a66b' } },
-  '& .hljs-comment, & .hljs-quote': { color: { _light: '#5f6570', _dark: '#9aa1ad' }, fontStyle: 'italic' },
+  // upright: comments are often Arabic, which has no italic
+  '& .hljs-comment, & .hljs-quote': { color: { _light: '#5f6570', _dark: '#9aa1ad' }, fontStyle: 'normal' },
   '& .hljs-title, & .hljs-section, & .hljs-title.function_': { color: { _light: '#2155c4', _dark: '#7cb4f5' } },
   '& .hljs-attr, & .hljs-attribute, & .hljs-variable, & .hljs-template-variable, & .hljs-property': {
     color: { _light: '#9a3412', _dark: '#f0a07a' },

@@ -1,20 +1,24 @@
-import { Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Center, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { pageCount, parsePageParam, PUBLIC_PAGE_SIZE } from '@mudawwana/rules';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { ArrowRight } from 'lucide-react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { isNotFound } from '@/api/http';
 import { Seo } from '@/page/render-context';
 import { PageNav } from '@/components/ui/PageNav';
 import { PageSpinner } from '@/components/ui/PageSpinner';
 import { NotFoundPage, NotFoundScreen } from '@/features/errors/NotFoundPage';
+import { categoryIcon } from '@/features/home/category-icon';
+import { categoryPalette } from '@/features/posts/category-look';
 import { PostCard } from '@/features/posts/PostCard';
 import { postCountLabel, t } from '@/i18n';
 import { categoryBySlugQuery, postsQuery } from '@/lib/api';
 import { categoryPath, categoryPostsParams } from './category-params';
 
 /**
- * /category/:slug (SPEC §2): the category's name and post count, then its published posts, newest first, a fixed
- * page at a time (?page=N) with numbered navigation; empty and not-found states.
+ * /category/:slug (SPEC §2): the category's icon, name, a line about it and its post count, then its published posts,
+ * newest first, a fixed page at a time (?page=N) with numbered navigation; an empty state with a way back home and
+ * the not-found state. The cards leave out the category badge: it is this page's title.
  */
 export function CategoryPage() {
   const { slug = '' } = useParams();
@@ -38,6 +42,7 @@ export function CategoryPage() {
     );
   }
   const { name, postCount } = category.data;
+  const Icon = categoryIcon(name);
   const totalPages = pageCount(postCount, PUBLIC_PAGE_SIZE);
   // A page past the last one does not exist (one 404, not an endless series of empty pages).
   if (page > totalPages) return <NotFoundPage />;
@@ -50,29 +55,51 @@ export function CategoryPage() {
         prev={page > 1 ? categoryPath(slug, page - 1) : undefined}
         next={page < totalPages ? categoryPath(slug, page + 1) : undefined}
       />
-      <Stack gap="1" id="category-title">
-        <Heading as="h1" size="3xl">
-          {name}
-        </Heading>
-        <Text color="fg.muted" data-testid="category-count">
-          {postCountLabel(postCount)}
-        </Text>
-      </Stack>
+      <HStack gap="4" id="category-title" align="center" colorPalette={categoryPalette(category.data)}>
+        <Center flexShrink="0" w={{ base: '14', md: '16' }} h={{ base: '14', md: '16' }} rounded="2xl" bg="colorPalette.subtle" color="colorPalette.fg">
+          <Icon aria-hidden size={30} />
+        </Center>
+        <Stack gap="1">
+          <Heading as="h1" size="3xl" lineHeight="1.3">
+            {name}
+          </Heading>
+          <Text color="fg.muted" data-testid="category-description">
+            {t('category.description', { name })}
+            {' · '}
+            <Text as="span" fontWeight="medium" data-testid="category-count">
+              {postCountLabel(postCount)}
+            </Text>
+          </Text>
+        </Stack>
+      </HStack>
       {posts.isPending ? (
         <PageSpinner />
       ) : posts.data && posts.data.length > 0 ? (
         <>
           <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="6">
             {posts.data.map((post, index) => (
-              <PostCard key={post.id} post={post} category={category.data} headingLevel="h2" eager={index === 0} />
+              <PostCard key={post.id} post={post} category={category.data} headingLevel="h2" eager={index === 0} showCategory={false} />
             ))}
           </SimpleGrid>
           <PageNav page={page} totalPages={totalPages} href={(n) => categoryPath(slug, n)} scrollTo="category-title" />
         </>
-      ) : (
-        <Text color="fg.muted" fontSize="lg" py="10" textAlign="center" data-testid="category-empty">
-          {posts.isError ? t('error.fetchPosts') : t('category.empty')}
+      ) : posts.isError ? (
+        <Text color="fg.muted" fontSize="lg" py="10" textAlign="center" role="alert">
+          {t('error.fetchPosts')}
         </Text>
+      ) : (
+        <Stack align="center" gap="4" py="12" px="6" rounded="2xl" borderWidth="1px" borderStyle="dashed" textAlign="center">
+          <Text fontSize="lg" fontWeight="bold" data-testid="category-empty">
+            {t('category.empty')}
+          </Text>
+          <Text color="fg.muted">{t('category.emptyHint')}</Text>
+          <Button asChild colorPalette="blue" variant="subtle">
+            <Link to="/?view=all" data-testid="category-empty-back">
+              <ArrowRight aria-hidden />
+              {t('category.emptyBack')}
+            </Link>
+          </Button>
+        </Stack>
       )}
     </Stack>
   );

@@ -2,30 +2,19 @@ import { Badge, Box, Card, Grid, Heading, Text } from '@chakra-ui/react';
 import { Star } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { IMAGE_SIZES, LazyImage } from '@/components/ui/LazyImage';
+import { GeneratedCover } from '@/features/posts/GeneratedCover';
 import { PostMeta, categoryOf } from '@/features/posts/PostMeta';
+import { useAuth } from '@/features/auth/useAuth';
 import { t } from '@/i18n';
 import type { CategoryDto, PostDto } from '@/lib/api';
 
-/** The featured post card with its badge, or the empty state (SPEC §2). */
+/**
+ * The featured post card with its badge (SPEC §2); the whole card leads to the post. Without a featured post the
+ * section is left out for readers; only the signed-in author sees the empty state telling how to set one.
+ */
 export function FeaturedPost({ post, categories }: { post: PostDto | null; categories: CategoryDto[] | undefined }) {
-  if (!post) {
-    return (
-      <Box
-        as="section"
-        aria-label={t('home.featuredBadge')}
-        borderWidth="2px"
-        borderStyle="dashed"
-        borderColor="border"
-        rounded="xl"
-        p="8"
-        textAlign="center"
-        color="fg.muted"
-        data-testid="featured-empty"
-      >
-        {t('home.featuredEmpty')}
-      </Box>
-    );
-  }
+  const category = categoryOf(categories, post?.categoryId);
+  if (!post) return <FeaturedEmptyForAuthor />;
   return (
     <Card.Root
       as="section"
@@ -36,9 +25,11 @@ export function FeaturedPost({ post, categories }: { post: PostDto | null; categ
       position="relative"
       data-testid="featured-post"
     >
-      <Grid templateColumns={{ base: '1fr', md: post.featuredImage ? '1fr 1fr' : '1fr' }}>
-        {post.featuredImage && (
+      <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }}>
+        {post.featuredImage ? (
           <LazyImage src={post.featuredImage} alt="" sizes={IMAGE_SIZES.featured} aspectRatio={{ base: 16 / 9, md: 4 / 3 }} eager />
+        ) : (
+          <GeneratedCover postId={post.id} category={category} aspectRatio={{ base: 16 / 9, md: 4 / 3 }} />
         )}
         <Card.Body gap="4" justifyContent="center">
           <Badge
@@ -56,9 +47,35 @@ export function FeaturedPost({ post, categories }: { post: PostDto | null; categ
             </Link>
           </Heading>
           {post.excerpt && <Text color="fg.muted">{post.excerpt}</Text>}
-          <PostMeta category={categoryOf(categories, post.categoryId)} createdAt={post.createdAt} readTime={post.readTime} />
+          <PostMeta category={category} createdAt={post.createdAt} readTime={post.readTime} />
         </Card.Body>
       </Grid>
     </Card.Root>
+  );
+}
+
+/**
+ * The server renders pages for an anonymous reader (the same HTML for everyone), and the first client render must
+ * match it: the user query never runs on the server and has no answer yet while hydrating, so the empty state appears
+ * only once the browser knows the author is signed in.
+ */
+function FeaturedEmptyForAuthor() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <Box
+      as="section"
+      aria-label={t('home.featuredBadge')}
+      borderWidth="2px"
+      borderStyle="dashed"
+      borderColor="border"
+      rounded="xl"
+      p="8"
+      textAlign="center"
+      color="fg.muted"
+      data-testid="featured-empty"
+    >
+      {t('home.featuredEmpty')}
+    </Box>
   );
 }

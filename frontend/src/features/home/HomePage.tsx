@@ -8,6 +8,7 @@ import { PageNav } from '@/components/ui/PageNav';
 import { BlockSkeleton, FeaturedSkeleton, PostCardsSkeleton, TilesSkeleton } from '@/components/ui/Skeletons';
 import { NotFoundPage } from '@/features/errors/NotFoundPage';
 import { RefreshButton } from '@/components/ui/RefreshButton';
+import { categoryPalette } from '@/features/posts/category-look';
 import { categoryOf } from '@/features/posts/PostMeta';
 import { PostCard } from '@/features/posts/PostCard';
 import { postCountLabel, t } from '@/i18n';
@@ -73,7 +74,7 @@ export function HomePage() {
             <Box as="section" aria-labelledby="latest-title" data-testid="latest-posts">
               <Flex justify="space-between" align="center" mb="6">
                 <Heading as="h2" id="latest-title" size="2xl">
-                  {t('home.latestPosts')}
+                  {allPage === null ? t('home.latestPosts') : t('home.allPosts')}
                 </Heading>
                 {allPage === null && (
                   <Button asChild variant="ghost" colorPalette="blue" size="sm">
@@ -144,7 +145,15 @@ function CategoriesGrid({ categories, failed }: { categories: CategoryDto[] | un
                   transition="all .2s"
                   h="full"
                 >
-                  <HStack justify="center" w="12" h="12" rounded="full" bg="brand.subtle" color="brand.fg">
+                  <HStack
+                    justify="center"
+                    w="12"
+                    h="12"
+                    rounded="full"
+                    colorPalette={categoryPalette(category)}
+                    bg="colorPalette.subtle"
+                    color="colorPalette.fg"
+                  >
                     <Icon aria-hidden />
                   </HStack>
                   <Text fontWeight="bold" textAlign="center">

@@ -1,4 +1,4 @@
-import { Atom, Braces, Briefcase, GraduationCap, Laptop, Palette, Tag } from 'lucide-react';
+import { Atom, Braces, BookOpen, Brain, Briefcase, GraduationCap, Laptop, Megaphone, Palette, Rocket, Sunrise, Tag } from 'lucide-react';
 import { describe, expect, it } from 'vitest';
 import { categoryIcon } from './category-icon';
 
@@ -11,7 +11,13 @@ describe('categoryIcon', () => {
     expect(categoryIcon('Design')).toBe(Palette);
     expect(categoryIcon('Learning')).toBe(GraduationCap);
   });
+  it('gives the Arabic default categories distinct icons', () => {
+    const icons = ['التسويق', 'الذكاء الاصطناعي', 'ريادة الأعمال', 'الإنسانيات', 'العمل والحياة'].map(categoryIcon);
+    expect(icons).toEqual([Megaphone, Brain, Rocket, BookOpen, Sunrise]);
+    expect(categoryIcon('العلوم الإنسانية')).toBe(BookOpen);
+    expect(categoryIcon('تطوير مهني')).toBe(Briefcase);
+  });
   it('gives other names the generic tag icon', () => {
-    expect(categoryIcon('التسويق')).toBe(Tag);
+    expect(categoryIcon('متفرقات')).toBe(Tag);
   });
 });

@@ -4,11 +4,12 @@ import { t } from '@/i18n';
 
 export const THEME_STORAGE_KEY = 'darkMode';
 
-/** Flips the `dark` class on <html> and stores the choice as "true"/"false" under `darkMode`. */
+/** Flips the `dark` and `light` classes on <html> and stores the choice as "true"/"false" under `darkMode`. */
 export function toggleTheme(): boolean {
   const root = document.documentElement;
   const dark = !root.classList.contains('dark');
   root.classList.toggle('dark', dark);
+  root.classList.toggle('light', !dark);
   root.style.colorScheme = dark ? 'dark' : 'light';
   try {
     localStorage.setItem(THEME_STORAGE_KEY, String(dark));

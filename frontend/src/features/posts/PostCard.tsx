@@ -1,21 +1,27 @@
-import { Box, Card, Heading, Text } from '@chakra-ui/react';
+import { Card, Heading, Text } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
 import { IMAGE_SIZES, LazyImage } from '@/components/ui/LazyImage';
 import type { CategoryDto, PostSummaryDto } from '@/lib/api';
+import { GeneratedCover } from './GeneratedCover';
 import { PostMeta } from './PostMeta';
 
-/** A post in a grid: image, meta line, title (the link) and excerpt. */
+/**
+ * A post in a grid: its image (or a cover drawn from its category), the title (the link), the meta line under it and
+ * the excerpt. On a category's page the cards leave out the category badge (`showCategory={false}`).
+ */
 export function PostCard({
   post,
   category,
   headingLevel = 'h3',
   eager = false,
+  showCategory = true,
 }: {
   post: PostSummaryDto;
   category?: CategoryDto;
   headingLevel?: 'h2' | 'h3';
   /** The first card of a page whose top it is (its image is the page's largest paint): load it at once. */
   eager?: boolean;
+  showCategory?: boolean;
 }) {
   return (
     <Card.Root
@@ -31,15 +37,15 @@ export function PostCard({
       {post.featuredImage ? (
         <LazyImage src={post.featuredImage} alt="" sizes={IMAGE_SIZES.card} eager={eager} />
       ) : (
-        <Box aspectRatio={16 / 9} bgGradient="to-br" gradientFrom="blue.500/20" gradientTo="purple.500/20" aria-hidden />
+        <GeneratedCover postId={post.id} category={category} />
       )}
       <Card.Body gap="3">
-        <PostMeta category={category} createdAt={post.createdAt} readTime={post.readTime} />
         <Heading as={headingLevel} size="md" lineHeight="1.5">
           <Link to={`/post/${post.slug}`} className="card-link">
             {post.title}
           </Link>
         </Heading>
+        <PostMeta category={category} createdAt={post.createdAt} readTime={post.readTime} showCategory={showCategory} />
         {post.excerpt && (
           <Text color="fg.muted" fontSize="sm" lineClamp={3}>
             {post.excerpt}

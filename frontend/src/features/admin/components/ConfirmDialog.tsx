@@ -1,10 +1,11 @@
 import { Button, Dialog, Portal } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { admin as t } from '@/i18n/admin';
 
 interface ConfirmDialogProps {
   open: boolean;
   title: string;
-  description: string;
+  description: ReactNode;
   confirmLabel?: string;
   pendingLabel?: string;
   pending?: boolean;

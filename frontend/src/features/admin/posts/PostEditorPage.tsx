@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Box, Button, Card, Field, Grid, HStack, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Field, Grid, HStack, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Eye, Save, Send, Wand2 } from 'lucide-react';
+import { Eye, Wand2 } from 'lucide-react';
 import { documentTitle, EXCERPT_LENGTH, generateExcerpt, slugify } from '@mudawwana/rules';
 import type { PostDto } from '@/lib/api';
 import { formatDate } from '@/i18n/format';
@@ -18,9 +18,11 @@ import { notifyError, notifySuccess } from '../notify';
 import { dayToIso, toDay } from './calendar';
 import DatePicker from './DatePicker';
 import SendToSubscribers from '../newsletter/SendToSubscribers';
+import EditorActionBar from './EditorActionBar';
 import { clearDraft, loadDraft, saveDraft, type StoredDraft } from './draft-storage';
 import PostPreview from './PostPreview';
 import ScheduleControl from './ScheduleControl';
+import TagsInput from './TagsInput';
 import AutosaveStatus from '../revisions/AutosaveStatus';
 import { revisionApi } from '../revisions/revision-api';
 import RevisionHistoryDrawer from '../revisions/RevisionHistoryDrawer';
@@ -372,23 +374,11 @@ function PostEditorPage({ postId }: { postId: number | null }) {
             </Card.Root>
           </Stack>
 
+          {/* the post's settings; on a phone they come after the writing, before the action bar */}
           <Stack gap="5" minW="0" position={{ lg: 'sticky' }} top={{ lg: '4' }}>
             <Card.Root variant="outline">
               <Card.Body>
                 <Stack gap="3">
-                  {isEdit ? (
-                    <Text fontSize="sm" color="fg.muted">
-                      {t.colStatus}: {scheduledAt ? t.scheduled : published ? t.published : t.draft}
-                    </Text>
-                  ) : null}
-                  <Button type="button" variant="outline" disabled={pending} onClick={() => save(false)}>
-                    <Save size={16} aria-hidden />
-                    {savingAs === 'draft' ? t.saving : t.saveDraft}
-                  </Button>
-                  <Button type="submit" colorPalette="blue" disabled={pending}>
-                    <Send size={16} aria-hidden />
-                    {savingAs === 'publish' ? t.saving : t.publish}
-                  </Button>
                   <ScheduleControl
                     scheduledAt={scheduledAt}
                     pending={pending}
@@ -417,10 +407,7 @@ function PostEditorPage({ postId }: { postId: number | null }) {
               </NativeSelect.Root>
             </Field.Root>
 
-            <Field.Root>
-              <Field.Label>{t.fieldTags}</Field.Label>
-              <Input name="tags" value={form.tags} placeholder={t.tagsPlaceholder} onChange={(e) => set('tags', e.target.value)} />
-            </Field.Root>
+            <TagsInput value={form.tags} onChange={(tags) => set('tags', tags)} />
 
             <Field.Root>
               <Field.Label htmlFor="publication-date">{t.fieldDate}</Field.Label>
@@ -437,6 +424,12 @@ function PostEditorPage({ postId }: { postId: number | null }) {
             </Field.Root>
           </Stack>
         </Grid>
+        <EditorActionBar
+          status={isEdit ? (scheduledAt ? 'scheduled' : published ? 'published' : 'draft') : undefined}
+          pending={pending}
+          savingAs={savingAs}
+          onSaveDraft={() => save(false)}
+        />
       </form>
 
       <PostPreview open={previewOpen} onClose={() => setPreviewOpen(false)} values={form} categoryName={categoryName} />

@@ -1,0 +1,22 @@
+// `npm run screenshots`: builds the blog when its sources changed, then takes a screenshot of every public and admin
+// screen at 375 and 1280 px in both themes into test-output/screenshots/ (playwright.screenshots.config.ts).
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { builtAt, newest, root } from './build-state.mjs';
+
+const sources = newest(['backend/src', 'frontend/src', 'frontend/index.html', 'frontend/vite.config.ts', 'frontend/build', 'package-lock.json']);
+const built = Math.min(builtAt('backend/dist/main.js'), builtAt('frontend/dist/client/index.html'));
+if (built < sources) {
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const dir = join(root, 'test-output', 'screenshots');
+rmSync(dir, { recursive: true, force: true });
+const run = spawnSync('npx', ['playwright', 'test', '--config', 'playwright.screenshots.config.ts', ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+});
+console.log(`Screenshots in ${dir}`);
+process.exit(run.status ?? 1);
