@@ -39,7 +39,10 @@ export default tseslint.config(
     // next step) and a promise where a plain value is expected (an `if (promise)` is always true).
     files: ['**/*.{ts,tsx}'],
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['playwright.config.ts', 'playwright.screenshots.config.ts'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['playwright.config.ts', 'playwright.screenshots.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       // react-router's navigate() returns a promise only in its data-router mode, which this app does not use.

@@ -253,8 +253,11 @@ async function searchLatencies() {
 }
 
 function printSearch(search) {
-  console.log(`search (/api/search, ${SEARCH_QUERIES.length} queries once each): p50 ${search.p50} ms, p95 ${search.p95} ms, max ${search.max} ms (goal 50 ms); repeated (cached) ${search.cachedMs} ms`);
-  for (const { query, ms, total } of search.queries) console.log(`  ${String(ms).padStart(5)} ms  ${String(total).padStart(6)} found  ${query}`);
+  console.log(
+    `search (/api/search, ${SEARCH_QUERIES.length} queries once each): p50 ${search.p50} ms, p95 ${search.p95} ms, max ${search.max} ms (goal 50 ms); repeated (cached) ${search.cachedMs} ms`,
+  );
+  for (const { query, ms, total } of search.queries)
+    console.log(`  ${String(ms).padStart(5)} ms  ${String(total).padStart(6)} found  ${query}`);
 }
 
 async function largest(paths) {

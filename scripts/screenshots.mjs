@@ -5,7 +5,14 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { builtAt, newest, root } from './build-state.mjs';
 
-const sources = newest(['backend/src', 'frontend/src', 'frontend/index.html', 'frontend/vite.config.ts', 'frontend/build', 'package-lock.json']);
+const sources = newest([
+  'backend/src',
+  'frontend/src',
+  'frontend/index.html',
+  'frontend/vite.config.ts',
+  'frontend/build',
+  'package-lock.json',
+]);
 const built = Math.min(builtAt('backend/dist/main.js'), builtAt('frontend/dist/client/index.html'));
 if (built < sources) {
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });

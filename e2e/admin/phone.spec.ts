@@ -108,7 +108,13 @@ test('phone: the editor keeps save-draft and publish in a bar at the bottom, aft
   // reading order: title, content, … then category, tags, date, image, and the bar last
   const order = await page.evaluate(() => {
     const at = (selector: string) => [...document.querySelectorAll('form *')].indexOf(document.querySelector(selector)!);
-    return ['input[name="title"]', 'select[name="categoryId"]', 'input[name="tags"]', '#publication-date', '[data-testid="editor-action-bar"]'].map(at);
+    return [
+      'input[name="title"]',
+      'select[name="categoryId"]',
+      'input[name="tags"]',
+      '#publication-date',
+      '[data-testid="editor-action-bar"]',
+    ].map(at);
   });
   expect(order.every((index) => index >= 0)).toBe(true);
   expect([...order].sort((a, b) => a - b)).toEqual(order);

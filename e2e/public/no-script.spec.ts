@@ -13,7 +13,11 @@ async function pageWithoutScript(browser: Browser, baseURL: string, colorScheme:
 /** The dark theme's page background (Chakra's `black`, gray.950-ish) and the light theme's. */
 const DARK_BACKGROUND = 'rgb(9, 9, 11)';
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-const textColour = (page: Page) => page.locator('h1').first().evaluate((el) => getComputedStyle(el).color);
+const textColour = (page: Page) =>
+  page
+    .locator('h1')
+    .first()
+    .evaluate((el) => getComputedStyle(el).color);
 
 test.describe('without JavaScript', () => {
   test('the dark theme follows prefers-color-scheme', async ({ browser, site }, testInfo) => {

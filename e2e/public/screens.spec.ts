@@ -37,7 +37,10 @@ test.describe('public screens', () => {
     // the type scale of an 18 px body (16 px on phones): h2 1.55 em, h3 1.25 em; nothing Arabic slanted
     const article = page.getByTestId('article-content');
     const px = (selector: string, property: string) =>
-      article.locator(selector).first().evaluate((el, name) => getComputedStyle(el).getPropertyValue(name), property);
+      article
+        .locator(selector)
+        .first()
+        .evaluate((el, name) => getComputedStyle(el).getPropertyValue(name), property);
     const body = parseFloat(await px('p', 'font-size'));
     expect(body).toBe(page.viewportSize()!.width >= 768 ? 18 : 16);
     expect(parseFloat(await px('h2', 'font-size')) / body).toBeCloseTo(1.55, 2);

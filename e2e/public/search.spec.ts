@@ -43,7 +43,11 @@ const test = base.extend<object, { blog: RunningServer }>({
 const desktopOnly = (projectName: string) => test.skip(projectName !== 'desktop-light', 'behaviour, checked once on desktop');
 
 test.describe('search', () => {
-  test('the header search box finds "أَحْمَد" when typed plainly, and keeps the query (each width and theme)', async ({ page, shot, checkA11y }, testInfo) => {
+  test('the header search box finds "أَحْمَد" when typed plainly, and keeps the query (each width and theme)', async ({
+    page,
+    shot,
+    checkA11y,
+  }, testInfo) => {
     await page.goto('/');
     await waitForHydration(page);
     const phone = testInfo.project.name.startsWith('phone');
@@ -151,4 +155,3 @@ test.describe('tag pages', () => {
     expect(sitemap).toContain('/tag/python</loc>');
   });
 });
-

@@ -158,7 +158,8 @@ export class SitePages {
     const kept = await this.kept(key, footer);
     if (kept) return kept;
     const route = routeOf(path);
-    if (route.kind !== 'post' && route.kind !== 'category' && route.kind !== 'tag' && route.kind !== 'page') return this.buildNow(key, footer);
+    if (route.kind !== 'post' && route.kind !== 'category' && route.kind !== 'tag' && route.kind !== 'page')
+      return this.buildNow(key, footer);
     if (await slugExists(this.dataSource, route.kind, route.slug)) return this.buildNow(key, footer);
     const notFound = NOT_FOUND_KEYS[route.kind];
     const shared = (await this.kept(notFound, footer)) ?? (await this.buildNow(notFound, footer));

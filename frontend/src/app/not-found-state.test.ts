@@ -13,7 +13,11 @@ describe('notFoundPageFor', () => {
   it('keys the shared render’s queries by the slug asked for, hashes included', () => {
     const html = page({
       mutations: [],
-      queries: [query(['/api/categories/~']), query(['/api/posts', { published: true, category: '~', limit: 12 }]), query(['/api/categories'])],
+      queries: [
+        query(['/api/categories/~']),
+        query(['/api/posts', { published: true, category: '~', limit: 12 }]),
+        query(['/api/categories']),
+      ],
     });
     const served = notFoundPageFor(html, 'ذكاء "اصطناعي"</script>');
     const json = /data-query-state>(.*?)<\/script>/s.exec(served)?.[1] ?? '';

@@ -35,7 +35,8 @@ export function followSystemThemeWithoutScript(css: string): string {
     const block = css.slice(open + 1, close);
     const trimmed = prelude.trim();
     if (/^@(media|supports|layer|container|scope)\b/.test(trimmed)) out += `${prelude}{${followSystemThemeWithoutScript(block)}}`;
-    else if (trimmed.startsWith('@')) out += `${prelude}{${block}}`; // @font-face, @keyframes: no theme selectors
+    else if (trimmed.startsWith('@'))
+      out += `${prelude}{${block}}`; // @font-face, @keyframes: no theme selectors
     else out += rewriteRule(prelude, block);
     i = close + 1;
   }

@@ -56,7 +56,14 @@ export function CategoryPage() {
         next={page < totalPages ? categoryPath(slug, page + 1) : undefined}
       />
       <HStack gap="4" id="category-title" align="center" colorPalette={categoryPalette(category.data)}>
-        <Center flexShrink="0" w={{ base: '14', md: '16' }} h={{ base: '14', md: '16' }} rounded="2xl" bg="colorPalette.subtle" color="colorPalette.fg">
+        <Center
+          flexShrink="0"
+          w={{ base: '14', md: '16' }}
+          h={{ base: '14', md: '16' }}
+          rounded="2xl"
+          bg="colorPalette.subtle"
+          color="colorPalette.fg"
+        >
           <Icon aria-hidden size={30} />
         </Center>
         <Stack gap="1">

@@ -3,7 +3,22 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { displayReadTime, pageCount, pageRange, pageWindow } from '@mudawwana/rules';
 import { Badge, Box, Button, Card, Center, HStack, Image, Stack, Table, Tabs, Text, useMediaQuery } from '@chakra-ui/react';
 import { Link, useNavigate } from 'react-router-dom';
-import { EyeOff, ExternalLink, FileText, Home, ImageOff, Layers, Link2, Mail, Pencil, Plus, Settings, Star, Tags, UserRound } from 'lucide-react';
+import {
+  EyeOff,
+  ExternalLink,
+  FileText,
+  Home,
+  ImageOff,
+  Layers,
+  Link2,
+  Mail,
+  Pencil,
+  Plus,
+  Settings,
+  Star,
+  Tags,
+  UserRound,
+} from 'lucide-react';
 import { formatDate } from '@/i18n/format';
 import { readTimeLabel } from '@/i18n';
 import { admin as t } from '@/i18n/admin';

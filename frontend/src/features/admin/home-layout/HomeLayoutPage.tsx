@@ -175,7 +175,12 @@ export default function HomeLayoutPage() {
                     <Accordion.ItemContent>
                       <Accordion.ItemBody>
                         <Stack gap="4">
-                          <Switch.Root colorPalette="blue" checked={form[section.key]} onCheckedChange={(e) => set(section.key, e.checked)} name={section.key}>
+                          <Switch.Root
+                            colorPalette="blue"
+                            checked={form[section.key]}
+                            onCheckedChange={(e) => set(section.key, e.checked)}
+                            name={section.key}
+                          >
                             <Switch.HiddenInput />
                             <Switch.Control>
                               <Switch.Thumb />

@@ -22,7 +22,16 @@ function Changes({ before, after, label }: { before: string; after: string; labe
               {change.value}
             </Box>
           ) : change.added ? (
-            <Box as="ins" key={index} bg="green.subtle" color="green.fg" px="0.5" borderRadius="sm" textDecoration="underline" title={t.diffAdded}>
+            <Box
+              as="ins"
+              key={index}
+              bg="green.subtle"
+              color="green.fg"
+              px="0.5"
+              borderRadius="sm"
+              textDecoration="underline"
+              title={t.diffAdded}
+            >
               {change.value}
             </Box>
           ) : (
