@@ -77,13 +77,18 @@ export class RenderQueue {
       const job = this.next();
       if (!job) return;
       this.running += 1;
-      job
-        .run()
-        .then(job.resolve, job.reject)
-        .finally(() => {
-          this.running -= 1;
-          this.pump();
-        });
+      // Each render starts on a macrotask: on SQLite a render's reads are synchronous under their promises, so renders
+      // chained by promises alone would keep the event loop from ever reaching readers' sockets (a first start that
+      // builds 10,000 pages would answer nobody until it is done).
+      setImmediate(() => {
+        job
+          .run()
+          .then(job.resolve, job.reject)
+          .finally(() => {
+            this.running -= 1;
+            this.pump();
+          });
+      });
     }
   }
 }

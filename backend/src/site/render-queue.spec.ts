@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { RenderQueue } from './render-queue';
+
+/** A render whose work never yields to the event loop (as a render's synchronous SQLite reads and renderToString). */
+const busy = (ms: number) => async () => {
+  const until = Date.now() + ms;
+  while (Date.now() < until);
+  await Promise.resolve();
+};
+
+describe('RenderQueue', () => {
+  it('runs at most `concurrency` renders at once, and the same key once', async () => {
+    const queue = new RenderQueue(2);
+    let running = 0;
+    let most = 0;
+    let runs = 0;
+    const render = async () => {
+      runs += 1;
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      running -= 1;
+    };
+    await Promise.all([
+      queue.run('a', 'background', render),
+      queue.run('a', 'reader', render),
+      queue.run('b', 'background', render),
+      queue.run('c', 'background', render),
+    ]);
+    expect(runs).toBe(3);
+    expect(most).toBe(2);
+  });
+
+  it('lets the event loop serve other work between renders that never yield', async () => {
+    const queue = new RenderQueue(2);
+    const done = Promise.all(Array.from({ length: 40 }, (_, index) => queue.run(`page-${index}`, 'background', busy(5))));
+    let finished = false;
+    void done.then(() => (finished = true));
+    // A reader's request arriving meanwhile: an I/O-phase callback must run long before the 200 ms of renders end.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(finished).toBe(false);
+    await done;
+  });
+
+  it('serves waiting readers before background renders', async () => {
+    const queue = new RenderQueue(1);
+    const order: string[] = [];
+    const render = (key: string) => async () => void order.push(key);
+    const first = queue.run('first', 'background', render('first'));
+    const background = queue.run('background', 'background', render('background'));
+    const reader = queue.run('reader', 'reader', render('reader'));
+    await Promise.all([first, background, reader]);
+    expect(order).toEqual(['first', 'reader', 'background']);
+  });
+});
