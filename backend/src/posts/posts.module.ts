@@ -12,5 +12,7 @@ import { RevisionsModule } from '../revisions/revisions.module';
   imports: [CategoriesModule, PostCountsModule, RevisionsModule],
   controllers: [PostsController],
   providers: [PostsService, PostsRepository, ScheduledPublisher],
+  // The newsletter mails a post as it is stored (its fields and whether it is out), read by id.
+  exports: [PostsRepository],
 })
 export class PostsModule {}
