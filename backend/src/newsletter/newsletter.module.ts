@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MailModule } from '../mail/mail.module';
+import { PostsModule } from '../posts/posts.module';
 import { NewsletterController } from './newsletter.controller';
 import { NewsletterMailer } from './newsletter-mailer';
 import { NewsletterSender } from './newsletter-sender';
@@ -7,7 +8,7 @@ import { NewsletterSendsController } from './newsletter-sends.controller';
 import { NewsletterService } from './newsletter.service';
 
 @Module({
-  imports: [MailModule],
+  imports: [MailModule, PostsModule],
   controllers: [NewsletterController, NewsletterSendsController],
   providers: [NewsletterService, NewsletterMailer, NewsletterSender],
 })
