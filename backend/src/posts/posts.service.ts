@@ -110,10 +110,7 @@ export class PostsService {
   async getPostBySlug(slug: string, viewer: User | undefined): Promise<PostDetailDto> {
     const post = viewer ? await this.posts.findBySlug(slug) : await this.posts.findPublicBySlug(slug);
     if (!post) throw postNotFound();
-    const [{ older, newer }, author] = await Promise.all([
-      this.posts.findPublicNeighbours(post),
-      this.users.getAuthor(post.authorId),
-    ]);
+    const [{ older, newer }, author] = await Promise.all([this.posts.findPublicNeighbours(post), this.users.getAuthor(post.authorId)]);
     const link = (neighbour: Post | null) => (neighbour ? { slug: neighbour.slug, title: neighbour.title } : null);
     return { ...PostDto.from(post), previous: link(older), next: link(newer), author };
   }

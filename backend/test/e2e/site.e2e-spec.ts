@@ -216,7 +216,10 @@ describe('public site from the page store', () => {
     await waitFor(async () => (await request(server).get(postPath(post)).expect(200)).text.includes(name), 1000);
     await f.pages.settled();
     const before = await storedRow(f.dataSource, postPath(post));
-    await f.author.put(`/api/users/${me.id}`).send({ name, bio: `سيرة ${Date.now()}` }).expect(200);
+    await f.author
+      .put(`/api/users/${me.id}`)
+      .send({ name, bio: `سيرة ${Date.now()}` })
+      .expect(200);
     await f.pages.settled();
     expect(await storedRow(f.dataSource, postPath(post))).toEqual(before);
   });

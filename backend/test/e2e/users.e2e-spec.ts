@@ -96,7 +96,10 @@ describe('users', () => {
     await users.update(me.id, { avatarUrl: '/uploads/avatar.webp' });
     try {
       const post = await createPost(author, { published: true });
-      const response = await t.agent().get(`/api/posts/${encodeURIComponent(post.slug)}`).expect(200);
+      const response = await t
+        .agent()
+        .get(`/api/posts/${encodeURIComponent(post.slug)}`)
+        .expect(200);
       const { name } = (await t.agent().get(`/api/users/${me.id}`).expect(200)).body;
       expect(response.body.author).toEqual({ name, avatarUrl: '/uploads/avatar.webp' });
       expect(response.text).not.toContain(AUTHOR.email);
@@ -109,6 +112,13 @@ describe('users', () => {
   it('a post without an author has no byline', async () => {
     const post = await createPost(author, { published: true });
     await t.app.get(DataSource).getRepository(Post).update(post.id, { authorId: null });
-    expect((await t.agent().get(`/api/posts/${encodeURIComponent(post.slug)}`).expect(200)).body.author).toBeNull();
+    expect(
+      (
+        await t
+          .agent()
+          .get(`/api/posts/${encodeURIComponent(post.slug)}`)
+          .expect(200)
+      ).body.author,
+    ).toBeNull();
   });
 });
