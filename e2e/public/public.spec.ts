@@ -275,6 +275,9 @@ test.describe('reading', () => {
     expect(requests.filter((path) => path.startsWith('/api/'))).toEqual([]);
     await expect(page.getByTestId('post-category')).toHaveText('غير مصنف');
     await expect(page.getByTestId('post-read-time')).toHaveText('دقيقة واحدة للقراءة');
+    // The byline: the author has no avatar, so the initial of their name (كاتب → ك), then 'by' and the name.
+    await expect(page.getByTestId('post-byline')).toHaveText(`كبقلم ${AUTHOR.name}`);
+    await expect(page.getByTestId('post-author-initials')).toBeVisible();
     await page.getByTestId('post-previous').click();
     await expect(page).toHaveURL(/typescript-functions$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('كتابة دوال TypeScript بوضوح');

@@ -1,4 +1,4 @@
-import { expect, test, waitForHydration } from '../support/fixtures';
+import { AUTHOR, expect, test, waitForHydration } from '../support/fixtures';
 
 /**
  * Every public screen and state, run in four projects (desktop/phone × light/dark): content checks, one screenshot
@@ -29,6 +29,7 @@ test.describe('public screens', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('كتابة دوال TypeScript بوضوح');
     await expect(page.getByTestId('post-category')).toHaveText('JavaScript');
     await expect(page.getByTestId('post-date')).toHaveText('1 سبتمبر 2025 | 11:00 ص');
+    await expect(page.getByTestId('post-author-name')).toHaveText(AUTHOR.name);
     await expect(page.locator('pre[dir="ltr"] .hljs-keyword').first()).toHaveText('function');
     await expect(page.getByTestId('post-tags')).toContainText('TypeScript');
     await expect(page.getByTestId('post-previous')).toContainText('مقال عن التسويق الرقمي');

@@ -25,6 +25,8 @@ export const ContentTag = {
   tagPosts: (slug: string) => `tag-posts:${slug}`,
   /** Static pages (About and the others). */
   pages: 'pages',
+  /** One author's public byline (name and avatar), shown on their posts' pages. */
+  author: (id: number) => `author:${id}`,
   socialLinks: 'social',
   homeLayout: 'home-layout',
   /** A change readers do not see until it is used (an uploaded file). */

@@ -6,10 +6,11 @@ import { PostsRepository } from './posts.repository';
 import { PostsService } from './posts.service';
 import { ScheduledPublisher } from './scheduled-publisher';
 import { RevisionsModule } from '../revisions/revisions.module';
+import { UsersModule } from '../users/users.module';
 
-/** Owns the posts table; categories read its counts through the PostCounts read model. */
+/** Owns the posts table; categories read its counts through the PostCounts read model, the newsletter its posts. */
 @Module({
-  imports: [CategoriesModule, PostCountsModule, RevisionsModule],
+  imports: [CategoriesModule, PostCountsModule, RevisionsModule, UsersModule],
   controllers: [PostsController],
   providers: [PostsService, PostsRepository, ScheduledPublisher],
   // The newsletter mails a post as it is stored (its fields and whether it is out), read by id.

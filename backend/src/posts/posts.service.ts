@@ -8,6 +8,7 @@ import { sanitizeContent } from '../common/sanitize-html';
 import { generateExcerpt, LIST_DEFAULT_LIMIT, readingTime, slugify } from '@mudawwana/rules';
 import { uniqueSlug } from '../common/unique-slug';
 import { User } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
 import { CountPostsQuery, ListPostsQuery } from './dto/list-posts.query';
 import { PostCountsDto, PostDetailDto, PostDto, PostSummaryDto } from './dto/post.dto';
 import { CreatePostDto, UpdatePostDto } from './dto/save-post.dto';
@@ -61,6 +62,7 @@ export class PostsService {
     private readonly categories: CategoriesService,
     private readonly counts: PostCounts,
     private readonly revisions: RevisionsRepository,
+    private readonly users: UsersService,
   ) {}
 
   /**
@@ -108,9 +110,9 @@ export class PostsService {
   async getPostBySlug(slug: string, viewer: User | undefined): Promise<PostDetailDto> {
     const post = viewer ? await this.posts.findBySlug(slug) : await this.posts.findPublicBySlug(slug);
     if (!post) throw postNotFound();
-    const { older, newer } = await this.posts.findPublicNeighbours(post);
+    const [{ older, newer }, author] = await Promise.all([this.posts.findPublicNeighbours(post), this.users.getAuthor(post.authorId)]);
     const link = (neighbour: Post | null) => (neighbour ? { slug: neighbour.slug, title: neighbour.title } : null);
-    return { ...PostDto.from(post), previous: link(older), next: link(newer) };
+    return { ...PostDto.from(post), previous: link(older), next: link(newer), author };
   }
 
   async getPostById(id: number): Promise<PostDto> {

@@ -46,8 +46,15 @@ export function tagsOfReads(reads: readonly PageRead[]): string[] {
     } else if (POST_BY_SLUG.test(url)) {
       const id = idOf(data);
       if (id !== undefined) tags.add(ContentTag.post(id));
-      const { previous, next } = (data ?? {}) as { previous?: { slug: string } | null; next?: { slug: string } | null };
+      const { previous, next, author, authorId } = (data ?? {}) as {
+        previous?: { slug: string } | null;
+        next?: { slug: string } | null;
+        author?: unknown;
+        authorId?: number | null;
+      };
       for (const link of [previous, next]) if (link) tags.add(ContentTag.postLink(link.slug));
+      // Its byline: the author's name and avatar.
+      if (author && typeof authorId === 'number') tags.add(ContentTag.author(authorId));
     } else if (url === '/api/categories') {
       // A post's page reads the list only for its own category's name.
       const categoryId = (detailOfPost?.data as { categoryId?: number | null } | undefined)?.categoryId;

@@ -3,6 +3,9 @@ import { UsersController } from './users.controller';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
-/** Owns the users table; signing in (auth) reads and writes accounts through the exported repository. */
-@Module({ controllers: [UsersController], providers: [UsersService, UsersRepository], exports: [UsersRepository] })
+/**
+ * Owns the users table; signing in (auth) reads and writes accounts through the exported repository, posts read
+ * their author's byline through the service.
+ */
+@Module({ controllers: [UsersController], providers: [UsersService, UsersRepository], exports: [UsersRepository, UsersService] })
 export class UsersModule {}

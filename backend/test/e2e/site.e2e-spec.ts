@@ -205,6 +205,24 @@ describe('public site from the page store', () => {
     await waitFor(async () => (await request(server).get(postPath(unrelated)).expect(200)).text.includes(title), 10_000);
     expect(await storedRow(f.dataSource, postPath(unrelated))).toEqual(unrelatedBefore);
   });
+
+  it("rebuilds the author's post pages when their name changes, and no page for a change of the bio alone", async () => {
+    const server = f.t.app.getHttpServer();
+    const me = (await f.author.get('/api/user').expect(200)).body;
+    const post = f.posts[5];
+    expect((await request(server).get(postPath(post)).expect(200)).text).toContain(me.name);
+    const name = `كاتب جديد ${Date.now()}`;
+    await f.author.put(`/api/users/${me.id}`).send({ name }).expect(200);
+    await waitFor(async () => (await request(server).get(postPath(post)).expect(200)).text.includes(name), 1000);
+    await f.pages.settled();
+    const before = await storedRow(f.dataSource, postPath(post));
+    await f.author
+      .put(`/api/users/${me.id}`)
+      .send({ name, bio: `سيرة ${Date.now()}` })
+      .expect(200);
+    await f.pages.settled();
+    expect(await storedRow(f.dataSource, postPath(post))).toEqual(before);
+  });
 });
 
 describe.runIf(process.env.DATABASE_URL?.startsWith('postgres'))('page store shared by two instances (PostgreSQL)', () => {

@@ -2,7 +2,8 @@ import { DataSource } from 'typeorm';
 import TestAgent from 'supertest/lib/agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { User } from '../../src/users/user.entity';
-import { expectNoSecrets } from '../support/helpers';
+import { Post } from '../../src/posts/post.entity';
+import { createPost, expectNoSecrets } from '../support/helpers';
 import { AUTHOR, startTestApp, TestApp } from '../support/test-app';
 
 describe('users', () => {
@@ -88,5 +89,36 @@ describe('users', () => {
 
   it('PUT anonymously answers 401', async () => {
     await t.agent().put(`/api/users/${me.id}`).send({ name: 'Anon' }).expect(401);
+  });
+
+  it("a public post carries its author's byline (name and avatar), never the email", async () => {
+    const users = t.app.get(DataSource).getRepository(User);
+    await users.update(me.id, { avatarUrl: '/uploads/avatar.webp' });
+    try {
+      const post = await createPost(author, { published: true });
+      const response = await t
+        .agent()
+        .get(`/api/posts/${encodeURIComponent(post.slug)}`)
+        .expect(200);
+      const { name } = (await t.agent().get(`/api/users/${me.id}`).expect(200)).body;
+      expect(response.body.author).toEqual({ name, avatarUrl: '/uploads/avatar.webp' });
+      expect(response.text).not.toContain(AUTHOR.email);
+      expectNoSecrets(response.body);
+    } finally {
+      await users.update(me.id, { avatarUrl: null });
+    }
+  });
+
+  it('a post without an author has no byline', async () => {
+    const post = await createPost(author, { published: true });
+    await t.app.get(DataSource).getRepository(Post).update(post.id, { authorId: null });
+    expect(
+      (
+        await t
+          .agent()
+          .get(`/api/posts/${encodeURIComponent(post.slug)}`)
+          .expect(200)
+      ).body.author,
+    ).toBeNull();
   });
 });

@@ -80,6 +80,8 @@ export const ar = {
   // Post (SPEC §2, §3)
   'post.uncategorized': 'غير مصنف',
   'post.noDate': 'بدون تاريخ',
+  /** Before the author's name under a post's title ('by Laila'). */
+  'post.by': 'بقلم',
   // {time} is the minutes in words (./plural.ts): 'دقيقتان للقراءة'
   'post.readTime': '{time} للقراءة',
   'post.tags': 'الوسوم',

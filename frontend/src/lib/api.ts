@@ -31,6 +31,7 @@ import {
 import type { CountPostsParams, ListPostsParams, PostDto, SearchPostsParams } from '@/api/generated/model';
 
 export type {
+  AuthorDto,
   CategoryDto,
   HomeLayoutDto,
   ListPostsParams,

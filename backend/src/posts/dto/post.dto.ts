@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { AuthorDto } from '../../users/dto/user.dto';
 import { Post } from '../post.entity';
 
 /** A post in a list: everything a card or a dashboard row needs, without the content. */
@@ -74,6 +75,9 @@ export class PostDetailDto extends PostDto {
 
   @ApiPropertyOptional({ type: PostLinkDto, nullable: true, description: 'The next newer published post' })
   next: PostLinkDto | null;
+
+  @ApiProperty({ type: AuthorDto, nullable: true, description: 'The byline: public fields of the author (null: no author)' })
+  author: AuthorDto | null;
 }
 
 /** How many posts there are, by status: the dashboard's tab counts and the total behind a paginated list. */

@@ -37,6 +37,19 @@ export class UserDto {
   }
 }
 
+/** A post's author as readers see it: public fields only (never the email or the username used to sign in). */
+export class AuthorDto {
+  @ApiProperty()
+  name: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  avatarUrl: string | null;
+
+  static from(user: User): AuthorDto {
+    return { name: user.name, avatarUrl: user.avatarUrl };
+  }
+}
+
 export class UpdateUserDto {
   @ApiProperty({ minLength: ACCOUNT_LIMITS.nameMinLength, maxLength: ACCOUNT_LIMITS.nameMaxLength })
   @Transform(trim)

@@ -1,8 +1,9 @@
-import { Badge, HStack, Text } from '@chakra-ui/react';
+import { Avatar, Badge, HStack, Text } from '@chakra-ui/react';
 import { CalendarDays, Clock } from 'lucide-react';
 import { displayReadTime } from '@mudawwana/rules';
 import { formatDate, readTimeLabel, t } from '@/i18n';
-import type { CategoryDto } from '@/lib/api';
+import type { AuthorDto, CategoryDto } from '@/lib/api';
+import { initials } from '@/lib/initials';
 import { categoryPalette } from './category-look';
 
 export function categoryOf(categories: CategoryDto[] | undefined, categoryId: number | null | undefined): CategoryDto | undefined {
@@ -45,6 +46,24 @@ export function PostMeta({
           {readTimeLabel(displayReadTime(readTime))}
         </Text>
       </HStack>
+    </HStack>
+  );
+}
+
+/** The post's author: their avatar (or the initials of their name while it has none) and their name. */
+export function PostByline({ author }: { author: AuthorDto }) {
+  return (
+    <HStack gap="3" data-testid="post-byline">
+      <Avatar.Root size="sm">
+        <Avatar.Fallback data-testid="post-author-initials">{initials(author.name)}</Avatar.Fallback>
+        {author.avatarUrl ? <Avatar.Image src={author.avatarUrl} alt="" /> : null}
+      </Avatar.Root>
+      <Text as="span" color="fg.muted">
+        {t('post.by')}{' '}
+        <Text as="span" color="fg" fontWeight="semibold" css={{ unicodeBidi: 'plaintext' }} data-testid="post-author-name">
+          {author.name}
+        </Text>
+      </Text>
     </HStack>
   );
 }

@@ -13,7 +13,7 @@ import { RefreshButton } from '@/components/ui/RefreshButton';
 import { NotFoundScreen } from '@/features/errors/NotFoundPage';
 import { t } from '@/i18n';
 import { categoriesQuery, postBySlugQuery, type PostDetailDto } from '@/lib/api';
-import { categoryOf, PostMeta } from './PostMeta';
+import { categoryOf, PostByline, PostMeta } from './PostMeta';
 
 function postDescription(post: PostDetailDto): string | undefined {
   return post.metaDescription || post.excerpt || undefined;
@@ -73,6 +73,7 @@ export function PostPage() {
         <Heading as="h1" size={{ base: '2xl', md: '4xl' }} lineHeight="1.4" css={{ unicodeBidi: 'plaintext', textAlign: 'start' }}>
           {data.title}
         </Heading>
+        {data.author && <PostByline author={data.author} />}
       </Stack>
       {data.featuredImage && <LazyImage src={data.featuredImage} alt={data.title} sizes={IMAGE_SIZES.article} eager rounded="xl" mb="8" />}
       <ArticleContent html={data.content} />

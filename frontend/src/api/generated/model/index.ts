@@ -18,6 +18,7 @@
  */
 
 export * from './apiTokenDto';
+export * from './authorDto';
 export * from './autosaveDto';
 export * from './bulkAction';
 export * from './bulkPostsDto';

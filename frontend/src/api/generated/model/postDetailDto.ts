@@ -16,9 +16,15 @@
  * `X-Total-Count` header of `GET /api/posts`).
  * OpenAPI spec version: 1.0
  */
+import type { AuthorDto } from './authorDto';
 import type { PostLinkDto } from './postLinkDto';
 
 export interface PostDetailDto {
+  /**
+     * The byline: public fields of the author (null: no author)
+     * @nullable
+     */
+  author: AuthorDto | null;
   /** @nullable */
   authorId: number | null;
   /** @nullable */
