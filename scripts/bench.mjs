@@ -4,8 +4,8 @@
 // same bytes from memory), and drives both with the same client: 10 keep-alive connections, distinct URLs each
 // fetched once. Prints one table with ratios to the ceiling and writes it to bench/results/latest.json.
 // Not a test: kept out of `npm test` and CI. BENCH_SKIP_BUILD=1 uses the current build as is.
-// BENCH_ONLY=search measures only the search case (issue 13), without waiting for the page store to fill: the fill
-// keeps running beside it, so its figures are an upper bound.
+// BENCH_ONLY=search measures only the search case (issue 13), once the page store is filled like the other cases
+// (while it fills, the server answers little else).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -271,6 +271,7 @@ async function largest(paths) {
 
 /** The search case alone (BENCH_ONLY=search). */
 async function searchOnlyRun() {
+  await storeReady;
   const search = await searchLatencies();
   printSearch(search);
   mkdirSync(join(root, 'bench/results'), { recursive: true });

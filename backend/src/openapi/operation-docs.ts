@@ -260,6 +260,33 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     description: `\`not_sent\`, \`sending\` or \`done\`, the counts, and each recipient's \`pending\`/\`sending\`/\`sent\`/\`failed\` (with the mail server's error)/\`skipped\` (unsubscribed before their mail went out). ${SIGN_IN}`,
   },
 
+  // search
+  searchPosts: {
+    summary: 'Search posts (Arabic-aware)',
+    description:
+      'Published posts containing every word of `q` in any usual spelling: diacritics and tatweel ignored, أ/إ/آ/ا, ى/ي and ة/ه alike, attached ال و ف ب ك ل and a few suffixes taken off, Latin case-folded, Arabic-Indic digits equal to Latin ones. Best first (title, then tags, then text), with the title and a snippet as safe HTML with `<mark>` around the matching words, and the `total`. `limit` 20 by default, at most 50 (400 above). `includeDrafts=true` adds drafts for the signed-in author (401 otherwise).',
+  },
+
+  // tags
+  listTags: {
+    summary: 'List tags',
+    description:
+      'Every tag with its slug (for /tag/{slug}) and the number of published posts carrying it, most used first. `includeDrafts=true` counts drafts too (signed in; 401 otherwise).',
+  },
+  getTag: {
+    summary: 'Read a tag by slug',
+    description:
+      'One tag with its post count; 404 `TAG_NOT_FOUND` when no published post carries it (or no post at all, with `includeDrafts=true`). Its posts: GET /api/posts?tag={slug}.',
+  },
+  renameTag: {
+    summary: 'Rename a tag on every post',
+    description: `Every post carrying the tag gets the new name, in one transaction; each post's \`version\` is raised. 409 \`TAG_NAME_TAKEN\` when the name is another tag's (merge them instead), 400 \`TAG_NAME_INVALID\` when it has no letter or digit. ${SIGN_IN}`,
+  },
+  mergeTag: {
+    summary: 'Merge a tag into another',
+    description: `Every post carrying the tag carries the tag \`into\` instead (once), in one transaction; the tag is gone. 400 \`TAG_MERGE_SAME\` for the same tag, 404 \`TAG_NOT_FOUND\` when either does not exist. ${SIGN_IN}`,
+  },
+
   // health
   getHealth: {
     summary: 'Health check',
@@ -274,6 +301,8 @@ export const TAG_DOCS: Record<string, string> = {
     'Personal access tokens for scripts and CI: create, list and revoke (with a session). Send a token as `Authorization: Bearer <token>`.',
   posts: 'Blog posts: public reading by slug and lists, and (signed in) drafts, editing, publishing and the featured post.',
   categories: 'Post categories.',
+  search: 'Full-text search over published posts, with Arabic spelling variants treated as one word.',
+  tags: 'Post tags: lists with counts, one tag, and renaming or merging a tag on every post at once.',
   pages: 'Static pages such as about and contact.',
   settings: 'Blog-wide settings: social links and the home page layout.',
   users: "The author's public profile and its editing.",

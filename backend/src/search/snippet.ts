@@ -18,11 +18,19 @@ interface Match {
   end: number;
 }
 
-/** Where the words matching the query are in `text`. */
-function matchesIn(text: string, queryForms: ReadonlySet<string>): Match[] {
-  return wordsOf(text)
-    .filter(({ word }) => wordForms(normalizeWord(word)).some((form) => queryForms.has(form)))
-    .map(({ word, index }) => ({ index, end: index + word.length }));
+const matches = (word: string, queryForms: ReadonlySet<string>) => wordForms(normalizeWord(word)).some((form) => queryForms.has(form));
+
+/** Where the words matching the query are in `text` (from `from` on, up to `to`). */
+function matchesIn(text: string, queryForms: ReadonlySet<string>, from = 0, to = text.length): Match[] {
+  return wordsOf(text.slice(from, to))
+    .filter(({ word }) => matches(word, queryForms))
+    .map(({ word, index }) => ({ index: from + index, end: from + index + word.length }));
+}
+
+/** Where the first word matching the query starts (-1: none); stops there rather than reading the whole text. */
+function firstMatch(text: string, queryForms: ReadonlySet<string>): number {
+  for (const { word, index } of wordsOf(text)) if (matches(word, queryForms)) return index;
+  return -1;
 }
 
 /** `text[from, to)` escaped, with the matches inside it marked. */
@@ -51,16 +59,16 @@ export function highlight(text: string, queryForms: ReadonlySet<string>): string
  * cut at word boundaries, with … where it was cut.
  */
 export function snippet(text: string, queryForms: ReadonlySet<string>): string {
-  const matches = matchesIn(text, queryForms);
-  let from = matches.length > 0 ? Math.max(0, matches[0].index - BEFORE_MATCH) : 0;
+  const first = firstMatch(text, queryForms);
+  let from = first > 0 ? Math.max(0, first - BEFORE_MATCH) : 0;
   if (from > 0) {
     const space = text.indexOf(' ', from);
-    from = space >= 0 && space < matches[0].index ? space + 1 : from;
+    from = space >= 0 && space < first ? space + 1 : from;
   }
   let to = Math.min(text.length, from + SNIPPET_LENGTH);
   if (to < text.length) {
     const space = text.lastIndexOf(' ', to);
     to = space > from ? space : to;
   }
-  return `${from > 0 ? '…' : ''}${marked(text, from, to, matches)}${to < text.length ? '…' : ''}`;
+  return `${from > 0 ? '…' : ''}${marked(text, from, to, matchesIn(text, queryForms, from, to))}${to < text.length ? '…' : ''}`;
 }

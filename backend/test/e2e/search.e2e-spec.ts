@@ -140,6 +140,14 @@ describe('search', () => {
     expect(response.body.statusCode).toBe(400);
   });
 
+  it.each(['AND', 'OR NOT', 'NEAR(a b)', 'x² ½', '٫', 'ǅ', '中文 测试', 'a:b* -c', `'"\\`, 'ﷲ', 'e\u0301', 'ـــ'])(
+    'answers 200 for query syntax of either engine, taken as words: %s',
+    async (query) => {
+      const { body } = await t.agent().get('/api/search').query({ q: query }).expect(200);
+      expect(Array.isArray(body.items)).toBe(true);
+    },
+  );
+
   it('indexes posts written without the app (seeded, restored) when it starts', async () => {
     const dataSource = t.app.get(DataSource);
     await dataSource

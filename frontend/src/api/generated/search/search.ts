@@ -60,6 +60,10 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
   return result;
 };
 
+/**
+ * Published posts containing every word of `q` in any usual spelling: diacritics and tatweel ignored, أ/إ/آ/ا, ى/ي and ة/ه alike, attached ال و ف ب ك ل and a few suffixes taken off, Latin case-folded, Arabic-Indic digits equal to Latin ones. Best first (title, then tags, then text), with the title and a snippet as safe HTML with `<mark>` around the matching words, and the `total`. `limit` 20 by default, at most 50 (400 above). `includeDrafts=true` adds drafts for the signed-in author (401 otherwise).
+ * @summary Search posts (Arabic-aware)
+ */
 export const searchPosts = (
     params: SearchPostsParams,
  options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
@@ -129,6 +133,9 @@ export function useSearchPosts<TData = Awaited<ReturnType<typeof searchPosts>>, 
  params: SearchPostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof searchPosts>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Search posts (Arabic-aware)
+ */
 
 export function useSearchPosts<TData = Awaited<ReturnType<typeof searchPosts>>, TError = ErrorType<ErrorDto>>(
  params: SearchPostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof searchPosts>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}

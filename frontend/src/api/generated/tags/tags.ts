@@ -67,6 +67,10 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
   return result;
 };
 
+/**
+ * Every tag with its slug (for /tag/{slug}) and the number of published posts carrying it, most used first. `includeDrafts=true` counts drafts too (signed in; 401 otherwise).
+ * @summary List tags
+ */
 export const listTags = (
     params?: ListTagsParams,
  options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
@@ -136,6 +140,9 @@ export function useListTags<TData = Awaited<ReturnType<typeof listTags>>, TError
  params?: ListTagsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTags>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary List tags
+ */
 
 export function useListTags<TData = Awaited<ReturnType<typeof listTags>>, TError = ErrorType<ErrorDto>>(
  params?: ListTagsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTags>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
@@ -154,6 +161,10 @@ export function useListTags<TData = Awaited<ReturnType<typeof listTags>>, TError
 
 
 
+/**
+ * One tag with its post count; 404 `TAG_NOT_FOUND` when no published post carries it (or no post at all, with `includeDrafts=true`). Its posts: GET /api/posts?tag={slug}.
+ * @summary Read a tag by slug
+ */
 export const getTag = (
     slug: string,
     params?: GetTagParams,
@@ -229,6 +240,9 @@ export function useGetTag<TData = Awaited<ReturnType<typeof getTag>>, TError = E
     params?: GetTagParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTag>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Read a tag by slug
+ */
 
 export function useGetTag<TData = Awaited<ReturnType<typeof getTag>>, TError = ErrorType<ErrorDto>>(
  slug: string,
@@ -248,6 +262,10 @@ export function useGetTag<TData = Awaited<ReturnType<typeof getTag>>, TError = E
 
 
 
+/**
+ * Every post carrying the tag gets the new name, in one transaction; each post's `version` is raised. 409 `TAG_NAME_TAKEN` when the name is another tag's (merge them instead), 400 `TAG_NAME_INVALID` when it has no letter or digit. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
+ * @summary Rename a tag on every post
+ */
 export const renameTag = (
     slug: string,
     renameTagDto: BodyType<RenameTagDto>,
@@ -300,7 +318,10 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type RenameTagMutationError = ErrorType<ErrorDto>
     export type RenameTagMutationVariables = {slug: string;data: BodyType<RenameTagDto>}
 
-    export const useRenameTag = <TError = ErrorType<ErrorDto>,
+    /**
+ * @summary Rename a tag on every post
+ */
+export const useRenameTag = <TError = ErrorType<ErrorDto>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof renameTag>>, TError,RenameTagMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof renameTag>>,
@@ -310,7 +331,11 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
       > => {
       return useMutation(getRenameTagMutationOptions(options), queryClient);
     }
-    export const mergeTag = (
+    /**
+ * Every post carrying the tag carries the tag `into` instead (once), in one transaction; the tag is gone. 400 `TAG_MERGE_SAME` for the same tag, 404 `TAG_NOT_FOUND` when either does not exist. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
+ * @summary Merge a tag into another
+ */
+export const mergeTag = (
     slug: string,
     mergeTagDto: BodyType<MergeTagDto>,
  options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
@@ -362,7 +387,10 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type MergeTagMutationError = ErrorType<ErrorDto>
     export type MergeTagMutationVariables = {slug: string;data: BodyType<MergeTagDto>}
 
-    export const useMergeTag = <TError = ErrorType<ErrorDto>,
+    /**
+ * @summary Merge a tag into another
+ */
+export const useMergeTag = <TError = ErrorType<ErrorDto>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof mergeTag>>, TError,MergeTagMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof mergeTag>>,

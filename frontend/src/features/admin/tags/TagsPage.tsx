@@ -163,7 +163,8 @@ export default function TagsPage() {
                     <Text fontWeight="semibold" css={{ unicodeBidi: 'plaintext' }}>
                       {tag.name}
                     </Text>
-                    <Text dir="ltr" textAlign="end" fontFamily="mono" fontSize="xs" color="fg.muted">
+                    {/* Arabic slugs read as Arabic (a monospace font would break their joined letters). */}
+                    <Text dir="auto" fontSize="xs" color="fg.muted">
                       {tag.slug}
                     </Text>
                   </Table.Cell>
