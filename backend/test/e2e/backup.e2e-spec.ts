@@ -236,7 +236,7 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
     } finally {
       await restoredApp.close();
     }
-  });
+  }, 120_000); // four backup and restore commands, each a process of its own
 
   it('the other driver really holds the rows: read back with its own client, and its sequences continue after them', async () => {
     const place = await newPlace(there);
@@ -266,7 +266,7 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
     const again = await command('restore', [firstArchive], place.env);
     expect(again.code).not.toBe(0);
     expect(again.stderr.trim()).toBe(
-      'mudawwana: the database is not empty (it has 1 api_tokens, 1 newsletter_mails, 1 newsletter_subscribers, 1 pages, 3 posts, 1 users): restore only into a new, empty database. Nothing was changed.',
+      'mudawwana: the database is not empty (it has 1 api_tokens, 1 newsletter_mails, 1 newsletter_subscribers, 1 pages, 3 posts, 4 revisions, 1 users): restore only into a new, empty database. Nothing was changed.',
     );
     expect((await readArchive(await backup(place.env, 'after.tar.gz'))).tables).toEqual(before.tables);
   });
@@ -315,20 +315,25 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
   });
 
   it('restores a backup made before an upgrade at its own schema, then runs the newer migrations', async () => {
-    // What the version before API tokens wrote: schema RecordVersions, no api_tokens table, and no newsletter sends,
-    // mails or subscriber status (NewsletterDoubleOptIn).
-    const newsletterColumns = ['status', 'confirmTokenHash', 'confirmTokenExpiresAt', 'confirmedAt', 'unsubscribedAt'];
+    // What the version before API tokens wrote: schema RecordVersions, no api_tokens table, no revisions, no
+    // scheduled posts (publishAt), and no newsletter sends, mails or subscriber status (NewsletterDoubleOptIn).
+    const newColumns: Record<string, string[]> = {
+      newsletter_subscribers: ['status', 'confirmTokenHash', 'confirmTokenExpiresAt', 'confirmedAt', 'unsubscribedAt'],
+      posts: ['publishAt'],
+    };
     const older = await alteredArchive('older.tar.gz', (dir, manifest) => {
-      for (const table of ['api_tokens', 'newsletter_sends', 'newsletter_mails']) {
+      for (const table of ['api_tokens', 'newsletter_sends', 'newsletter_mails', 'revisions']) {
         rmSync(join(dir, 'tables', `${table}.jsonl`));
         delete manifest.tables[table];
       }
-      const subscribers = join(dir, 'tables', 'newsletter_subscribers.jsonl');
-      const rows = readFileSync(subscribers, 'utf8').split('\n').filter(Boolean);
-      const withoutNewColumns = rows.map((line) =>
-        JSON.stringify(Object.fromEntries(Object.entries(JSON.parse(line)).filter(([column]) => !newsletterColumns.includes(column)))),
-      );
-      writeFileSync(subscribers, withoutNewColumns.map((line) => `${line}\n`).join(''));
+      for (const [table, columns] of Object.entries(newColumns)) {
+        const file = join(dir, 'tables', `${table}.jsonl`);
+        const rows = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+        const withoutNewColumns = rows.map((line) =>
+          JSON.stringify(Object.fromEntries(Object.entries(JSON.parse(line)).filter(([column]) => !columns.includes(column)))),
+        );
+        writeFileSync(file, withoutNewColumns.map((line) => `${line}\n`).join(''));
+      }
       manifest.schemaVersion = 'RecordVersions1795500100000';
     });
     const place = await newPlace(there);
@@ -344,6 +349,7 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
       newsletter_sends: [],
       newsletter_mails: [],
       newsletter_subscribers: first.tables.newsletter_subscribers.map((row) => ({ ...(row as object), ...pending })),
+      revisions: [],
     });
   });
 
