@@ -44,11 +44,16 @@ export default defineConfig({
   projects: [
     // Every public behaviour, desktop and light (system) theme.
     { name: 'desktop-light', testMatch: /public\/.*\.spec\.ts/, testIgnore: /phone\.spec\.ts/, use: { ...desktop, colorScheme: 'light' } },
-    // Every public screen again in the other theme and at phone width (screenshots + axe).
-    { name: 'desktop-dark', testMatch: SCREENS, use: { ...desktop, colorScheme: 'dark' } },
+    // Every public screen again at phone width. The screens' screenshots and axe checks cover both themes in one load
+    // (the `shot` and `checkA11y` fixtures); the system dark theme without JavaScript has tests of its own.
     { name: 'phone-light', testMatch: [SCREENS, /public\/phone\.spec\.ts/], use: { ...phone, colorScheme: 'light' } },
-    { name: 'phone-dark', testMatch: SCREENS, use: { ...phone, colorScheme: 'dark' } },
-    // The admin side's specs (e2e/admin/**).
-    { name: 'admin', testMatch: /e2e\/admin\/.*\.spec\.ts/, use: { ...desktop, colorScheme: 'light' } },
+    // The admin side's specs (e2e/admin/**). Nearly every test opens an admin screen in a new browser context, whose
+    // first appearance waits for the admin chunk and its data: over 10 s when CI's two cores are busy.
+    {
+      name: 'admin',
+      testMatch: /e2e\/admin\/.*\.spec\.ts/,
+      use: { ...desktop, colorScheme: 'light' },
+      expect: { timeout: 20_000 },
+    },
   ],
 });

@@ -8,6 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { scratchDatabase } from './bench-database.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const postCount = Number(process.env.BENCH_POSTS ?? 10000);
@@ -16,25 +17,7 @@ const base = `http://127.0.0.1:${port}`;
 const RUNS = 15;
 const dataDir = mkdtempSync(join(tmpdir(), 'mudawwana-bench-dashboard-'));
 
-async function scratchDatabase() {
-  if (!process.env.BENCH_DATABASE_URL) return { url: '', drop: async () => {} };
-  const { default: pg } = await import(join(root, 'node_modules/pg/lib/index.js'));
-  const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-  await admin.connect();
-  const name = `mudawwana_bench_dashboard_${process.pid}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(process.env.BENCH_DATABASE_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
-
-const database = await scratchDatabase();
+const database = await scratchDatabase('mudawwana_bench_dashboard');
 const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: database.url, NODE_ENV: 'production' };
 const server = spawn(process.execPath, ['backend/dist/main.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
 const storeReady = new Promise((resolve) => {

@@ -2,15 +2,20 @@
 // Seeds BENCH_POSTS posts (default 10000) into a scratch SQLite DATA_DIR, or into a scratch database on the
 // PostgreSQL server of BENCH_DATABASE_URL, starts the built app and a "ceiling" server (Node http answering the
 // same bytes from memory), and drives both with the same client: 10 keep-alive connections, distinct URLs each
-// fetched once. Prints one table with ratios to the ceiling and writes it to bench/results/latest.json.
+// fetched once, accepting gzip as every browser and crawler does. A second instance of the app on the same database
+// keeps no pages in memory (PAGE_MEMORY_MB=0): its crawl shows what a page read from the database costs.
+// Prints one table with ratios to the ceiling and writes it to bench/results/latest.json.
 // Not a test: kept out of `npm test` and CI. BENCH_SKIP_BUILD=1 uses the current build as is.
 // BENCH_ONLY=search measures only the search case (issue 13), once the page store is filled like the other cases
-// (while it fills, the server answers little else).
+// (while it fills, the server answers little else; scripts/bench-search.mjs times the same queries in process without
+// waiting for it).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SEARCH_QUERIES } from './search-queries.mjs';
+import { scratchDatabase } from './bench-database.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const postCount = Number(process.env.BENCH_POSTS ?? 10000);
@@ -22,52 +27,8 @@ const CRAWL = 2000;
 const HITS = 5000;
 const dataDir = mkdtempSync(join(tmpdir(), 'mudawwana-bench-'));
 const searchOnly = process.env.BENCH_ONLY === 'search';
-/**
- * What readers search for, from the most common words (every post has them: the whole blog is ranked) to a title's
- * words and a word no post has; each asked once, so no answer comes from the search's short cache.
- */
-const SEARCH_QUERIES = [
-  'في',
-  'الشيفرة',
-  'والصيانة',
-  'المشروع',
-  'NestJS',
-  'react server components',
-  'دليلك PostgreSQL',
-  'الفهارس',
-  'التوثيق الرسمي',
-  'اختبارات المتصفح',
-  'docker للمبتدئين',
-  'تسويق',
-  'الذكاء الاصطناعي',
-  'بالذكاء',
-  'المبرمجين',
-  'ريادة الأعمال',
-  'typescript الشرطية',
-  'مثال عملي',
-  'كلمة غير موجودة',
-  '٢٠٢٤',
-];
 
-async function scratchDatabase() {
-  if (!process.env.BENCH_DATABASE_URL) return { url: '', drop: async () => {} };
-  const { default: pg } = await import(join(root, 'node_modules/pg/lib/index.js'));
-  const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-  await admin.connect();
-  const name = `mudawwana_bench_${process.pid}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(process.env.BENCH_DATABASE_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
-
-const database = await scratchDatabase();
+const database = await scratchDatabase('mudawwana_bench');
 const env = {
   ...process.env,
   DATA_DIR: dataDir,
@@ -84,17 +45,23 @@ const seeded = spawnSync(process.execPath, ['backend/dist/database/seeds/seed-cl
   stdio: 'inherit',
 });
 if (seeded.status !== 0) process.exit(1);
-const server = spawn(process.execPath, ['backend/dist/main.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
-server.stdout.pipe(process.stdout);
-const serverStarted = performance.now();
-/** The page store builds every public page on the first start (seeding bypasses the app); the cases run after that. */
-const storeReady = new Promise((resolve) => {
-  let output = '';
-  server.stdout.on('data', (chunk) => {
-    output += chunk;
-    if (/page store ready/.test(output)) resolve(Math.round((performance.now() - serverStarted) / 1000));
+/** Starts the built app; resolves with the seconds it took until its page store was ready. */
+function startServer(serverEnv) {
+  const child = spawn(process.execPath, ['backend/dist/main.js'], { cwd: root, env: serverEnv, stdio: ['ignore', 'pipe', 'inherit'] });
+  child.stdout.pipe(process.stdout);
+  const started = performance.now();
+  /** The page store builds every public page on the first start (seeding bypasses the app); the cases run after that. */
+  const ready = new Promise((resolve) => {
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      if (/page store ready/.test(output)) resolve(Math.round((performance.now() - started) / 1000));
+    });
   });
-});
+  return { child, ready };
+}
+const { child: server, ready: storeReady } = startServer(env);
+const noMemoryPort = port + 2;
 
 async function waitForServer() {
   for (let attempt = 0; attempt < 600; attempt += 1) {
@@ -124,7 +91,7 @@ async function load(origin, paths) {
   const one = (path) =>
     new Promise((resolve) => {
       const started = performance.now();
-      const request = http.get(`${origin}${path}`, { agent }, (response) => {
+      const request = http.get(`${origin}${path}`, { agent, headers: { 'accept-encoding': 'gzip' } }, (response) => {
         response.on('data', () => {});
         response.on('end', () => {
           latencies.push(performance.now() - started);
@@ -260,6 +227,19 @@ function printSearch(search) {
     console.log(`  ${String(ms).padStart(5)} ms  ${String(total).padStart(6)} found  ${query}`);
 }
 
+/** A page's bytes as sent to a client that accepts gzip (not decompressed), and their encoding. */
+function rawGet(path) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${base}${path}`, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () => resolve({ body: Buffer.concat(chunks), encoding: response.headers['content-encoding'] }));
+      })
+      .on('error', reject);
+  });
+}
+
 async function largest(paths) {
   let biggest = { path: '', bytes: 0 };
   for (const path of paths) {
@@ -286,11 +266,15 @@ async function fullRun() {
   const categories = await json('/api/categories');
   const postPath = (post) => `/post/${encodeURIComponent(post.slug)}`;
 
-  // The ceiling: the same bytes (a post page as the app sends it) from memory, over the same client.
-  const sample = Buffer.from(await (await fetch(`${base}${postPath(posts.at(-1))}`)).arrayBuffer());
+  // The ceiling: the same bytes (a post page as the app sends it, gzip) from memory, over the same client.
+  const sample = await rawGet(postPath(posts.at(-1)));
   ceilingServer = http.createServer((request, response) => {
-    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': sample.length });
-    response.end(sample);
+    response.writeHead(200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Length': sample.body.length,
+      ...(sample.encoding ? { 'Content-Encoding': sample.encoding } : {}),
+    });
+    response.end(sample.body);
   });
   await new Promise((resolve) => ceilingServer.listen(ceilingPort, '127.0.0.1', resolve));
   const ceilingPaths = Array.from({ length: CRAWL }, (_, index) => `/post/ceiling-${index}`);
@@ -300,10 +284,11 @@ async function fullRun() {
   const shuffled = shuffle(posts.slice(1, -1));
   const crawlPaths = shuffled.slice(0, CRAWL).map(postPath);
   const afterEditPaths = shuffled.slice(CRAWL, 2 * CRAWL).map(postPath);
+  const fromDatabasePaths = shuffled.slice(2 * CRAWL, 3 * CRAWL).map(postPath);
   const cookie = await signIn();
 
   // Cold: one post page nobody asked for, sequentially.
-  const coldPaths = shuffled.slice(2 * CRAWL, 2 * CRAWL + 20).map(postPath);
+  const coldPaths = shuffled.slice(3 * CRAWL, 3 * CRAWL + 20).map(postPath);
   const coldTimes = [];
   for (const path of coldPaths) {
     const started = performance.now();
@@ -321,6 +306,15 @@ async function fullRun() {
     Array.from({ length: HITS }, () => '/'),
   );
   const crawl = await load(base, crawlPaths);
+  // The same crawl from an instance that keeps no page in memory: every page is read from the database.
+  const noMemory = startServer({ ...env, PORT: String(noMemoryPort), PAGE_MEMORY_MB: '0' });
+  let fromDatabase;
+  try {
+    await noMemory.ready;
+    fromDatabase = await load(`http://127.0.0.1:${noMemoryPort}`, fromDatabasePaths);
+  } finally {
+    noMemory.child.kill();
+  }
   const edited = posts[0]; // the newest post: on the home page, its category, the feed and every footer
   await editTitle(cookie, edited, `${edited.title} (معدل)`);
   const afterEdit = await load(base, afterEditPaths);
@@ -355,6 +349,7 @@ async function fullRun() {
     { case: 'ceiling (same bytes from memory)', ...ceiling },
     { case: 'cache hit (/ repeatedly)', ...hit },
     { case: `crawl (${CRAWL} post pages, random order)`, ...crawl },
+    { case: 'crawl, no memory tier (PAGE_MEMORY_MB=0)', ...fromDatabase },
     { case: 'crawl right after an edit', ...afterEdit },
     { case: 'cache-busting (utm, ref, unknown paths)', ...busting },
   ].map((row) => ({ ...row, ratio: Number((row.rps / ceiling.rps).toFixed(2)) }));

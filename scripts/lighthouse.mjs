@@ -1,11 +1,15 @@
 // `npm run lighthouse`: what a reader's phone gets. Builds, starts the app on a scratch SQLite DATA_DIR with 13 published
 // posts (each with a 1600×900 photo-like image, one with code), then runs Lighthouse 12.8 (default mobile profile,
 // Debian's Chromium) on `/`, a post and a category, and prints the four scores, LCP, TBT, CLS and bytes transferred.
-// A measurement, not a test: it is not part of `npm test`. LIGHTHOUSE_SKIP_BUILD=1 reuses the current build.
+// A measurement, not a test: it is not part of `npm test`. LIGHTHOUSE_SKIP_BUILD=1 reuses the current build;
+// LIGHTHOUSE_RUNS=N (default 3) runs each page N times and reports the run with the median performance score (one run
+// swings by a few points on a busy machine: the load average is printed with the table). LIGHTHOUSE_SERVE=1 seeds,
+// prints the three URLs and keeps the server up until Ctrl-C (to look at the pages or probe them with Playwright).
+// LIGHTHOUSE_SAVE=DIR writes every run's full report (JSON) there.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -119,59 +123,129 @@ async function seed() {
 }
 
 const kb = (bytes) => `${Math.round(bytes / 1024)} KB`;
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+let version = '?';
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 
-let chrome;
+/**
+ * One Lighthouse run, in a Chromium of its own as the Lighthouse CLI does. Now and then a run fails with NO_NAVSTART
+ * (the trace lacks the page's navigationStart; seen on the post page about once in 30 runs on a loaded machine,
+ * never when tried in isolation, so its cause is still unknown): such a run is tried again, twice at most, and said so.
+ */
+async function measure(url, label) {
+  for (let attempt = 1; ; attempt += 1) {
+    const chrome = await chromeLauncher.launch({
+      chromePath,
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-sync'],
+    });
+    let result;
+    try {
+      result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
+    } finally {
+      await chrome.kill();
+    }
+    const { lhr, artifacts } = result;
+    version = lhr.lighthouseVersion;
+    if (process.env.LIGHTHOUSE_SAVE) {
+      mkdirSync(process.env.LIGHTHOUSE_SAVE, { recursive: true });
+      writeFileSync(join(process.env.LIGHTHOUSE_SAVE, `${label}${lhr.runtimeError ? `-failed-${attempt}` : ''}.json`), JSON.stringify(lhr));
+      // The trace of a failed run, to find out why it failed.
+      if (lhr.runtimeError)
+        writeFileSync(join(process.env.LIGHTHOUSE_SAVE, `${label}-failed-${attempt}.trace.json`), JSON.stringify(artifacts.Trace));
+    }
+    if (!lhr.runtimeError) return lhr;
+    console.log(`${label}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}${attempt < 3 ? ' (trying again)' : ''}`);
+    if (attempt === 3) return undefined;
+  }
+}
+
+function row(name, lhr, scores) {
+  const metric = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const summary = lhr.audits['resource-summary'].details.items;
+  const transfer = (type) => summary.find((item) => item.resourceType === type)?.transferSize ?? 0;
+  return {
+    page: name,
+    perf: score('performance'),
+    runs: scores.join('/'),
+    a11y: score('accessibility'),
+    bp: score('best-practices'),
+    seo: score('seo'),
+    FCP: `${(metric('first-contentful-paint') / 1000).toFixed(1)} s`,
+    LCP: `${(metric('largest-contentful-paint') / 1000).toFixed(1)} s`,
+    TBT: `${Math.round(metric('total-blocking-time'))} ms`,
+    CLS: metric('cumulative-layout-shift').toFixed(3),
+    SI: `${(metric('speed-index') / 1000).toFixed(1)} s`,
+    JS: kb(transfer('script')),
+    CSS: kb(transfer('stylesheet')),
+    HTML: kb(transfer('document')),
+    images: kb(transfer('image')),
+    fonts: kb(transfer('font')),
+    total: kb(transfer('total')),
+    'console errors': lhr.audits['errors-in-console'].details?.items?.length ?? 0,
+  };
+}
+
+function report(name, lhr) {
+  const lcp = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet;
+  console.log(`${name}: LCP element ${lcp ?? '?'}`);
+  for (const category of Object.values(lhr.categories)) {
+    if (category.score === 1) continue;
+    const misses = category.auditRefs
+      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 0.9)
+      .map((ref) => `${ref.id} (${lhr.audits[ref.id].displayValue ?? lhr.audits[ref.id].score})`);
+    if (misses.length) console.log(`${name} ${category.id}: ${misses.join(', ')}`);
+  }
+}
+
 try {
   await waitForServer();
   const paths = await seed();
-  chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-sync'],
-  });
-  const rows = [];
-  for (const [name, path] of [
-    ['/', '/'],
-    ['post', paths.post],
-    ['category', paths.category],
-  ]) {
-    const { lhr } = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error' });
-    if (lhr.runtimeError) console.log(`${name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    const lcpElement = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet;
-    console.log(`${name}: LCP element ${lcpElement ?? '?'}`);
-    const metric = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
-    const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-    const summary = lhr.audits['resource-summary'].details.items;
-    const transfer = (type) => summary.find((item) => item.resourceType === type)?.transferSize ?? 0;
-    const failed = lhr.audits['errors-in-console'].details?.items?.length ?? 0;
-    rows.push({
-      page: name,
-      perf: score('performance'),
-      a11y: score('accessibility'),
-      bp: score('best-practices'),
-      seo: score('seo'),
-      LCP: `${(metric('largest-contentful-paint') / 1000).toFixed(1)} s`,
-      TBT: `${Math.round(metric('total-blocking-time'))} ms`,
-      CLS: metric('cumulative-layout-shift').toFixed(3),
-      JS: kb(transfer('script')),
-      CSS: kb(transfer('stylesheet')),
-      HTML: kb(transfer('document')),
-      images: kb(transfer('image')),
-      fonts: kb(transfer('font')),
-      total: kb(transfer('total')),
-      'console errors': failed,
-    });
-    for (const category of Object.values(lhr.categories)) {
-      if (category.score === 1) continue;
-      const misses = category.auditRefs
-        .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 0.9)
-        .map((ref) => `${ref.id} (${lhr.audits[ref.id].displayValue ?? lhr.audits[ref.id].score})`);
-      if (misses.length) console.log(`${name} ${category.id}: ${misses.join(', ')}`);
+  if (process.env.LIGHTHOUSE_SERVE) {
+    console.log(`Serving ${base}/ ${base}${paths.post} ${base}${paths.category} (Ctrl-C to stop)`);
+    await new Promise((resolve) => process.once('SIGINT', resolve));
+  } else {
+    const started = load();
+    const rows = [];
+    for (const [name, path] of [
+      ['/', '/'],
+      ['post', paths.post],
+      ['category', paths.category],
+    ]) {
+      const runs = [];
+      for (let run = 1; run <= RUNS; run += 1) {
+        const lhr = await measure(`${base}${path}`, `${name === '/' ? 'home' : name}-${run}`);
+        if (lhr) runs.push(lhr);
+      }
+      if (!runs.length) continue;
+      const perf = (lhr) => lhr.categories.performance.score ?? 0;
+      // The median run by performance score (ties: the lower LCP), reported whole so its figures belong together.
+      const sorted = runs
+        .slice()
+        .sort(
+          (a, b) =>
+            perf(a) - perf(b) || b.audits['largest-contentful-paint'].numericValue - a.audits['largest-contentful-paint'].numericValue,
+        );
+      const median = sorted[Math.floor((sorted.length - 1) / 2)];
+      report(name, median);
+      rows.push(
+        row(
+          name,
+          median,
+          runs.map((lhr) => Math.round(perf(lhr) * 100)),
+        ),
+      );
     }
+    console.log(
+      `\nLighthouse ${version}, mobile (default profile), median of ${RUNS} run(s), ${new Date().toISOString()}; ` +
+        `load average ${started} before, ${load()} after (${cpus().length} cores)`,
+    );
+    console.table(rows);
   }
-  console.log(`\nLighthouse ${rows.length ? 'mobile (default profile)' : ''}, ${new Date().toISOString()}`);
-  console.table(rows);
 } finally {
-  await chrome?.kill();
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
   rmSync(dataDir, { recursive: true, force: true });

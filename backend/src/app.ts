@@ -2,6 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import express from 'express';
+import type * as http from 'node:http';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { setUpSessions } from './auth/session';
@@ -30,6 +31,19 @@ export interface CreateAppOptions {
   dataSource?: DataSource;
 }
 
+/**
+ * Node closes an idle keep-alive connection after 5 s. A client (a reverse proxy's upstream pool, a script's agent)
+ * that sends its next request on that connection just as it closes gets ECONNRESET, so the server must be the side
+ * that waits longer: past the 60 s idle timeout of nginx and the common load balancers. Headers must be allowed a
+ * little longer still, or a slow request on a kept connection is cut by headersTimeout first.
+ */
+export const KEEP_ALIVE_MS = 65_000;
+
+function keepIdleConnectionsOpen(server: http.Server): void {
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+}
+
 /** Builds the whole application: database (migrated), API, sessions, Swagger UI, uploads and the site. */
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestExpressApplication> {
   const dataSource = options.dataSource ?? (await openDatabase(config.database));
@@ -38,6 +52,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     bodyParser: false,
   });
   app.enableShutdownHooks();
+  keepIdleConnectionsOpen(app.getHttpServer() as http.Server);
   if (config.trustProxy) app.set('trust proxy', 1);
   app.disable('x-powered-by');
   const template = options.serveSite === false ? undefined : readPageTemplate();

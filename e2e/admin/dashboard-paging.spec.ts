@@ -1,7 +1,7 @@
 import { test, expect } from './fixtures';
 
 /**
- * The dashboard pages, counts and filters on the server (docs/decisions/016): tab counts from one aggregate call,
+ * The dashboard pages, counts and filters on the server (docs/decisions/006): tab counts from one aggregate call,
  * 10 rows a call, never every post; SPEC §2's captions, numbered pages and tab reset still hold.
  */
 test('dashboard pages 10 at a time from the server, with counts from one call', async ({ signedIn: page }) => {

@@ -1,4 +1,5 @@
 import { test, expect, toast } from './fixtures';
+import { SCREEN_LOADS } from './helpers';
 
 test('the simple editor takes over for good when the full editor fails', async ({ signedIn: page }) => {
   test.setTimeout(120_000);
@@ -9,7 +10,7 @@ test('the simple editor takes over for good when the full editor fails', async (
 
   await page.goto('/admin/edit?editorFail=1');
   const fallback = page.getByTestId('fallback-editor');
-  await expect(fallback).toBeVisible();
+  await expect(fallback).toBeVisible(SCREEN_LOADS);
   await expect(page.getByTestId('full-editor')).toHaveCount(0);
   expect(warnings.some((w) => w.includes('switching to the simple editor'))).toBeTruthy();
 
@@ -85,6 +86,6 @@ test('the simple editor takes over for good when the full editor fails', async (
 
   // permanent for the session: other editors use the simple editor too, without the flag
   await page.goto('/admin/page/new');
-  await expect(page.getByTestId('fallback-editor')).toBeVisible();
+  await expect(page.getByTestId('fallback-editor')).toBeVisible(SCREEN_LOADS);
   await expect(page.getByTestId('full-editor')).toHaveCount(0);
 });

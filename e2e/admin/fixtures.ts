@@ -6,6 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, request, type BrowserContext, type Page } from '@playwright/test';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { applyTheme } from '../support/fixtures';
 import { startServer } from '../support/server';
 
 const root = join(__dirname, '..', '..');
@@ -74,19 +75,15 @@ const WIDTHS = [
  * phone width, each checked with axe: test-output/screenshots/admin-<name>[-phone]-<light|dark>.png
  */
 export async function screenshotBothThemes(page: Page, name: string, fullPage = true) {
+  // four axe runs and four screenshots: 10-40 s depending on the screen and the machine's load
+  test.info().setTimeout(test.info().timeout + 40_000);
   const dir = join(root, 'test-output', 'screenshots');
   mkdirSync(dir, { recursive: true });
   const original = page.viewportSize();
   for (const { suffix, width, height } of WIDTHS) {
     await page.setViewportSize({ width, height });
     for (const dark of [false, true]) {
-      await page.evaluate((value) => {
-        localStorage.setItem('darkMode', String(value));
-        document.documentElement.classList.toggle('dark', value);
-        document.documentElement.classList.toggle('light', !value);
-        document.documentElement.style.colorScheme = value ? 'dark' : 'light';
-      }, dark);
-      await page.waitForTimeout(150);
+      await applyTheme(page, dark);
       const { violations } = await new AxeBuilder({ page }).analyze();
       expect(
         violations.map(
@@ -97,10 +94,5 @@ export async function screenshotBothThemes(page: Page, name: string, fullPage = 
     }
   }
   if (original) await page.setViewportSize(original);
-  await page.evaluate(() => {
-    localStorage.setItem('darkMode', 'false');
-    document.documentElement.classList.remove('dark');
-    document.documentElement.classList.add('light');
-    document.documentElement.style.colorScheme = 'light';
-  });
+  await applyTheme(page, false);
 }

@@ -9,6 +9,13 @@ export async function pngImage(width = 800, height = 400, color = { r: 37, g: 99
     .toBuffer();
 }
 
+/**
+ * How long to wait for an admin screen to appear after a navigation in a new browser context: the admin chunk, and for
+ * the editor the full editor, a lazily loaded chunk of about 1 MB (Tiptap, ProseMirror, highlight.js), take longer
+ * than the default 10 s to load and parse on a busy CI machine.
+ */
+export const SCREEN_LOADS = { timeout: 30_000 };
+
 /** The full editor's editing surface. */
 export function editorSurface(page: Page) {
   return page.getByTestId('full-editor').locator('.ProseMirror');

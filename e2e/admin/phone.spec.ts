@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { test, expect } from './fixtures';
+import { SCREEN_LOADS } from './helpers';
 
 /** The admin at phone width (375 px, the narrowest common phone), signed in. */
 async function phonePage(browser: Browser, baseURL: string, storageState: string): Promise<Page> {
@@ -42,8 +43,7 @@ test('phone: the post editor with a long URL, a code block and a table stays wit
 
   await page.goto(`/admin/edit/${id}`);
   const editor = page.getByTestId('full-editor');
-  // the editor is a large chunk of its own: slow to arrive on a busy machine
-  await expect(editor.locator('pre')).toBeVisible({ timeout: 30_000 });
+  await expect(editor.locator('pre')).toBeVisible(SCREEN_LOADS);
   await expect(editor.locator('table')).toBeVisible();
   await page.locator('input[name="slug"]').fill(LONG_URL.replace(/[^a-z0-9]+/g, '-'));
 
@@ -93,7 +93,7 @@ test('phone: the editor keeps save-draft and publish in a bar at the bottom, aft
   test.setTimeout(90_000);
   const page = await phonePage(browser, blog.baseURL, authorState);
   await page.goto('/admin/edit');
-  await expect(page.getByTestId('full-editor')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('full-editor')).toBeVisible(SCREEN_LOADS);
   const bar = page.getByTestId('editor-action-bar');
   const viewport = page.viewportSize()!;
 

@@ -1,3 +1,4 @@
+import { SCREEN_LOADS } from './helpers';
 import { test, expect, toast } from './fixtures';
 
 test('social links settings: usernames, live previews, save only when changed', async ({ signedIn: page }) => {
@@ -29,7 +30,7 @@ test('social links settings: usernames, live previews, save only when changed', 
 test('home layout changes what the home page shows', async ({ signedIn: page }) => {
   await page.goto('/admin/home-layout');
   const save = page.getByRole('button', { name: 'حفظ' });
-  await expect(save).toBeDisabled();
+  await expect(save).toBeDisabled(SCREEN_LOADS);
   await page.locator('input[name="heroTitle"]').fill('مرحبًا بالقرّاء');
   await expect(page.getByTestId('preview-hero')).toContainText('مرحبًا بالقرّاء');
   await page.getByRole('main').getByRole('button', { name: 'النشرة البريدية' }).click();

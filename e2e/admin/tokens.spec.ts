@@ -4,6 +4,8 @@ import { expect, screenshotBothThemes, test, toast } from './fixtures';
 const TOKEN_NAME = 'النشر من CI';
 
 test('API tokens: create one, see it once, copy it, use it, revoke it', async ({ signedIn: page, blog, browser }) => {
+  // Screenshots at three widths in both themes besides the flow itself: more than the default 45 s on a busy machine.
+  test.setTimeout(120_000);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/admin/profile');
   const card = page.getByTestId('api-tokens');

@@ -14,11 +14,12 @@ test('category validation and slug generated from the name', async ({ signedIn: 
   await expect(toast(page)).toContainText('Category created');
   await expect(page.getByTestId('category-row').filter({ hasText: 'Dev Ops' })).toContainText('dev-ops');
 
-  // duplicate name: the server's message in the failure toast
+  // duplicate name: the server's error code, in Arabic, in the failure toast
   await page.getByRole('button', { name: 'إضافة تصنيف' }).click();
   await page.getByRole('dialog').getByLabel('الاسم').fill('Dev Ops');
   await page.getByRole('dialog').getByRole('button', { name: 'حفظ' }).click();
   await expect(toast(page)).toContainText('Error creating category');
+  await expect(toast(page)).toContainText('يوجد تصنيف آخر بهذا الاسم');
   await page.getByRole('dialog').getByRole('button', { name: 'إلغاء' }).click();
 
   // edit and delete
@@ -58,14 +59,17 @@ test('post editor: required fields, upload limits, date range, autosave', async 
   await page.getByTestId('date-picker-trigger').click();
   await expect(page.locator('[data-weekday]').first()).toHaveAttribute('title', 'السبت');
   await expect(page.getByRole('button', { name: 'الشهر التالي' })).toBeDisabled();
-  const today = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const todayKey = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+  // "today" where the browser is (Asia/Riyadh), not where the test runs: from 21:00 UTC they are different days
+  const [todayKey, tomorrowKey] = await page.evaluate(() => {
+    const key = (date: Date) =>
+      `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+    const today = new Date();
+    const tomorrow = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1);
+    return [key(today), key(tomorrow)];
+  });
   await expect(page.locator(`[data-day="${todayKey}"]`)).toBeEnabled();
-  const tomorrow = new Date(today.getTime() + 86_400_000);
-  if (tomorrow.getMonth() === today.getMonth()) {
-    await expect(page.locator(`[data-day="${todayKey.slice(0, 8)}${pad(tomorrow.getDate())}"]`)).toBeDisabled();
-  }
+  // (tomorrow is not shown at all on the last day of a month: the next month cannot be opened)
+  if (tomorrowKey.slice(0, 7) === todayKey.slice(0, 7)) await expect(page.locator(`[data-day="${tomorrowKey}"]`)).toBeDisabled();
   await page.locator(`[data-day="${todayKey}"]`).click();
   await expect(page.getByTestId('date-picker-trigger')).not.toHaveText('اختر التاريخ');
   // the first allowed day is two choices away (year, month), not dozens of 'previous month' clicks

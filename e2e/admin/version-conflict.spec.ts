@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { SCREEN_LOADS } from './helpers';
 
 /** Two editors on one post: the second save is not silently lost or silently applied; the author chooses. */
 test('a stale save shows the conflict dialog: overwrite keeps my edits, reload shows the saved version', async ({
@@ -18,7 +19,8 @@ test('a stale save shows the conflict dialog: overwrite keeps my edits, reload s
     const context = await browser.newContext({ baseURL: blog.baseURL, storageState: authorState, locale: 'ar' });
     const page = await context.newPage();
     await page.goto(`/admin/edit/${id}`);
-    await expect(page.getByLabel('العنوان', { exact: true })).toHaveValue('العنوان الأصلي');
+    // Each context loads the admin and editor code afresh.
+    await expect(page.getByLabel('العنوان', { exact: true })).toHaveValue('العنوان الأصلي', SCREEN_LOADS);
     return page;
   };
   const saveTitle = async (page: Page, title: string) => {

@@ -1,7 +1,7 @@
 import type { Page, Request } from '@playwright/test';
 import { expect, test, waitForHydration } from '../support/fixtures';
 
-/** The budget for a reader's first visit (docs/decisions/012): JavaScript transferred, compressed. */
+/** The budget for a reader's first visit (docs/decisions/005): JavaScript transferred, compressed. */
 const JS_BUDGET = 120 * 1024;
 
 interface Visit {

@@ -4,7 +4,7 @@ import { signIn } from '../support/seed';
 import { startServer, type RunningServer } from '../support/server';
 
 /**
- * Public lists paginate by URL, 12 posts a page (docs/decisions/016): 'View All' (/?view=all&page=N) and category
+ * Public lists paginate by URL, 12 posts a page (docs/decisions/006): 'View All' (/?view=all&page=N) and category
  * pages (/category/x?page=N), with numbered Arabic navigation, rel prev/next and canonical links, plain links that
  * work without JavaScript, SPA navigation and hydration without a second fetch.
  * A blog of its own: 30 published posts, 26 of them in 'marketing', so both lists have three pages.

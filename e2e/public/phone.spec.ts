@@ -1,4 +1,4 @@
-import { expect, test, waitForHydration } from '../support/fixtures';
+import { arabicCoreLoaded, expect, test, waitForHydration } from '../support/fixtures';
 
 test('phone: the hamburger menu opens the same links and closes on navigation', async ({ page, shot }) => {
   await page.goto('/');
@@ -50,4 +50,28 @@ test('phone: the floating refresh button sits bottom-left (the end side in Arabi
   await expect
     .poll(async () => (await button.boundingBox())!.y + (await button.boundingBox())!.height)
     .toBeLessThanOrEqual(viewport.height);
+});
+
+test('phone: the hero keeps its height while the fonts load, so the featured post under it does not move', async ({ page }) => {
+  // Every font held back until the page has painted in the fallback font, as on a slow network: the fallback's wider
+  // letters wrap the hero title onto two lines where IBM Plex Sans Arabic needs one (docs/decisions/005).
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.woff2$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const layout = () =>
+    page.evaluate(() => ({
+      hero: document.querySelector('[data-testid="hero"]')!.getBoundingClientRect().height,
+      featured: document.querySelector('[data-testid="featured-post"]')!.getBoundingClientRect().top,
+    }));
+  const bold = () => page.evaluate(arabicCoreLoaded, '700');
+  expect(await bold()).toBe(false);
+  const before = await layout();
+  release();
+  await expect.poll(bold).toBe(true);
+  await page.evaluate(() => document.fonts.ready);
+  expect(await layout()).toEqual(before);
 });

@@ -1,8 +1,8 @@
 import { AUTHOR, expect, test, waitForHydration } from '../support/fixtures';
 
 /**
- * Every public screen and state, run in four projects (desktop/phone × light/dark): content checks, one screenshot
- * per screen under test-output/screenshots/, and an axe-core check with no violations.
+ * Every public screen and state, at desktop and phone width: content checks, a screenshot per screen in each theme
+ * under test-output/screenshots/, and an axe-core check with no violations in either theme.
  */
 test.describe('public screens', () => {
   test('home', async ({ page, shot, checkA11y }) => {

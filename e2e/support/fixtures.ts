@@ -58,6 +58,61 @@ export function coverPng(width = 1200, height = 630): Buffer {
 
 export const SCREENSHOT_DIR = resolve(__dirname, '../../test-output/screenshots');
 
+/**
+ * Switches the page to the light or the dark theme as the theme toggle does (SPEC §1: localStorage 'darkMode' and
+ * the class on <html>), so one load is looked at in both themes.
+ */
+export async function applyTheme(page: Page, dark: boolean): Promise<void> {
+  await page.evaluate((value) => {
+    localStorage.setItem('darkMode', String(value));
+    document.documentElement.classList.toggle('dark', value);
+    document.documentElement.classList.toggle('light', !value);
+    document.documentElement.style.colorScheme = value ? 'dark' : 'light';
+  }, dark);
+  await page.waitForTimeout(150);
+}
+
+/**
+ * Runs `look` with the page in the dark, then the light theme, and leaves the page's theme as it was (the stored
+ * choice too: a reload after it must still follow the system theme when no choice was stored).
+ */
+async function inBothThemes(page: Page, look: (dark: boolean) => Promise<void>): Promise<void> {
+  const before = await page.evaluate(() => ({
+    stored: localStorage.getItem('darkMode'),
+    className: document.documentElement.className,
+    colorScheme: document.documentElement.style.colorScheme,
+  }));
+  for (const dark of [true, false]) {
+    await applyTheme(page, dark);
+    await look(dark);
+  }
+  await page.evaluate(({ stored, className, colorScheme }) => {
+    if (stored === null) localStorage.removeItem('darkMode');
+    else localStorage.setItem('darkMode', stored);
+    document.documentElement.className = className;
+    document.documentElement.style.colorScheme = colorScheme;
+  }, before);
+}
+
+/** axe-core WCAG A/AA rules on the current page: the violations, one line each. */
+async function accessibilityViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.map(
+    (v) =>
+      `${v.id}: ${v.help}\n  ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 5)
+        .join('\n  ')}`,
+  );
+}
+
+/**
+ * Time each `shot` or `checkA11y` call adds to its test's timeout: each is two full-page screenshots or two axe runs
+ * (both themes), 3-10 s under CI's load, so a test's budget grows with the looks it takes instead of every such test
+ * needing its own timeout.
+ */
+const LOOK_ALLOWANCE_MS = 15_000;
+
 /** Console errors that are expected: failed resource loads the tests cause on purpose (401 of the signed-out user check, 404 pages). */
 const EXPECTED_CONSOLE = /Failed to load resource: the server responded with a status of (401|404|400|403|409)/;
 
@@ -99,25 +154,30 @@ export const test = base.extend<
     await use(page);
     await context.close();
   },
-  /** One screenshot per screen and project under test-output/screenshots/. */
+  /**
+   * Screenshots of the screen in both themes under test-output/screenshots/: <name>--<width>-light.png and
+   * <name>--<width>-dark.png (the projects are named <width>-light: the system theme they emulate). Leaves the theme as it was.
+   */
   shot: async ({ page }, use, testInfo) => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     await use(async (name: string) => {
+      testInfo.setTimeout(testInfo.timeout + LOOK_ALLOWANCE_MS);
       await page.evaluate(() => document.fonts.ready);
-      await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}--${testInfo.project.name}.png`), fullPage: true });
+      await inBothThemes(page, async (dark) => {
+        const project = testInfo.project.name.replace(/-light$/, dark ? '-dark' : '-light');
+        // CSS pixels: a phone's 2× screenshot costs four times the encoding and shows nothing more to a reviewer.
+        await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}--${project}.png`), fullPage: true, scale: 'css' });
+      });
     });
   },
-  /** axe-core WCAG A/AA rules on the current page: no violations allowed. */
-  checkA11y: async ({ page }, use) => {
+  /** axe-core WCAG A/AA rules on the current page, in the dark and the light theme: no violations allowed. */
+  checkA11y: async ({ page }, use, testInfo) => {
     await use(async () => {
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      const summary = results.violations.map(
-        (v) =>
-          `${v.id}: ${v.help}\n  ${v.nodes
-            .map((n) => n.target.join(' '))
-            .slice(0, 5)
-            .join('\n  ')}`,
-      );
+      testInfo.setTimeout(testInfo.timeout + LOOK_ALLOWANCE_MS);
+      const summary: string[] = [];
+      await inBothThemes(page, async (dark) => {
+        summary.push(...(await accessibilityViolations(page)).map((line) => `${dark ? 'dark' : 'light'}: ${line}`));
+      });
       expect(summary, summary.join('\n')).toEqual([]);
     });
   },
@@ -127,10 +187,22 @@ export { expect };
 
 /**
  * Waits until the app has hydrated. A server-rendered page loads the app when the reader first reaches for a control
- * (docs/decisions/012), so this presses a key that does nothing (Shift) to ask for it, as a reader would; then it
+ * (docs/decisions/005), so this presses a key that does nothing (Shift) to ask for it, as a reader would; then it
  * waits for the mark the app sets on <html data-hydrated>.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.keyboard.press('Shift');
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
+
+/**
+ * In the page (page.evaluate): whether the core Arabic subset of IBM Plex Sans Arabic in this weight has loaded.
+ * document.fonts.check() cannot tell: @fontsource's full Arabic face covers the same letters and rightly stays
+ * unloaded, so check() answers false (frontend/src/fonts/font-subsets.ts).
+ */
+export function arabicCoreLoaded(weight: string): boolean {
+  return [...document.fonts].some(
+    (face) =>
+      face.status === 'loaded' && face.weight === weight && face.unicodeRange.replace(/\s/g, '').toUpperCase().includes('U+621-63A'),
+  );
 }

@@ -8,7 +8,7 @@ import { compressFile } from './precompress';
 /**
  * After the server build: writes Chakra's global styles (the same for every page) with the client entry's CSS to
  * `assets/site-<hash>.css`, precompressed, and links it from index.html instead of the entry's CSS, so pages stop
- * inlining the global styles (docs/decisions/012).
+ * inlining the global styles (docs/decisions/005).
  */
 export function globalCss(clientDir: string): Plugin {
   let ssrEntry = '';

@@ -1,6 +1,7 @@
 import '@fontsource/ibm-plex-sans-arabic/400.css';
-import '@fontsource/ibm-plex-sans-arabic/500.css';
 import '@fontsource/ibm-plex-sans-arabic/700.css';
+// After @fontsource's faces: the core subsets (Arabic letters, basic Latin) are tried first (fonts/font-subsets.ts).
+import './fonts/core.css';
 import { HYDRATED_EVENT } from './app/hydration-event';
 import { hasSignedInHint } from './lib/signed-in-hint';
 
@@ -10,7 +11,7 @@ import { hasSignedInHint } from './lib/signed-in-hint';
  * control (pointer over or on a link or button, focus, a key), or at once for a page rendered in the browser (/admin)
  * or a browser that has signed in (its header differs from the shared HTML). A click or submit that comes before the
  * app is ready is held and replayed once it is; links simply navigate meanwhile (server-rendered pages).
- * See docs/decisions/012-reader-phone-budget.md.
+ * See docs/decisions/005-reader-phone-budget.md.
  */
 const root = document.getElementById('root')!;
 const CONTROL = 'a[href], button, input, select, textarea, label, summary, [role="button"], [tabindex]';

@@ -6,7 +6,7 @@ import { StaticRouter } from 'react-router-dom';
 import { App } from './app/App';
 import { Footer } from './features/layout/Footer';
 import { renderHeadTags, safeJson } from './page/head';
-export { notFoundPageFor } from './app/not-found-state';
+import { PAGE_STATE_ID } from './app/not-found-state';
 import { footerQueries, isPublicRoute, prefetchAll, prefetchRoute } from './app/prefetch';
 import { AppProviders } from './app/providers';
 import { plainError } from './api/http';
@@ -156,7 +156,7 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
     redirect: context.redirect,
     head: `${head}\n    ${styles}`,
     html,
-    state: `<script id="__QUERY_STATE__" type="application/json" data-query-state>${safeJson(dehydrated)}</script>`,
+    state: `<script id="${PAGE_STATE_ID}" type="application/json" data-query-state>${safeJson(dehydrated)}</script>`,
     cacheable: publicRoute && !failed && (context.status === 200 || context.status === 404),
     reads,
   };

@@ -1,11 +1,11 @@
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { badRequest, conflict, DomainError } from '../common/domain-error';
+import { badRequest, DomainError } from '../common/domain-error';
 import { httpError } from '../common/error-body';
 import { MailService } from '../mail/mail.service';
 import { User } from '../users/user.entity';
-import { UsersRepository } from '../users/users.repository';
+import { UsersService } from '../users/users.service';
 import { AttemptLimiter } from '../common/attempt-limiter';
 import { RegisterDto } from './dto/auth.dto';
 import { hashPassword, verifyPassword } from './password';
@@ -36,13 +36,13 @@ export class AuthService {
   private dummyHash?: Promise<string>;
 
   constructor(
-    private readonly users: UsersRepository,
+    private readonly users: UsersService,
     private readonly mail: MailService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async validateCredentials(login: string, password: string, ip: string): Promise<User> {
-    const user = await this.users.findByUsernameOrEmail(login);
+    const user = await this.users.findAccountByLogin(login);
     // The account, however it is named (username or email): one budget per account, not one per spelling.
     const accountKey = user ? `account:${user.id}` : `unknown:${login.toLowerCase()}`;
     const accountFromIpKey = `${accountKey}|ip:${ip}`;
@@ -74,22 +74,14 @@ export class AuthService {
 
   /** The first account becomes the author; after that registration is closed unless ALLOW_REGISTRATION=true. */
   async registrationOpen(): Promise<boolean> {
-    return this.config.allowRegistration || (await this.users.count()) === 0;
+    return this.config.allowRegistration || (await this.users.countAccounts()) === 0;
   }
 
   async register(input: RegisterDto): Promise<User> {
     if (!(await this.registrationOpen())) {
       throw new DomainError('REGISTRATION_CLOSED', 'Registration is closed: this blog already has its author', HttpStatus.FORBIDDEN);
     }
-    if (await this.users.findByUsernameOrEmailTaken(input.username, input.email)) {
-      throw conflict('USER_TAKEN', 'This username or email is already registered');
-    }
-    return this.users.create({
-      username: input.username,
-      email: input.email,
-      name: input.name,
-      password: await hashPassword(input.password),
-    });
+    return this.users.createAccount({ username: input.username, email: input.email, name: input.name }, () => hashPassword(input.password));
   }
 
   /** Always the same answer, so the form cannot be used to find out which addresses have accounts. */
@@ -97,12 +89,9 @@ export class AuthService {
     this.resetRequests.consume([`ip:${ip}`]);
     this.accountResetRequests.consume([`email:${email.toLowerCase()}`]);
 
-    const user = await this.users.findByEmail(email);
-    if (!user) return;
     const token = randomBytes(32).toString('base64url');
-    user.resetToken = hashToken(token);
-    user.resetTokenExpiry = new Date(Date.now() + RESET_TOKEN_TTL_MS);
-    await this.users.save(user);
+    const user = await this.users.setResetToken(email, hashToken(token), new Date(Date.now() + RESET_TOKEN_TTL_MS));
+    if (!user) return;
 
     const link = resetPageUrl(token);
     const sending = this.mail
@@ -119,11 +108,8 @@ export class AuthService {
 
   /** Tokens are single use and expire after an hour. */
   async resetPassword(token: string, password: string): Promise<void> {
-    const user = await this.users.findByValidResetToken(hashToken(token), new Date());
-    if (!user) throw badRequest('RESET_TOKEN_INVALID', 'This password reset link is invalid or has expired');
-    user.password = await hashPassword(password);
-    user.resetToken = null;
-    user.resetTokenExpiry = null;
-    await this.users.save(user);
+    if (!(await this.users.resetPasswordByToken(hashToken(token), () => hashPassword(password)))) {
+      throw badRequest('RESET_TOKEN_INVALID', 'This password reset link is invalid or has expired');
+    }
   }
 }

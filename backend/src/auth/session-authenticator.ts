@@ -5,7 +5,7 @@ import { Passport } from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import { httpError } from '../common/error-body';
 import { User } from '../users/user.entity';
-import { UsersRepository } from '../users/users.repository';
+import { UsersService } from '../users/users.service';
 import { AuthService, INVALID_CREDENTIALS } from './auth.service';
 
 /** What a session keeps of its user: the id, and a stamp of the password it was opened with. */
@@ -27,7 +27,7 @@ const passwordStamp = (user: User) => createHash('sha256').update(user.password)
 export class SessionAuthenticator {
   private readonly passport = new Passport();
 
-  constructor(auth: AuthService, users: UsersRepository) {
+  constructor(auth: AuthService, users: UsersService) {
     this.passport.use(
       'local',
       new LocalStrategy(
@@ -42,7 +42,7 @@ export class SessionAuthenticator {
       // Never look up an id that is not a number: TypeORM reads `{ id: undefined }` as "any user".
       if (typeof stored?.id !== 'number' || typeof stored.stamp !== 'string') return done(null, false);
       users
-        .findById(stored.id)
+        .findAccount(stored.id)
         .then((user) => done(null, user && passwordStamp(user) === stored.stamp ? user : false))
         .catch((error) => done(error));
     });

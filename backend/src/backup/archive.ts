@@ -14,7 +14,7 @@ import { BackupError } from './backup-error';
 import { clearReplaceableTables, contentRowCounts, insertRows, JsonRow, readRows, resetSequences, tablesInDependencyOrder } from './tables';
 
 /**
- * A backup is one gzip-compressed tar file (docs/decisions/021):
+ * A backup is one gzip-compressed tar file (docs/decisions/008):
  *   manifest.json          what follows: format, schema version, creation time, row and file counts
  *   tables/<table>.jsonl   one JSON object per row, keyed by column name, in primary-key order
  *   uploads/<key>          every uploaded image and variant, as stored

@@ -4,7 +4,7 @@ import { BackupError } from './backup-error';
 
 /**
  * Rows of the blog's tables as driver-neutral JSON values, so a backup of one driver restores into the other
- * (docs/decisions/021). TypeORM's own conversions are used both ways: `prepareHydratedValue` turns what a driver
+ * (docs/decisions/008). TypeORM's own conversions are used both ways: `prepareHydratedValue` turns what a driver
  * returns into the entity's values (Date, boolean, number, JSON arrays, column transformers) and
  * `preparePersistentValue` turns them back into what the other driver stores.
  */

@@ -63,6 +63,12 @@ export class EnvironmentVariables {
   @IsInt({ message: 'SCHEDULER_INTERVAL_MS must be a whole number of milliseconds' })
   SCHEDULER_INTERVAL_MS = 30_000;
 
+  @Transform(({ value }) => (value === undefined || value === '' ? 256 : Number(value)))
+  @Max(65_536, { message: 'PAGE_MEMORY_MB must be between 0 and 65536' })
+  @Min(0, { message: 'PAGE_MEMORY_MB must be between 0 and 65536' })
+  @IsInt({ message: 'PAGE_MEMORY_MB must be a whole number of megabytes' })
+  PAGE_MEMORY_MB = 256;
+
   @IsOptional()
   // AWS's rules for bucket names: 3-63 lower-case letters, digits, dots and hyphens.
   @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
@@ -107,7 +113,7 @@ function s3Problems(vars: EnvironmentVariables): string[] {
 
 export type DatabaseConfig = { type: 'sqlite'; file: string } | { type: 'postgres'; url: string };
 
-/** An S3-compatible bucket for uploads (docs/decisions/021). */
+/** An S3-compatible bucket for uploads (docs/decisions/008). */
 export interface S3Config {
   bucket: string;
   /** Unset = AWS S3 for the region. */
@@ -140,6 +146,8 @@ export interface AppConfig {
   serveSourceMaps: boolean;
   /** How often the scheduler looks for scheduled posts whose time has come. */
   schedulerIntervalMs: number;
+  /** Megabytes of ready (gzip) public pages each instance keeps in memory in front of the page store; 0 for none. */
+  pageMemoryMb: number;
   isTest: boolean;
 }
 
@@ -194,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: vars.TRUST_PROXY,
     serveSourceMaps: vars.SERVE_SOURCE_MAPS,
     schedulerIntervalMs: vars.SCHEDULER_INTERVAL_MS,
+    pageMemoryMb: vars.PAGE_MEMORY_MB,
     isTest: vars.NODE_ENV === 'test',
   };
 }

@@ -7,7 +7,7 @@ export type SendStatus = 'sending' | 'done';
 /**
  * A post mailed to the subscribers: at most one per post (the unique postId is the claim that makes a second send,
  * even a simultaneous one on another instance, a 409). Whoever holds the lease works through its mails; a lease
- * that ran out (an instance stopped mid-send) is taken over by any instance (docs/decisions/030).
+ * that ran out (an instance stopped mid-send) is taken over by any instance (docs/decisions/016).
  */
 @Entity('newsletter_sends')
 @Index('IDX_newsletter_sends_status_lease', ['status', 'leaseUntil'])

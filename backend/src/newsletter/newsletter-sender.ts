@@ -23,7 +23,7 @@ const INTERRUPTED = 'Interrupted: the server stopped while this mail was being s
 
 /**
  * Mails a published post to the confirmed subscribers, once per post, in the background and on any number of
- * instances. The database holds every decision (docs/decisions/030): the send's row (unique per post) is the claim,
+ * instances. The database holds every decision (docs/decisions/016): the send's row (unique per post) is the claim,
  * a lease on it says which instance works on it, and each mail's row is claimed before it goes out.
  */
 @Injectable()

@@ -10,12 +10,11 @@ import { Page } from './page.entity';
 import { PagesRepository } from './pages.repository';
 import type { RevisionNote } from '../posts/posts.repository';
 import { AutosaveDto, ListRevisionsQuery, RestoreRevisionDto, RevisionDto, RevisionSummaryDto } from '../revisions/dto/revision.dto';
+import { RevisionHistory } from '../revisions/revision-history';
 import { RevisionsRepository } from '../revisions/revisions.repository';
 import { User } from '../users/user.entity';
 
 const pageNotFound = () => notFound('PAGE_NOT_FOUND', 'Page not found');
-const revisionNotFound = () => notFound('REVISION_NOT_FOUND', 'Revision not found');
-const REVISIONS_DEFAULT_LIMIT = 50;
 
 /** Slugs that are routes of the site itself, so a page there could never be reached. */
 const RESERVED_SLUGS = new Set(RESERVED_PAGE_SLUGS);
@@ -25,6 +24,7 @@ export class PagesService {
   constructor(
     private readonly pages: PagesRepository,
     private readonly revisions: RevisionsRepository,
+    private readonly history: RevisionHistory,
   ) {}
 
   async listPages(): Promise<PageSummaryDto[]> {
@@ -69,15 +69,12 @@ export class PagesService {
 
   async listPageRevisions(id: number, query: ListRevisionsQuery): Promise<RevisionSummaryDto[]> {
     await this.findOrFail(id);
-    const revisions = await this.revisions.list({ pageId: id }, query.limit ?? REVISIONS_DEFAULT_LIMIT, query.offset);
-    return revisions.map(RevisionSummaryDto.from);
+    return this.history.list({ pageId: id }, query);
   }
 
   async getPageRevision(id: number, revisionId: number): Promise<RevisionDto> {
     await this.findOrFail(id);
-    const revision = await this.revisions.findOne({ pageId: id }, revisionId);
-    if (!revision) throw revisionNotFound();
-    return RevisionDto.from(revision);
+    return this.history.get({ pageId: id }, revisionId);
   }
 
   /** Saves the revision's title and content again, as a new 'restore' revision (the version check applies). */

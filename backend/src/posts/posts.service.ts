@@ -15,8 +15,9 @@ import { CreatePostDto, UpdatePostDto } from './dto/save-post.dto';
 import { BulkPostsDto, BulkPostsResultDto } from './dto/bulk-posts.dto';
 import { Post } from './post.entity';
 import { PostCounts } from './post-counts';
-import { isPublicNow, isScheduled, PostFilter, PostsRepository, RevisionNote } from './posts.repository';
+import { isPublicNow, isScheduled, NeighbourLink, PostFilter, PostsRepository, RevisionNote } from './posts.repository';
 import { AutosaveDto, ListRevisionsQuery, RestoreRevisionDto, RevisionDto, RevisionSummaryDto } from '../revisions/dto/revision.dto';
+import { RevisionHistory } from '../revisions/revision-history';
 import { RevisionsRepository } from '../revisions/revisions.repository';
 import { tagsBySlug } from '../search/post-indexes';
 
@@ -24,10 +25,8 @@ import { tagsBySlug } from '../search/post-indexes';
 const MAX_SLUG_ATTEMPTS = 20;
 
 const postNotFound = () => notFound('POST_NOT_FOUND', 'Post not found');
-const revisionNotFound = () => notFound('REVISION_NOT_FOUND', 'Revision not found');
 
 /** Revisions listed by one call unless asked. */
-const REVISIONS_DEFAULT_LIMIT = 50;
 
 /** Slugs that GET /api/posts/:slug can never reach, because a fixed route of the same shape comes first. */
 const RESERVED_SLUGS = new Set(['featured', 'counts']);
@@ -62,6 +61,7 @@ export class PostsService {
     private readonly categories: CategoriesService,
     private readonly counts: PostCounts,
     private readonly revisions: RevisionsRepository,
+    private readonly history: RevisionHistory,
     private readonly users: UsersService,
   ) {}
 
@@ -111,7 +111,7 @@ export class PostsService {
     const post = viewer ? await this.posts.findBySlug(slug) : await this.posts.findPublicBySlug(slug);
     if (!post) throw postNotFound();
     const [{ older, newer }, author] = await Promise.all([this.posts.findPublicNeighbours(post), this.users.getAuthor(post.authorId)]);
-    const link = (neighbour: Post | null) => (neighbour ? { slug: neighbour.slug, title: neighbour.title } : null);
+    const link = (neighbour: NeighbourLink | null) => (neighbour ? { slug: neighbour.slug, title: neighbour.title } : null);
     return { ...PostDto.from(post), previous: link(older), next: link(newer), author };
   }
 
@@ -153,15 +153,12 @@ export class PostsService {
 
   async listPostRevisions(id: number, query: ListRevisionsQuery): Promise<RevisionSummaryDto[]> {
     await this.findOrFail(id);
-    const revisions = await this.revisions.list({ postId: id }, query.limit ?? REVISIONS_DEFAULT_LIMIT, query.offset);
-    return revisions.map(RevisionSummaryDto.from);
+    return this.history.list({ postId: id }, query);
   }
 
   async getPostRevision(id: number, revisionId: number): Promise<RevisionDto> {
     await this.findOrFail(id);
-    const revision = await this.revisions.findOne({ postId: id }, revisionId);
-    if (!revision) throw revisionNotFound();
-    return RevisionDto.from(revision);
+    return this.history.get({ postId: id }, revisionId);
   }
 
   /** Puts a revision's text back as a new save (kept as a 'restore' revision; no revision is ever deleted by it). */
@@ -190,21 +187,29 @@ export class PostsService {
     );
   }
 
-  /** One action on many posts, all or nothing (404 when one of them does not exist, and then nothing changes). */
+  /**
+   * One action on many posts, all or nothing (404 when one of them does not exist, and then nothing changes). What it
+   * changed is recorded as the saves and deletes of these posts one by one would record it: each post and its links,
+   * the lists, their categories and tags, and the posts they sit (or sat) between.
+   */
   async bulkChangePosts(input: BulkPostsDto, author: User): Promise<BulkPostsResultDto> {
-    const before = await this.posts.findByIds(input.ids);
-    const neighboursBefore = (await Promise.all(before.map((post) => this.neighbourTags(post)))).flat();
-    const changed = await this.posts.bulkChange(input.ids, input.action, author.id);
-    if (!changed) throw postNotFound();
-    if (changed.length > 0) {
-      recordContentChange(ContentTag.postLists, ...categoryListTags(...changed.map((post) => post.categoryId)), ...neighboursBefore);
-      for (const post of changed) recordContentChange(ContentTag.post(post.id), ContentTag.postLink(post.slug));
-      if (input.action !== 'delete') {
-        const after = await this.posts.findByIds(changed.map((post) => post.id));
-        recordContentChange(...(await Promise.all(after.map((post) => this.neighbourTags(post)))).flat());
-      }
+    const done = await this.posts.bulkChange(input.ids, input.action, author.id);
+    if (!done) throw postNotFound();
+    const { changed, neighbourIds } = done;
+    const result = { action: input.action, changed: changed.map((post) => post.id) };
+    // nothing changed (every post was in that state already): no page is stale, where recording nothing means all
+    if (changed.length === 0) {
+      recordContentChange(ContentTag.nothingShown);
+      return result;
     }
-    return { action: input.action, changed: changed.map((post) => post.id) };
+    recordContentChange(
+      ContentTag.postLists,
+      ...categoryListTags(...changed.map((post) => post.categoryId)),
+      ...tagListTags(...changed.map((post) => post.tags)),
+      ...neighbourIds.map((id) => ContentTag.post(id)),
+    );
+    for (const post of changed) recordContentChange(ContentTag.post(post.id), ContentTag.postLink(post.slug));
+    return result;
   }
 
   /** Regenerates the slug from the title with the slug rule (made unique if another post has it). */

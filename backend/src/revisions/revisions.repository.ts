@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, In, Repository } from 'typeorm';
+import { DataSource, EntityManager, In, Raw, Repository } from 'typeorm';
 import { Revision, RevisionKind } from './revision.entity';
 
 /** Whose revisions: a post's or a page's. */
@@ -21,6 +21,20 @@ const NEWEST_FIRST = { createdAt: 'DESC', id: 'DESC' } as const;
 
 function ownerWhere(owner: RevisionOwner): { postId: number } | { pageId: number } {
   return 'postId' in owner ? { postId: owner.postId } : { pageId: owner.pageId };
+}
+
+/** The columns of one revision of these fields (the owner aside). */
+function revisionValues(fields: RevisionFields, kind: RevisionKind, authorId: number | null, createdAt: Date) {
+  return {
+    title: fields.title,
+    content: fields.content,
+    excerpt: fields.excerpt ?? null,
+    metaTitle: fields.metaTitle ?? null,
+    metaDescription: fields.metaDescription ?? null,
+    authorId,
+    kind,
+    createdAt,
+  };
 }
 
 /** The revisions to delete from a list of older ones (newest first): all but the first (newest) of each day. */
@@ -75,16 +89,7 @@ export class RevisionsRepository {
     authorId: number | null,
   ): Promise<Revision> {
     const where = ownerWhere(owner);
-    const values = {
-      title: fields.title,
-      content: fields.content,
-      excerpt: fields.excerpt ?? null,
-      metaTitle: fields.metaTitle ?? null,
-      metaDescription: fields.metaDescription ?? null,
-      authorId,
-      kind,
-      createdAt: new Date(),
-    };
+    const values = revisionValues(fields, kind, authorId, new Date());
     if (kind === 'autosave') {
       const newest = await manager.findOne(Revision, { select: { id: true, kind: true }, where, order: NEWEST_FIRST });
       if (newest?.kind === 'autosave') {
@@ -93,19 +98,71 @@ export class RevisionsRepository {
       }
     }
     const saved = await manager.save(Revision, manager.create(Revision, { ...where, ...values }));
-    await this.prune(manager, owner);
+    await this.prune(manager, [owner]);
     return saved;
   }
 
-  /** Deletes what the retention rule lets go: beyond the newest REVISIONS_KEPT, all but one per day. */
-  private async prune(manager: EntityManager, owner: RevisionOwner): Promise<void> {
-    const older = await manager.find(Revision, {
-      select: { id: true, createdAt: true },
-      where: ownerWhere(owner),
-      order: NEWEST_FIRST,
-      skip: REVISIONS_KEPT,
-    });
-    const doomed = revisionsBeyondDailyKeep(older);
+  /**
+   * A revision for each of several saves at once (a bulk publish), in the caller's transaction: one INSERT for all
+   * of them and one pruning pass, instead of a round of statements per post. Never an autosave (that one may
+   * replace the previous revision, which is a per-owner decision).
+   */
+  async recordMany(
+    manager: EntityManager,
+    saves: { owner: RevisionOwner; fields: RevisionFields }[],
+    kind: Exclude<RevisionKind, 'autosave'>,
+    authorId: number | null,
+  ): Promise<void> {
+    if (saves.length === 0) return;
+    const createdAt = new Date();
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(Revision)
+      .values(saves.map(({ owner, fields }) => ({ ...ownerWhere(owner), ...revisionValues(fields, kind, authorId, createdAt) })))
+      // the ids are not needed: no read back of what was inserted
+      .updateEntity(false)
+      .execute();
+    await this.prune(
+      manager,
+      saves.map(({ owner }) => owner),
+    );
+  }
+
+  /**
+   * Deletes what the retention rule lets go for these owners: beyond the newest REVISIONS_KEPT of each, all but one
+   * per day. One query per kind of owner finds every revision past an owner's first REVISIONS_KEPT (a window over the
+   * owner's newest-first index), however many owners a bulk action saved.
+   */
+  private async prune(manager: EntityManager, owners: RevisionOwner[]): Promise<void> {
+    const doomed: number[] = [];
+    const postIds = owners.flatMap((owner) => ('postId' in owner ? [owner.postId] : []));
+    const pageIds = owners.flatMap((owner) => ('pageId' in owner ? [owner.pageId] : []));
+    for (const [column, ids] of [
+      ['postId', postIds],
+      ['pageId', pageIds],
+    ] as const) {
+      if (ids.length === 0) continue;
+      const older = await manager.find(Revision, {
+        select: { id: true, postId: true, pageId: true, createdAt: true },
+        where: {
+          [column]: In(ids),
+          id: Raw(
+            (id) =>
+              `${id} IN (SELECT "id" FROM (SELECT "id", ROW_NUMBER() OVER (PARTITION BY "${column}" ORDER BY "createdAt" DESC, "id" DESC) AS "place"
+                 FROM "revisions" WHERE "${column}" IN (:...pruneOwners)) "ranked" WHERE "place" > :revisionsKept)`,
+            { pruneOwners: ids, revisionsKept: REVISIONS_KEPT },
+          ),
+        },
+        order: NEWEST_FIRST,
+      });
+      const byOwner = new Map<number, Revision[]>();
+      for (const revision of older) {
+        const owner = revision[column] as number;
+        byOwner.set(owner, [...(byOwner.get(owner) ?? []), revision]);
+      }
+      for (const revisions of byOwner.values()) doomed.push(...revisionsBeyondDailyKeep(revisions));
+    }
     if (doomed.length > 0) await manager.delete(Revision, { id: In(doomed) });
   }
 }

@@ -1,6 +1,6 @@
 /**
  * A small cache of recent answers: at most `capacity` entries, each kept `ttlMs`; the oldest entry goes first when
- * full. Used for search answers per normalised query (docs/decisions/026-arabic-search-and-tags.md).
+ * full. Used for search answers per normalised query (docs/decisions/013-arabic-search-and-tags.md).
  */
 export class ShortCache<T> {
   private readonly entries = new Map<string, { value: T; until: number }>();

@@ -1,70 +1,60 @@
 /**
- * The pages of the page store this process served lately, ready to send: bytes, ETag, and a gzip copy made on the
- * first request that accepts it. A hit is a Map lookup. Bounded by bytes (least recently used out first), and
- * emptied of exactly the pages a change touches (by their content tags).
+ * The stored pages this process has at hand, in front of the page store in the database: the same compressed
+ * bodies, put together with the current footer when served (footer-places.ts), so a new footer leaves them valid.
+ * A hit is a Map lookup. Bounded by bytes (least recently used out first), and emptied of exactly the pages a
+ * change touches (by their content tags).
  */
-import { gzipSync } from 'node:zlib';
 import { ContentTag } from '../common/content-tags';
+import type { StoredPage } from './page-store';
 
-export interface ServedPage {
-  status: number;
-  contentType: string;
-  location: string | null;
-  buffer: Buffer;
-  etag: string;
-  /** Made once, on the first request that accepts gzip. */
-  gzip?: Buffer;
-}
+export type KeptPage = Pick<StoredPage, 'status' | 'contentType' | 'location' | 'body' | 'etag' | 'tags'>;
 
-interface Entry {
-  page: ServedPage;
-  tags: readonly string[];
-  /** What the page was composed with (the site-wide fragments' ETags): a new fragment means composing again. */
-  composedWith: string;
-}
-
-export function gzipOf(page: ServedPage): Buffer {
-  page.gzip ??= gzipSync(page.buffer, { level: 6 });
-  return page.gzip;
-}
+const sizeOf = (page: KeptPage) => page.body.gzip.length;
 
 export class MemoryPages {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, KeptPage>();
   private bytes = 0;
 
-  constructor(private readonly maxBytes = 64 * 1024 * 1024) {}
+  constructor(private readonly maxBytes: number) {}
 
-  get(key: string, composedWith: string): ServedPage | undefined {
-    const entry = this.entries.get(key);
-    if (!entry || entry.composedWith !== composedWith) return undefined;
+  get(key: string): KeptPage | undefined {
+    const page = this.entries.get(key);
+    if (!page) return undefined;
     // Move to the end: most recently used.
     this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry.page;
+    this.entries.set(key, page);
+    return page;
   }
 
-  set(key: string, page: ServedPage, tags: readonly string[], composedWith: string): void {
+  /** Keeps a page, pushing out the least recently used ones beyond the bound (a page bigger than the bound is not kept). */
+  set(key: string, page: KeptPage): void {
     this.delete(key);
-    this.entries.set(key, { page, tags, composedWith });
-    this.bytes += page.buffer.length * 2; // room for its gzip copy too
+    if (sizeOf(page) > this.maxBytes) return;
+    this.entries.set(key, page);
+    this.bytes += sizeOf(page);
     for (const oldest of this.entries.keys()) {
       if (this.bytes <= this.maxBytes) break;
       this.delete(oldest);
     }
   }
 
+  /** Whether another page of `bytes` fits without pushing one out. */
+  hasRoomFor(bytes: number): boolean {
+    return this.bytes + bytes <= this.maxBytes;
+  }
+
   /** Forgets the pages showing any of `tags` (every page for "*", or a page tagged "*"). */
   dropTagged(tags: readonly string[]): void {
     const touched = new Set(tags);
-    for (const [key, entry] of this.entries) {
-      if (touched.has(ContentTag.all) || entry.tags.some((tag) => tag === ContentTag.all || touched.has(tag))) this.delete(key);
+    for (const [key, page] of this.entries) {
+      if (touched.has(ContentTag.all) || page.tags.some((tag) => tag === ContentTag.all || touched.has(tag))) this.delete(key);
     }
   }
 
   delete(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.bytes -= entry.page.buffer.length * 2;
+    const page = this.entries.get(key);
+    if (!page) return;
+    this.bytes -= sizeOf(page);
     this.entries.delete(key);
   }
 

@@ -12,7 +12,7 @@ import { PublicOrigin } from '../common/public-origin';
 import type { AppConfig } from '../config/app-config';
 import { createApiLoader } from './api-loader';
 import { buildRobots } from './feeds';
-import { gzipOf, type ServedPage } from './memory-pages';
+import { chunksOf, type ServedPage } from './served-page';
 import { SitePages, type SsrModule } from './site-pages';
 import { CLIENT_DIR, staticAssets } from './static-assets';
 
@@ -21,7 +21,7 @@ const NOT_SITE = /^\/(api|uploads)(\/|$)/;
 /**
  * Search results: one page per query would flood the page store with pages no change can mark stale precisely, so
  * they are rendered for each request instead, from answers the search service keeps per normalised query for a
- * short time (docs/decisions/026-arabic-search-and-tags.md). A cache in front may keep one a few seconds.
+ * short time (docs/decisions/013-arabic-search-and-tags.md). A cache in front may keep one a few seconds.
  */
 const SEARCH_PAGE = /^\/search\/?$/;
 export const SEARCH_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, stale-while-revalidate=30';
@@ -54,12 +54,20 @@ async function importEsm(specifier: string): Promise<SsrModule> {
   }
 }
 
-/** <link rel=preload> for the one Arabic font file the first paint needs (regular); the other weights swap in (font-display: swap). */
+/**
+ * <link rel=preload> for the font files every first paint needs: the core Arabic subsets (frontend/src/fonts) of the
+ * regular weight (text) and the bold one (the logo and the headings: without it the title wraps differently in the
+ * fallback font, then moves what is under it). Both together (35 KB) weigh less than the one full regular file
+ * preloaded before (43 KB). Latin swaps in (font-display: swap). There is no medium weight: `medium` renders with
+ * the regular face (docs/decisions/005).
+ */
+const PRELOADED_FONTS = /^ibm-plex-sans-arabic-arabic-core-(400|700)-.*\.woff2$/;
+
 function fontPreloads(clientDir: string): string {
   const assets = join(clientDir, 'assets');
   if (!existsSync(assets)) return '';
   return readdirSync(assets)
-    .filter((file) => /^ibm-plex-sans-arabic-arabic-400-normal-.*\.woff2$/.test(file))
+    .filter((file) => PRELOADED_FONTS.test(file))
     .map((file) => `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin />`)
     .join('\n    ');
 }
@@ -77,7 +85,7 @@ function signedIn(request: express.Request): boolean {
   return cookies.includes(`${SESSION_COOKIE}=`) || cookies.includes(`${SIGNED_IN_HINT_COOKIE}=`);
 }
 
-/** Sends prepared bytes as they are: 304 on a matching ETag, gzip when accepted. */
+/** Sends prepared bytes as they are: 304 on a matching ETag, gzip when accepted (stored pages are kept as gzip). */
 function send(request: express.Request, response: express.Response, page: ServedPage, cacheControl: string) {
   response.setHeader('Cache-Control', signedIn(request) ? PRIVATE_CACHE_CONTROL : cacheControl);
   response.setHeader('Vary', 'Accept-Encoding');
@@ -87,18 +95,25 @@ function send(request: express.Request, response: express.Response, page: Served
     return response.end();
   }
   const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-  const body = gzip ? gzipOf(page) : page.buffer;
+  const chunks = chunksOf(page, gzip);
   response.statusCode = page.status;
   if (page.location) response.setHeader('Location', page.location);
   response.setHeader('Content-Type', page.contentType);
   if (gzip) response.setHeader('Content-Encoding', 'gzip');
-  response.setHeader('Content-Length', body.length);
-  response.end(request.method === 'HEAD' ? undefined : body);
+  response.setHeader(
+    'Content-Length',
+    chunks.reduce((length, chunk) => length + chunk.length, 0),
+  );
+  if (request.method === 'HEAD') return response.end();
+  // Corked: the headers and every chunk leave in one write.
+  response.cork();
+  for (const chunk of chunks) response.write(chunk);
+  response.end();
 }
 
 /**
  * The public site: static assets, server-rendered pages (hydrated in the browser), /rss.xml, /sitemap.xml and
- * /robots.txt. Public pages and feeds come from the page store (site-pages.ts, docs/decisions/011-page-store.md).
+ * /robots.txt. Public pages and feeds come from the page store (site-pages.ts, docs/decisions/004-page-store.md).
  */
 export async function mountSite(
   app: NestExpressApplication,
@@ -131,7 +146,7 @@ export async function mountSite(
     publicUrl: options.publicUrl ?? publicOrigin.get(),
     apiLoader,
   });
-  const pages = new SitePages(dataSource, app.get(ContentEvents), ssr, template, origins);
+  const pages = new SitePages(dataSource, app.get(ContentEvents), ssr, template, origins, config.pageMemoryMb * 1024 * 1024);
   mounted.set(app, pages);
   pages.start();
   app.getHttpServer().once('close', () => pages.stop());
@@ -139,7 +154,11 @@ export async function mountSite(
     const started = Date.now();
     pages
       .fill()
-      .then((built) => console.log(`mudawwana: page store ready (${built} pages built in ${Math.round((Date.now() - started) / 1000)} s)`))
+      .then(({ built, inMemory }) =>
+        console.log(
+          `mudawwana: page store ready (${built} pages built in ${Math.round((Date.now() - started) / 1000)} s, ${inMemory} in memory)`,
+        ),
+      )
       .catch((error) => console.error('mudawwana: could not fill the page store', error));
   });
 
@@ -152,7 +171,7 @@ export async function mountSite(
       send(
         request,
         response,
-        { status, contentType: 'text/html; charset=utf-8', location, buffer: Buffer.from(body), etag: '' },
+        { status, contentType: 'text/html; charset=utf-8', location, plain: Buffer.from(body), etag: '' },
         cacheControl,
       );
     if (CLIENT_ONLY.test(request.path)) return answer(browserOnlyPage);

@@ -1,13 +1,14 @@
 import type { DataSource } from 'typeorm';
 import { ContentTag } from '../common/content-tags';
+import type { StoredBody } from './footer-places';
 
 /** A stored page: what to send (the body gzipped as stored), and whether a change has made it stale. */
 export interface StoredPage {
   key: string;
   contentType: string;
   status: number;
-  /** The body, gzip-compressed (pages are ~60 KB of HTML, a fifth of that compressed). */
-  body: Buffer;
+  /** The body, gzip-compressed (pages are ~60 KB of HTML, a fifth of that compressed), cut where the footer goes. */
+  body: StoredBody;
   etag: string;
   location: string | null;
   /** What the page shows (content tags); also in site_page_tags, which finds the pages of a tag. */
@@ -18,6 +19,25 @@ export interface StoredPage {
 }
 
 export type PageToStore = Omit<StoredPage, 'generation'>;
+
+const COLUMNS = '"key", "content_type", "status", "body", "segments", "etag", "location", "tags", "stale", "generation"';
+
+function pageOfRow(row: Record<string, unknown>): StoredPage {
+  return {
+    key: String(row.key),
+    contentType: String(row.content_type),
+    status: Number(row.status),
+    body: {
+      gzip: Buffer.isBuffer(row.body) ? row.body : Buffer.from(row.body as Uint8Array),
+      segments: row.segments ? (JSON.parse(String(row.segments)) as StoredBody['segments']) : [],
+    },
+    etag: String(row.etag),
+    location: row.location === null ? null : String(row.location),
+    tags: String(row.tags).split(' ').filter(Boolean),
+    stale: Number(row.stale) === 1,
+    generation: Number(row.generation),
+  };
+}
 
 /**
  * Rendered pages in the database (site_pages), with what each shows (site_page_tags): shared by every instance and
@@ -52,23 +72,17 @@ export class PageStore {
   }
 
   async get(key: string): Promise<StoredPage | undefined> {
+    const rows = await this.query<Record<string, unknown>[]>(`SELECT ${COLUMNS} FROM "site_pages" WHERE "key" = ?`, [key]);
+    return rows[0] ? pageOfRow(rows[0]) : undefined;
+  }
+
+  /** Up to `limit` fresh pages whose keys come after `after`, in key order (to walk the store a batch at a time). */
+  async freshPages(after: string, limit: number): Promise<StoredPage[]> {
     const rows = await this.query<Record<string, unknown>[]>(
-      'SELECT "key", "content_type", "status", "body", "etag", "location", "tags", "stale", "generation" FROM "site_pages" WHERE "key" = ?',
-      [key],
+      `SELECT ${COLUMNS} FROM "site_pages" WHERE "stale" = 0 AND "key" > ? ORDER BY "key" LIMIT ${Number(limit)}`,
+      [after],
     );
-    const row = rows[0];
-    if (!row) return undefined;
-    return {
-      key: String(row.key),
-      contentType: String(row.content_type),
-      status: Number(row.status),
-      body: Buffer.isBuffer(row.body) ? row.body : Buffer.from(row.body as Uint8Array),
-      etag: String(row.etag),
-      location: row.location === null ? null : String(row.location),
-      tags: String(row.tags).split(' ').filter(Boolean),
-      stale: Number(row.stale) === 1,
-      generation: Number(row.generation),
-    };
+    return rows.map(pageOfRow);
   }
 
   /** The generation a rebuild of `key` starts from (0 for a page not stored yet). */
@@ -86,10 +100,10 @@ export class PageStore {
       this.dataSource.transaction(async (manager) => {
         const run = (text: string, parameters: unknown[]) => manager.query(this.sql(text), parameters) as Promise<unknown[]>;
         const landed = await run(
-          `INSERT INTO "site_pages" ("key", "content_type", "status", "body", "etag", "location", "tags", "stale", "generation", "built_at")
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, CURRENT_TIMESTAMP)
+          `INSERT INTO "site_pages" ("key", "content_type", "status", "body", "segments", "etag", "location", "tags", "stale", "generation", "built_at")
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CURRENT_TIMESTAMP)
            ON CONFLICT ("key") DO UPDATE SET "content_type" = excluded."content_type", "status" = excluded."status",
-             "body" = excluded."body", "etag" = excluded."etag", "location" = excluded."location", "tags" = excluded."tags", "stale" = excluded."stale",
+             "body" = excluded."body", "segments" = excluded."segments", "etag" = excluded."etag", "location" = excluded."location", "tags" = excluded."tags", "stale" = excluded."stale",
              "built_at" = excluded."built_at"
            WHERE "site_pages"."generation" = ?
            RETURNING "key"`,
@@ -97,7 +111,8 @@ export class PageStore {
             page.key,
             page.contentType,
             page.status,
-            page.body,
+            page.body.gzip,
+            page.body.segments.length ? JSON.stringify(page.body.segments) : '',
             page.etag,
             page.location,
             [...new Set(page.tags)].join(' '),

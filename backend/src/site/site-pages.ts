@@ -1,33 +1,34 @@
 import { BLOG_NAME, BLOG_TAGLINE } from '@mudawwana/rules';
 import { createHash } from 'node:crypto';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gunzipSync } from 'node:zlib';
 import type { DataSource } from 'typeorm';
 import { ContentTag } from '../common/content-tags';
 import type { ContentChangeOrigin, ContentEvents } from '../common/content-events';
 import { buildRss, buildSitemapFile, SITEMAP_PATH } from './feeds';
-import { MemoryPages, type ServedPage } from './memory-pages';
+import { composeGzip, FOOTER_STATE, FOOTER_STYLES, footerPieces, storedBodyOf, type FooterPieces, type StoredBody } from './footer-places';
+import { MemoryPages, type KeptPage } from './memory-pages';
 import { NOT_FOUND_KEYS, pageKey, routeOf } from './page-key';
 import { PageStore } from './page-store';
 import { tagsOfReads, type PageRead } from './page-tags';
 import type { ApiLoader } from './api-loader';
 import { RenderQueue } from './render-queue';
+import type { ServedPage } from './served-page';
 import { loadFeedPosts, loadPublicPaths, loadSitemapEntries, slugExists } from './site-data';
 
 const HTML = 'text/html; charset=utf-8';
 const FOOTER_KEY = 'fragment:footer';
-/** Where a page takes the footer fragment: its styles (head), its HTML (rendered by React) and its data (body). */
-const FOOTER_STYLES = '<!--site-fragment:footer:styles-->';
-const FOOTER_HTML = '<template data-site-fragment="footer"></template>';
-const FOOTER_STATE = '<!--site-fragment:footer:state-->';
-const FOOTER_PLACES =
-  /(<!--site-fragment:footer:styles-->|<template data-site-fragment="footer"><\/template>|<!--site-fragment:footer:state-->)/;
 /** How many renders at once: enough to overlap a render's data loading with another's rendering on two cores. */
 const RENDER_CONCURRENCY = 2;
 /** After a change, at most this many pages are rebuilt at once; the rest follow from the background sweep. */
 const EAGER_LIMIT = 50;
 const SWEEP_INTERVAL_MS = 2_000;
-/** How long after a change pages read from the database are served without being kept in memory. */
+/**
+ * How long after a change made on another instance pages read from the database are served without being kept in
+ * memory: its NOTIFY may arrive before it has marked the store.
+ */
 const SETTLE_MS = 2_000;
+/** While the footer is being rebuilt after a change, the one before it is served, and the store looked at this often. */
+const FOOTER_RECHECK_MS = 100;
 
 export interface RenderedPage {
   status: number;
@@ -54,11 +55,9 @@ export interface RenderOptions {
 export interface SsrModule {
   render(url: string, options: RenderOptions): Promise<RenderedPage>;
   renderFragment(name: 'footer', options: RenderOptions): Promise<RenderedFragment>;
-  /** The shared not-found page's HTML as served for one unknown slug (its data keyed by that slug). */
-  notFoundPageFor(html: string, slug: string): string;
 }
 
-/** A page as built: the plain body (for composing) and what the store keeps. */
+/** A page as built: its plain body, and what the store keeps of it. */
 interface Built {
   key: string;
   status: number;
@@ -69,6 +68,12 @@ interface Built {
   cacheable: boolean;
 }
 
+/** A page as the store keeps it: compressed, cut where the footer goes. */
+interface Rendered extends Omit<Built, 'body'> {
+  body: StoredBody;
+  etag: string;
+}
+
 /** A page to send; `stored`: the same for everyone (publicly cacheable); `cache`: where it came from (a header). */
 export interface Served {
   page: ServedPage;
@@ -77,9 +82,8 @@ export interface Served {
 }
 
 interface Fragment {
-  html: string;
-  styles: string;
-  state: string;
+  /** Compressed, to be put into every page served. */
+  pieces: FooterPieces;
   etag: string;
   tags: readonly string[];
 }
@@ -105,18 +109,26 @@ function rebuildRank(key: string): number {
 }
 
 /**
- * The public pages, from the page store (docs/decisions/011-page-store.md): pages are built when content changes
+ * The public pages, from the page store (docs/decisions/004-page-store.md): pages are built when content changes
  * or the first time they are asked for, kept in the database with what they show, and served from memory or the
  * database; a change marks exactly the pages showing it stale (served while rebuilt), rebuilding the ones a reader
  * expects to see it on at once. The site-wide footer is a fragment, built once and composed into every page.
  */
 export class SitePages {
-  private readonly memory = new MemoryPages();
+  private readonly memory: MemoryPages;
   private readonly queue = new RenderQueue(RENDER_CONCURRENCY);
   private readonly store: PageStore;
   private footer?: Fragment;
-  /** Counts changes seen (local or remote): a render that saw one happen keeps its page marked stale. */
+  /** A change touched the footer: it is served while rebuilt, and the store is looked at again now and then. */
+  private footerStale = false;
+  private footerCheckedAt = 0;
+  /**
+   * Counts changes seen (local or remote): a render that saw one happen keeps its page marked stale, and a page read
+   * while one happened is not kept in memory.
+   */
   private changes = 0;
+  /** Local changes whose pages are being marked stale in the store: until then, what it holds may predate them. */
+  private marking = 0;
   /** Until then, pages read from the database are not kept in memory: another instance may still be marking them stale. */
   private settleUntil = 0;
   /** Until then, stale pages are left to the instance that made the change (it rebuilds them at once). */
@@ -124,7 +136,7 @@ export class SitePages {
   private sweeper?: NodeJS.Timeout;
   private stopListening?: () => void;
   private closed = false;
-  private filled?: Promise<number>;
+  private filled?: Promise<{ built: number; inMemory: number }>;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -132,8 +144,11 @@ export class SitePages {
     private readonly ssr: SsrModule,
     private readonly template: string,
     private readonly origins: () => RenderOptions,
+    /** How many bytes of ready pages to keep in memory (PAGE_MEMORY_MB). */
+    memoryBytes: number,
   ) {
     this.store = new PageStore(dataSource);
+    this.memory = new MemoryPages(memoryBytes);
   }
 
   start(): void {
@@ -161,62 +176,55 @@ export class SitePages {
     if (route.kind !== 'post' && route.kind !== 'category' && route.kind !== 'tag' && route.kind !== 'page')
       return this.buildNow(key, footer);
     if (await slugExists(this.dataSource, route.kind, route.slug)) return this.buildNow(key, footer);
+    // The same bytes for every unknown slug: the browser keys their data by its own address (not-found-state.ts).
     const notFound = NOT_FOUND_KEYS[route.kind];
-    const shared = (await this.kept(notFound, footer)) ?? (await this.buildNow(notFound, footer));
-    const html = this.ssr.notFoundPageFor(shared.page.buffer.toString('utf8'), route.slug);
-    return { ...shared, page: { ...shared.page, buffer: Buffer.from(html) } };
+    return (await this.kept(notFound, footer)) ?? this.buildNow(notFound, footer);
   }
 
   /** A page from memory or the store, composed with the current footer. */
   private async kept(key: string, footer: Fragment | undefined): Promise<Served | undefined> {
-    const composedWith = footer?.etag ?? '';
-    const remembered = this.memory.get(key, composedWith);
-    if (remembered) return { page: remembered, stored: true, cache: 'HIT' };
+    const remembered = this.memory.get(key);
+    if (remembered) return { page: this.compose(remembered, footer), stored: true, cache: 'HIT' };
+    const changesBefore = this.changes;
     const stored = await this.store.get(key);
     if (!stored) return undefined;
     // Being rebuilt after a change here: wait for it rather than show the page the change made stale.
-    const rebuilding = stored.stale ? (this.queue.pending(key) as Promise<Built> | undefined) : undefined;
+    const rebuilding = stored.stale ? (this.queue.pending(key) as Promise<Rendered> | undefined) : undefined;
     if (rebuilding) {
-      const built = await rebuilding.catch(() => undefined);
-      if (built) return { page: this.compose(built.body, etagOf(built.body), built, footer), stored: true, cache: 'MISS' };
+      const rendered = await rebuilding.catch(() => undefined);
+      if (rendered) return { page: this.compose(rendered, footer), stored: true, cache: 'MISS' };
     }
     if (stored.stale && Date.now() >= this.remoteChangeUntil) void this.rebuild(key, 'background').catch(() => undefined);
-    const page = this.compose(gunzipSync(stored.body).toString('utf8'), stored.etag, stored, footer);
-    if (!stored.stale && Date.now() >= this.settleUntil) this.memory.set(key, page, stored.tags, composedWith);
-    return { page, stored: true, cache: stored.stale ? 'STALE' : 'HIT' };
+    if (!stored.stale) this.remember(key, stored, changesBefore);
+    return { page: this.compose(stored, footer), stored: true, cache: stored.stale ? 'STALE' : 'HIT' };
   }
 
   /** A page nobody asked for yet: a reader waits for its render (queued with the others). */
   private async buildNow(key: string, footer: Fragment | undefined): Promise<Served> {
-    const built = await this.rebuild(key, 'reader');
-    return { page: this.compose(built.body, etagOf(built.body), built, footer), stored: built.cacheable, cache: 'MISS' };
+    const rendered = await this.rebuild(key, 'reader');
+    return { page: this.compose(rendered, footer), stored: rendered.cacheable, cache: 'MISS' };
   }
 
   /** Builds `key` (once at a time, bounded with the other renders) and stores it when it is the same for everyone. */
-  private rebuild(key: string, priority: 'reader' | 'fresh' | 'background'): Promise<Built> {
+  private rebuild(key: string, priority: 'reader' | 'fresh' | 'background'): Promise<Rendered> {
     return this.queue.run(key, priority, async () => {
       const generation = await this.store.generationOf(key);
       const changesBefore = this.changes;
       const built = await this.build(key);
-      if (built.cacheable && !this.closed) {
-        const body = gzipSync(built.body, { level: 6 });
-        const landed = await this.store.put(
-          {
-            key,
-            contentType: built.contentType,
-            status: built.status,
-            body,
-            etag: etagOf(built.body),
-            location: built.location,
-            tags: built.tags,
-            stale: this.changes !== changesBefore,
-          },
-          generation,
-        );
-        if (landed) this.memory.delete(key);
-        if (landed && key === FOOTER_KEY) this.footer = undefined;
+      const rendered: Rendered = { ...built, body: await storedBodyOf(Buffer.from(built.body)), etag: etagOf(built.body) };
+      if (rendered.cacheable && !this.closed) {
+        const { contentType, status, body, etag, location, tags } = rendered;
+        const stale = this.changes !== changesBefore;
+        const landed = await this.store.put({ key, contentType, status, body, etag, location, tags, stale }, generation);
+        if (landed && !stale) this.remember(key, rendered, changesBefore);
+        else if (landed) this.memory.delete(key);
+        if (landed && key === FOOTER_KEY) {
+          // The next request takes the new one from the store.
+          this.footerStale = true;
+          this.footerCheckedAt = 0;
+        }
       }
-      return built;
+      return rendered;
     });
   }
 
@@ -257,44 +265,64 @@ export class SitePages {
     return { ...base, status: result.status, contentType: HTML, body, tags: tagsOfReads(result.reads), cacheable: result.cacheable };
   }
 
-  /** The page with the current footer in its three places (head styles, HTML, data); its ETag names both. */
-  private compose(
-    body: string,
-    etag: string,
-    meta: { status: number; contentType: string; location: string | null },
-    footer: Fragment | undefined,
-  ): ServedPage {
-    if (!body.includes(FOOTER_STATE)) return { ...meta, buffer: Buffer.from(body), etag: `"${etag}"` };
-    const filled = body.split(FOOTER_PLACES).map((part) => {
-      if (part === FOOTER_STYLES) return footer?.styles ?? '';
-      if (part === FOOTER_HTML) return footer?.html ?? '';
-      if (part === FOOTER_STATE) return footer?.state ?? '';
-      return part;
-    });
-    return { ...meta, buffer: Buffer.from(filled.join('')), etag: `"${etag}.${footer?.etag ?? ''}"` };
+  /** Whether what was read from the store since `changesBefore` is sure to be current (so it may be kept in memory). */
+  private readCurrent(changesBefore: number): boolean {
+    return this.changes === changesBefore && this.marking === 0 && Date.now() >= this.settleUntil;
   }
 
-  /** The footer fragment: from memory, else the store, else built now (a page without it would be incomplete). */
+  /**
+   * Keeps a page that is fresh in the store in memory too, unless a change happened since it was read, or one may
+   * not be marked in the store yet: what was read may be the version the change replaces.
+   */
+  private remember(key: string, page: KeptPage, changesBefore: number): void {
+    if (!this.readCurrent(changesBefore)) return;
+    const { status, contentType, location, body, etag, tags } = page;
+    this.memory.set(key, { status, contentType, location, body, etag, tags });
+  }
+
+  /** The page with the current footer in its three places (head styles, HTML, data); its ETag names both. */
+  private compose(page: KeptPage, footer: Fragment | undefined): ServedPage {
+    const { status, contentType, location, body, etag } = page;
+    const gzip = composeGzip(body, footer?.pieces);
+    if (body.segments.length === 0) return { status, contentType, location, gzip, etag: `"${etag}"` };
+    return { status, contentType, location, gzip, etag: `"${etag}.${footer?.etag ?? ''}"` };
+  }
+
+  /**
+   * The footer fragment: from memory, else the store, else built now (a page without it would be incomplete). After a
+   * change that touches it, the one in memory is served until the store has the rebuilt one (pages that show a change
+   * only in their footer may follow it a little later), so readers do not wait for it.
+   */
   private async currentFooter(): Promise<Fragment | undefined> {
-    if (this.footer) return this.footer;
+    if (this.footer && (!this.footerStale || Date.now() - this.footerCheckedAt < FOOTER_RECHECK_MS)) return this.footer;
+    this.footerCheckedAt = Date.now();
+    const changesBefore = this.changes;
     const stored = await this.store.get(FOOTER_KEY);
+    if (stored?.stale && Date.now() >= this.remoteChangeUntil) void this.rebuild(FOOTER_KEY, 'fresh').catch(() => undefined);
+    if (stored && this.footer && (stored.stale || stored.etag === this.footer.etag)) {
+      if (!stored.stale && this.readCurrent(changesBefore)) this.footerStale = false;
+      return this.footer;
+    }
     let body: string;
     let etag: string;
     let tags: readonly string[];
     if (stored) {
-      if (stored.stale) void this.rebuild(FOOTER_KEY, 'fresh').catch(() => undefined);
-      body = gunzipSync(stored.body).toString('utf8');
+      body = gunzipSync(stored.body.gzip).toString('utf8');
       etag = stored.etag;
       tags = stored.tags;
     } else {
-      const built = await this.rebuild(FOOTER_KEY, 'reader');
-      if (!built.cacheable) return undefined;
-      body = built.body;
-      etag = etagOf(body);
-      tags = built.tags;
+      const rendered = await this.rebuild(FOOTER_KEY, 'reader');
+      if (!rendered.cacheable) return undefined;
+      body = gunzipSync(rendered.body.gzip).toString('utf8');
+      etag = rendered.etag;
+      tags = rendered.tags;
     }
-    const fragment: Fragment = { ...(JSON.parse(body) as Pick<Fragment, 'html' | 'styles' | 'state'>), etag, tags };
-    if (stored && !stored.stale && Date.now() >= this.settleUntil) this.footer = fragment;
+    const { html, styles, state } = JSON.parse(body) as { html: string; styles: string; state: string };
+    const fragment: Fragment = { pieces: await footerPieces({ html, styles, state }), etag, tags };
+    if (stored && !stored.stale && this.readCurrent(changesBefore)) {
+      this.footer = fragment;
+      this.footerStale = false;
+    }
     return fragment;
   }
 
@@ -307,20 +335,24 @@ export class SitePages {
     this.changes += 1;
     this.memory.dropTagged(tags);
     if (this.footer && (tags.includes(ContentTag.all) || this.footer.tags.some((tag) => tag === ContentTag.all || tags.includes(tag)))) {
-      this.footer = undefined;
+      this.footerStale = true;
+      this.footerCheckedAt = 0;
     }
-    // Until the store is marked (here, or by the instance that made the change), what it holds may predate the change.
-    this.settleUntil = Date.now() + SETTLE_MS;
     if (origin === 'remote') {
+      // Its NOTIFY may come before the instance that made it has marked the store.
+      this.settleUntil = Date.now() + SETTLE_MS;
       this.remoteChangeUntil = this.settleUntil;
       return;
     }
+    this.marking += 1;
     try {
       const stale = await this.store.markStale(tags);
       const atOnce = stale.filter((key) => rebuildRank(key) < Infinity).sort((a, b) => rebuildRank(a) - rebuildRank(b));
       for (const key of atOnce.slice(0, EAGER_LIMIT)) void this.rebuild(key, 'fresh').catch(() => undefined);
     } catch (error) {
       console.error('mudawwana: could not mark changed pages stale', error);
+    } finally {
+      this.marking -= 1;
     }
   }
 
@@ -338,11 +370,28 @@ export class SitePages {
 
   /**
    * Builds every public page not in the store yet (after seeding, on a new database, or after a restart that lost
-   * nothing: then there is nothing to do), in the background and behind any reader; resolves when done.
+   * nothing: then there is nothing to do), in the background and behind any reader, then takes stored pages into
+   * memory up to its bound; resolves when done, with how many pages were built and how many are in memory.
    */
-  fill(): Promise<number> {
-    this.filled ??= this.fillMissing();
+  fill(): Promise<{ built: number; inMemory: number }> {
+    this.filled ??= this.fillMissing().then(async (built) => ({ built, inMemory: await this.warm() }));
     return this.filled;
+  }
+
+  /** Loads fresh stored pages into memory, in key order, until it is full; returns how many pages memory holds. */
+  private async warm(): Promise<number> {
+    for (let after = ''; !this.closed;) {
+      const changesBefore = this.changes;
+      const pages = await this.store.freshPages(after, 200);
+      if (pages.length === 0) break;
+      // A change seen meanwhile may have made some of these stale: remember() then leaves the batch to the readers.
+      for (const page of pages) {
+        if (!this.memory.hasRoomFor(page.body.gzip.length)) return this.memory.size;
+        this.remember(page.key, page, changesBefore);
+      }
+      after = pages[pages.length - 1].key;
+    }
+    return this.memory.size;
   }
 
   private async fillMissing(): Promise<number> {

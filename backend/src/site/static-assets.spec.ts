@@ -69,4 +69,10 @@ describe('static assets', () => {
     expect(favicon.headers['cache-control']).not.toMatch(/immutable/);
     await request(app()).get('/assets/missing-123.js').expect(404);
   });
+
+  it('hands every other path (the pages) on to the next handler, without looking for it on disk', async () => {
+    const site = app().use((_request: express.Request, response: express.Response) => response.send('page'));
+    expect((await request(site).get('/post/مقالة').expect(200)).text).toBe('page');
+    expect((await request(site).get('/favicon.svg/x').expect(200)).text).toBe('page');
+  });
 });

@@ -2,6 +2,7 @@ import express, { type RequestHandler, type Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import { sendError } from '../common/error-body';
 import type { AppConfig } from '../config/app-config';
+import { MissingVariants } from './missing-variants';
 import { isUploadKey, UPLOAD_CACHE_CONTROL, UploadStorage } from './storage';
 
 const notFound = (res: Response) => sendError(res, 404, 'Upload not found', { code: 'UPLOAD_NOT_FOUND' });
@@ -9,12 +10,20 @@ const notFound = (res: Response) => sendError(res, 404, 'Upload not found', { co
 /**
  * `/uploads/<key>`. On disk, express.static (ranges, conditional requests). From a bucket with a public address
  * (S3_PUBLIC_URL), a permanent redirect there: post HTML keeps `/uploads/…` URLs, so a blog moves between
- * storages without rewriting its content (docs/decisions/021). From a private bucket, the bytes are streamed
- * through the app.
+ * storages without rewriting its content (docs/decisions/008). From a private bucket, the bytes are streamed
+ * through the app. On disk and from a private bucket, a variant that pages list but storage lacks is made on its
+ * first request (MissingVariants); a public bucket is filled by `npm run images:variants`.
  */
 export function serveUploads(config: Pick<AppConfig, 'uploadsDir' | 's3'>, storage: UploadStorage): RequestHandler {
+  const variants = new MissingVariants(storage);
   if (!config.s3) {
-    return express.static(config.uploadsDir, { index: false, immutable: true, maxAge: '365d', fallthrough: false, dotfiles: 'deny' });
+    const serveFile = express.static(config.uploadsDir, { index: false, immutable: true, maxAge: '365d', dotfiles: 'deny' });
+    return (req, res, next) =>
+      serveFile(req, res, () => {
+        const key = req.path.slice(1);
+        if ((req.method !== 'GET' && req.method !== 'HEAD') || !isUploadKey(key)) return notFound(res);
+        variants.make(key).then((made) => (made ? serveFile(req, res, () => notFound(res)) : notFound(res)), next);
+      });
   }
   const publicUrl = config.s3.publicUrl;
   return async (req, res, next) => {
@@ -25,7 +34,7 @@ export function serveUploads(config: Pick<AppConfig, 'uploadsDir' | 's3'>, stora
       return;
     }
     try {
-      const stored = await storage.get(key);
+      const stored = (await storage.get(key)) ?? ((await variants.make(key)) ? await storage.get(key) : undefined);
       if (!stored) return notFound(res);
       res.set({ 'Content-Type': stored.contentType, 'Cache-Control': UPLOAD_CACHE_CONTROL });
       if (stored.etag) res.set('ETag', stored.etag);

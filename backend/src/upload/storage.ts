@@ -3,7 +3,7 @@ import { buffer } from 'node:stream/consumers';
 
 /**
  * Where uploaded images and their variants live: `DATA_DIR/uploads` on one server's disk, or an S3-compatible bucket
- * that every instance shares (docs/decisions/021). A key is a bare file name such as `3f2a….webp` or `3f2a…-480.avif`,
+ * that every instance shares (docs/decisions/008). A key is a bare file name such as `3f2a….webp` or `3f2a…-480.avif`,
  * the part of the URL after `/uploads/`.
  */
 export interface UploadStorage {

@@ -7,5 +7,5 @@ import { UsersService } from './users.service';
  * Owns the users table; signing in (auth) reads and writes accounts through the exported repository, posts read
  * their author's byline through the service.
  */
-@Module({ controllers: [UsersController], providers: [UsersService, UsersRepository], exports: [UsersRepository, UsersService] })
+@Module({ controllers: [UsersController], providers: [UsersService, UsersRepository], exports: [UsersService] })
 export class UsersModule {}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ContentTag, recordContentChange } from '../common/content-tags';
-import { forbidden, notFound } from '../common/domain-error';
+import { conflict, forbidden, notFound } from '../common/domain-error';
 import { AuthorDto, UpdateUserDto, UserDto } from './dto/user.dto';
 import { User } from './user.entity';
 import { UsersRepository } from './users.repository';
@@ -19,6 +19,54 @@ export class UsersService {
   async getAuthor(id: number | null): Promise<AuthorDto | null> {
     const user = id === null ? null : await this.users.findById(id);
     return user ? AuthorDto.from(user) : null;
+  }
+
+  /**
+   * The accounts as auth needs them (sign-in, sessions, registration, password reset): auth owns the credential
+   * rules (hashing, limits, tokens), this module owns the users table.
+   */
+  findAccount(id: number): Promise<User | null> {
+    return this.users.findById(id);
+  }
+
+  /** Sign-in accepts either the username or the email address. */
+  findAccountByLogin(login: string): Promise<User | null> {
+    return this.users.findByUsernameOrEmail(login);
+  }
+
+  countAccounts(): Promise<number> {
+    return this.users.count();
+  }
+
+  /**
+   * A new account; 409 USER_TAKEN when the username or email is registered. The password is hashed (slow, limited)
+   * only once the names are known to be free.
+   */
+  async createAccount(account: Pick<User, 'username' | 'email' | 'name'>, passwordHash: () => Promise<string>): Promise<User> {
+    if (await this.users.findByUsernameOrEmailTaken(account.username, account.email)) {
+      throw conflict('USER_TAKEN', 'This username or email is already registered');
+    }
+    return this.users.create({ ...account, password: await passwordHash() });
+  }
+
+  /** Stores a reset token's hash on the account of this email; the account, or null when no account has it. */
+  async setResetToken(email: string, tokenHash: string, expiry: Date): Promise<User | null> {
+    const user = await this.users.findByEmail(email);
+    if (!user) return null;
+    user.resetToken = tokenHash;
+    user.resetTokenExpiry = expiry;
+    return this.users.save(user);
+  }
+
+  /** Sets the (hashed) password of the account holding this unexpired token, and uses the token up; false when none does. */
+  async resetPasswordByToken(tokenHash: string, passwordHash: () => Promise<string>): Promise<boolean> {
+    const user = await this.users.findByValidResetToken(tokenHash, new Date());
+    if (!user) return false;
+    user.password = await passwordHash();
+    user.resetToken = null;
+    user.resetTokenExpiry = null;
+    await this.users.save(user);
+    return true;
   }
 
   async updateUser(id: number, changes: UpdateUserDto, viewer: User): Promise<UserDto> {

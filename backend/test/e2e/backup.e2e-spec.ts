@@ -11,11 +11,14 @@ import { DataSource } from 'typeorm';
 import TestAgent from 'supertest/lib/agent';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ContentEvents } from '../../src/common/content-events';
-import { imageVariantUrl } from '@mudawwana/rules';
+import { IMAGE_VARIANT_FORMATS, IMAGE_VARIANT_WIDTHS, imageVariantUrl } from '@mudawwana/rules';
 import { backendDir, buildBackend } from '../support/build';
 import { createPost } from '../support/helpers';
 import { startS3Server, TestBucket, TestS3Server } from '../support/s3';
 import { AUTHOR, startTestApp, TestApp } from '../support/test-app';
+
+/** The files of the one image the source blog holds: the original and its variants. */
+const UPLOADS = 1 + IMAGE_VARIANT_WIDTHS.length * IMAGE_VARIANT_FORMATS.length;
 
 const run = promisify(execFile);
 /** The PostgreSQL server: both drivers are needed, whichever the project runs on. */
@@ -195,7 +198,7 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
       schemaVersion: expect.stringMatching(/^\w+\d{13}$/),
       driver: here,
       tables: { posts: 3, users: 1, pages: 1, categories: 6, newsletter_subscribers: 1, settings: 2, api_tokens: 1 },
-      uploads: 7,
+      uploads: UPLOADS,
     });
     expect(Object.keys(first.uploads).sort()).toEqual(readdirSync(join(source.dataDir, 'uploads')).sort());
     expect(first.uploads[imageUrl.replace('/uploads/', '')]).toBe(sha256(imageBytes));
@@ -203,7 +206,7 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
     // Into the other driver, with the uploads in a bucket.
     const middle = await newPlace(there, bucket.env);
     const restored = await restore(firstArchive, middle.env);
-    expect(restored.stdout).toContain(`into the ${there} database and 7 uploads into bucket ${bucket.name}`);
+    expect(restored.stdout).toContain(`into the ${there} database and ${UPLOADS} uploads into bucket ${bucket.name}`);
     expect(await bucket.keys()).toEqual(Object.keys(first.uploads).sort());
     const second = await readArchive(await backup(middle.env, 'second.tar.gz'));
     expect(second.manifest.driver).toBe(there);

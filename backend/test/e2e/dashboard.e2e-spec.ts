@@ -1,5 +1,8 @@
 import TestAgent from 'supertest/lib/agent';
+import { tagSlug } from '@mudawwana/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ContentEvents } from '../../src/common/content-events';
+import { ContentTag } from '../../src/common/content-tags';
 import { createPost } from '../support/helpers';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -76,6 +79,49 @@ describe('dashboard: search, filters, bulk actions', () => {
       .send({ action: 'delete', ids: [...drafts.map((p) => p.id), published.id] })
       .expect(200);
     for (const post of [...drafts, published]) await author.get(`/api/posts/id/${post.id}`).expect(404);
+  });
+
+  it('announces exactly what a bulk action changed: the posts and their links, lists, categories, tags, neighbours', async () => {
+    const heard: string[][] = [];
+    const stop = t.app.get(ContentEvents).on((origin, tags) => void (origin === 'local' && heard.push([...tags].sort())));
+    try {
+      // newest last, so that the two drafts land between published posts once published
+      const older = await createPost(author, { published: true });
+      const a = await createPost(author, { categoryId: category.id, tags: ['سفر', 'رحلات'] });
+      const middle = await createPost(author, { published: true });
+      const b = await createPost(author, { tags: ['طبخ'] });
+      const newer = await createPost(author, { published: true });
+      const bulk = async (action: string) => {
+        await author
+          .post('/api/posts/bulk')
+          .send({ action, ids: [a.id, b.id] })
+          .expect(200);
+        return heard.at(-1);
+      };
+      const own = [a, b].flatMap((post) => [ContentTag.post(post.id), ContentTag.postLink(post.slug)]);
+      const lists = [
+        ContentTag.postLists,
+        ContentTag.categoryPosts(category.id),
+        ContentTag.tags,
+        ...['سفر', 'رحلات', 'طبخ'].map((tag) => ContentTag.tagPosts(tagSlug(tag))),
+      ];
+      const neighbours = [older, middle, newer].map((post) => ContentTag.post(post.id));
+      // published: between older and middle, and between middle and newer
+      expect(await bulk('publish')).toEqual([...own, ...lists, ...neighbours].sort());
+      // unpublished: the same posts linked to them until then
+      expect(await bulk('unpublish')).toEqual([...own, ...lists, ...neighbours].sort());
+      // deleted as drafts: no public page linked to them
+      expect(await bulk('delete')).toEqual([...own, ...lists].sort());
+      // nothing to change: no page is stale (not "everything", what a change that records nothing stands for)
+      heard.length = 0;
+      await author
+        .post('/api/posts/bulk')
+        .send({ action: 'publish', ids: [older.id] })
+        .expect(200);
+      expect(heard.at(-1)).toEqual([ContentTag.nothingShown]);
+    } finally {
+      stop();
+    }
   });
 
   it('is all or nothing: one unknown id and no post changes', async () => {

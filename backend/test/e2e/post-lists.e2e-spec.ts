@@ -8,7 +8,7 @@ import { startTestApp, TestApp } from '../support/test-app';
 type Json = Record<string, any>;
 
 /**
- * Bounded lists (docs/decisions/016): default and maximum page sizes, totals the generated client can read
+ * Bounded lists (docs/decisions/006): default and maximum page sizes, totals the generated client can read
  * (GET /api/posts/counts), and a response-size bound that holds even when every field is at its longest.
  */
 describe('bounded post lists and counts', () => {

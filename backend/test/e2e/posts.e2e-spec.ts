@@ -316,6 +316,20 @@ describe('posts', () => {
       expect((await read(newest)).previous).toEqual(link(middle));
     });
 
+    it('posts stamped by the database (no date given) are neighbours of each other, never of themselves', async () => {
+      // PostgreSQL stamps microseconds, which a loaded date does not keep: the lookups compare the stored times
+      const [oldest, middle, newest] = [
+        await createPost(author, { published: true }),
+        await createPost(author, { published: true }),
+        await createPost(author, { published: true }),
+      ];
+      const read = async (post: Json) => (await t.agent().get(slugPath(post.slug)).expect(200)).body;
+      const link = (post: Json) => ({ slug: post.slug, title: post.title });
+      expect(await read(middle)).toMatchObject({ previous: link(oldest), next: link(newest) });
+      expect((await read(oldest)).next).toEqual(link(middle));
+      expect((await read(newest)).previous).toEqual(link(middle));
+    });
+
     it('posts with the same creation time (a date picked without a time) are neighbours in list order', async () => {
       const sameDay = '1985-06-01T00:00:00.000Z';
       const first = await createPost(author, { published: true, createdAt: sameDay });

@@ -13,6 +13,10 @@ interface Summary {
   title: string;
 }
 
+const DAY_MS = 24 * 3600 * 1000;
+/** Noon (UTC, as the pruning counts days) of a past day: four hours from it stay on that day whenever the test runs. */
+const noonOf = (daysAgo: number) => new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS - daysAgo * DAY_MS + DAY_MS / 2);
+
 /** Issue 14: every save keeps a revision, autosaves leave the post alone, restores are saves. */
 describe('revisions', () => {
   let t: TestApp;
@@ -154,8 +158,7 @@ describe('revisions', () => {
   it(`keeps the last ${REVISIONS_KEPT} revisions and one per day beyond, pruned at the next save`, async () => {
     const post = await createPost(author, { title: 'قديم', content: '<p>نص</p>' });
     const revisions = t.app.get(DataSource).getRepository(Revision);
-    // 3 days of history, 4 revisions a day, 10 days ago and before
-    const day = 24 * 3600 * 1000;
+    // 3 days of history, 4 revisions a day from noon, 10 days ago and before
     const old = [];
     for (let d = 10; d < 13; d += 1) {
       for (let h = 0; h < 4; h += 1) {
@@ -164,7 +167,7 @@ describe('revisions', () => {
           kind: 'save' as const,
           title: `يوم ${d} ساعة ${h}`,
           content: '<p>x</p>',
-          createdAt: new Date(Date.now() - d * day + h * 3600_000),
+          createdAt: new Date(noonOf(d).getTime() + h * 3600_000),
         });
       }
     }
@@ -185,5 +188,41 @@ describe('revisions', () => {
     expect(all.slice(REVISIONS_KEPT).map((r) => r.title)).toEqual(['قديم', 'يوم 10 ساعة 3', 'يوم 11 ساعة 3', 'يوم 12 ساعة 3']);
     const listed = (await author.get(`/api/posts/${post.id}/revisions?limit=100`).expect(200)).body as Summary[];
     expect(listed).toHaveLength(REVISIONS_KEPT + 4);
+  });
+
+  it('a bulk action keeps a revision of each post and prunes each by the same rule, in one pass for all', async () => {
+    const revisions = t.app.get(DataSource).getRepository(Revision);
+    const posts = [await createPost(author, { title: 'أولى' }), await createPost(author, { title: 'ثانية' })];
+    for (const post of posts) {
+      const history = [];
+      for (let d = 10; d < 13; d += 1) {
+        for (let h = 0; h < 4; h += 1) {
+          history.push({ title: `يوم ${d} ساعة ${h}`, createdAt: new Date(noonOf(d).getTime() + h * 3600_000) });
+        }
+      }
+      // a full set of recent revisions, older than the creation's one (seconds ago)
+      for (let i = 0; i < REVISIONS_KEPT; i += 1) {
+        history.push({ title: `حديث ${i}`, createdAt: new Date(Date.now() - (REVISIONS_KEPT + 5 - i) * 1000) });
+      }
+      await revisions.save(
+        history.map((fields) => revisions.create({ ...fields, postId: post.id as number, kind: 'save', content: '<p>x</p>' })),
+      );
+    }
+    await author
+      .post('/api/posts/bulk')
+      .send({ action: 'publish', ids: posts.map((post) => post.id) })
+      .expect(200);
+    for (const post of posts) {
+      const all = await revisions.find({ where: { postId: post.id as number }, order: { createdAt: 'DESC', id: 'DESC' } });
+      // the publish, the creation, and the newest recent ones make the last REVISIONS_KEPT
+      expect(all.slice(0, 3).map((r) => [r.kind, r.title])).toEqual([
+        ['publish', post.title],
+        ['save', post.title],
+        ['save', `حديث ${REVISIONS_KEPT - 1}`],
+      ]);
+      expect(all[REVISIONS_KEPT - 1].title).toBe('حديث 2');
+      // beyond: the newest of today (the others of today go) and of each old day
+      expect(all.slice(REVISIONS_KEPT).map((r) => r.title)).toEqual(['حديث 1', 'يوم 10 ساعة 3', 'يوم 11 ساعة 3', 'يوم 12 ساعة 3']);
+    }
   });
 });

@@ -2,8 +2,10 @@ import TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_MAX_LIMIT } from '@mudawwana/rules';
+import { samplePosts } from '../../src/database/seeds/sample-posts';
 import { Post } from '../../src/posts/post.entity';
 import { reindexStalePosts } from '../../src/search/post-indexes';
+import { TEXT_RANKED_MATCHES } from '../../src/search/search.repository';
 import { createPost } from '../support/helpers';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -158,5 +160,42 @@ describe('search', () => {
     const { body } = await t.agent().get('/api/search').query({ q: 'المزروع' }).expect(200);
     expect(body.items.map((item: Json) => item.slug)).toEqual(['seeded-post']);
     expect((await t.agent().get('/api/tags/زراعة').expect(200)).body).toEqual({ name: 'زراعة', slug: 'زراعة', count: 1 });
+  });
+});
+
+describe('search: a word in more posts than PostgreSQL ranks the text of', () => {
+  let t: TestApp;
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const dataSource = t.app.get(DataSource);
+    const posts = dataSource.getRepository(Post);
+    // The seed's demo posts: each has "مثال عملي" in its text, none has مثال in its title or tags.
+    const demo = samplePosts(TEXT_RANKED_MATCHES + 30, [], null).map((post, index) => ({ ...post, slug: `demo-${index}` }));
+    for (let index = 0; index < demo.length; index += 200) await posts.insert(demo.slice(index, index + 200));
+    // Older than every demo post, so only their rank can put them first.
+    const old = (day: number, fields: Partial<Post>) =>
+      posts.insert({ published: true, content: '<p>نص قصير</p>', createdAt: new Date(Date.UTC(2019, 0, day)), ...fields });
+    ids.titled = (await old(1, { title: 'مثال من الماضي', slug: 'titled' })).identifiers[0].id;
+    ids.tagged = (await old(2, { title: 'منشور موسوم', slug: 'tagged', tags: ['مثال'] })).identifiers[0].id;
+    ids.repeated = (await old(3, { title: 'تكرار', slug: 'repeated', content: '<p>مثال ثم مثال</p>' })).identifiers[0].id;
+    await reindexStalePosts(dataSource);
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it('still ranks a title match first, then a tag match, whatever their age', async () => {
+    const { body } = await t.agent().get('/api/search').query({ q: 'مثال' }).expect(200);
+    expect(body.total).toBe(TEXT_RANKED_MATCHES + 33);
+    const found: number[] = body.items.map((item: Json) => item.id);
+    expect(found.slice(0, 2)).toEqual([ids.titled, ids.tagged]);
+    if (t.driver !== 'postgres') return; // SQLite: bm25 ranks the text of every match, at no great cost there
+    // PostgreSQL: beyond TEXT_RANKED_MATCHES the text does not rank; the posts found in it alone come newest first,
+    // and the oldest of them (the one that says مثال twice) is not on the first page.
+    const dates = body.items.slice(2).map((item: Json) => item.createdAt);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(found).not.toContain(ids.repeated);
+    const next = (await t.agent().get('/api/search').query({ q: 'مثال', offset: 20 }).expect(200)).body;
+    expect(next.items[0].createdAt <= dates.at(-1)).toBe(true);
   });
 });

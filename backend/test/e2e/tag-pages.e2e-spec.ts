@@ -9,7 +9,7 @@ import { createPost } from '../support/helpers';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /**
- * Tag pages in the page store and the search page beside it (docs/decisions/026): a post change refreshes exactly
+ * Tag pages in the page store and the search page beside it (docs/decisions/013): a post change refreshes exactly
  * the tag pages it appears on; search results are rendered per request, never stored, never indexed. A refreshed
  * page may be served stale while it is rebuilt: the checks poll (generously, for a busy machine).
  */

@@ -90,7 +90,7 @@ describe('uploads in an S3 bucket', () => {
     await bucket.remove();
   });
 
-  it('puts the original and its six variants in the bucket, with their types and a year of caching, not on disk', async () => {
+  it('puts the original and its eight variants in the bucket, with their types and a year of caching, not on disk', async () => {
     const url = await uploadPhoto(t);
     const key = keyOf(url);
     expect(await bucket.keys()).toEqual([key, ...variantKeys(key)].sort());
@@ -123,6 +123,15 @@ describe('uploads in an S3 bucket', () => {
     expect(missing.body).toMatchObject({ statusCode: 404, code: 'UPLOAD_NOT_FOUND' });
     await t.agent().get('/uploads/').expect(404);
     await t.agent().get('/uploads/..%2Fblog.sqlite').expect(404);
+  });
+
+  it('makes a variant the bucket lacks on its first request (an upload stored before its width existed)', async () => {
+    const url = await uploadPhoto(t);
+    const missing = imageVariantUrl(keyOf(url), 720, 'webp');
+    await t.app.get<UploadStorage>(UPLOAD_STORAGE).delete(missing);
+    const made = await t.agent().get(`/uploads/${missing}`).buffer(true).expect(200);
+    expect(made.headers['content-type']).toBe('image/webp');
+    expect(Buffer.compare(made.body as Buffer, (await bucket.object(missing)).bytes)).toBe(0);
   });
 
   it('answers 404 once the object is deleted from the storage', async () => {

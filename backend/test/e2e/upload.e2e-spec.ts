@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import TestAgent from 'supertest/lib/agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,13 +53,14 @@ describe('upload', () => {
     expect((await sharp(served.body as Buffer).metadata()).format).toBe('png');
   });
 
-  it('writes AVIF and WebP variants 480, 960 and 1600 px wide next to the original, never enlarged', async () => {
+  it('writes AVIF and WebP variants 480, 720, 960 and 1600 px wide next to the original, never enlarged', async () => {
     const photo = await sharp({ create: { width: 1200, height: 675, channels: 3, background: '#3366cc' } })
       .jpeg()
       .toBuffer();
     const { url } = (await upload(photo, 'wide.jpg').expect(201)).body;
     for (const [width, expected] of [
       [480, 480],
+      [720, 720],
       [960, 960],
       [1600, 1200],
     ] as const) {
@@ -71,6 +74,30 @@ describe('upload', () => {
         const metadata = await sharp(variant.body as Buffer).metadata();
         expect([metadata.width, metadata.height]).toEqual([expected, Math.round((expected * 675) / 1200)]);
       }
+    }
+  });
+
+  it('makes a variant an older upload lacks on its first request, and nothing that is not a listed variant of an upload', async () => {
+    const photo = await sharp({ create: { width: 1200, height: 675, channels: 3, background: '#cc3366' } })
+      .jpeg()
+      .toBuffer();
+    const { url } = (await upload(photo, 'older.jpg').expect(201)).body;
+    // as stored before the 720 px width existed
+    const missing = imageVariantUrl(url, 720, 'avif');
+    rmSync(join(t.dataDir, missing), { force: false });
+
+    const made = await t.agent().get(missing).buffer(true).expect(200);
+    expect(made.headers['content-type']).toBe('image/avif');
+    expect((await sharp(made.body as Buffer).metadata()).width).toBe(720);
+    expect(existsSync(join(t.dataDir, missing))).toBe(true);
+
+    for (const path of [
+      url.replace(/\.jpg$/, '-500.avif'), // not a listed width
+      url.replace(/\.jpg$/, '-720.jpg'), // not a variant format
+      '/uploads/0123456789abcdef0123456789abcdef-720.avif', // no such original
+    ]) {
+      const response = await t.agent().get(path).expect(404);
+      expect(response.body).toMatchObject({ statusCode: 404, code: 'UPLOAD_NOT_FOUND' });
     }
   });
 

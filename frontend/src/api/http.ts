@@ -1,4 +1,5 @@
 import axios, { AxiosError, AxiosRequestConfig } from 'axios';
+import { ERROR_TEXT, retryAfterText } from '@/i18n/errors';
 import { ErrorCode } from './generated/model';
 
 /**
@@ -64,12 +65,18 @@ export class ApiError extends Error {
 }
 
 /**
- * The one error reader of the screens: what a toast says about a failed call (SPEC §8). The server's own message
- * when it sent one, else the caller's fallback text, else the error's "<status>: <body>" text.
+ * The one error reader of the screens: what a toast says about a failed call (SPEC §8). The Arabic sentence of the
+ * server's error code (with how long to wait when the server said so), else the server's own message (a validation
+ * list, which names the fields), else the caller's fallback text, else the error's "<status>: <body>" text.
  */
 export function errorMessage(error: unknown, fallback?: string): string | undefined {
-  const server = error instanceof ApiError ? error.serverMessage : undefined;
-  return server || fallback || (error instanceof Error && error.message ? error.message : undefined);
+  if (!(error instanceof ApiError)) return fallback || (error instanceof Error && error.message ? error.message : undefined);
+  const code = error.code;
+  if (code) {
+    const retryAfter = (error.body as { retryAfter?: unknown }).retryAfter;
+    return typeof retryAfter === 'number' ? `${ERROR_TEXT[code]}: ${retryAfterText(retryAfter)}` : ERROR_TEXT[code];
+  }
+  return error.serverMessage || fallback || error.message || undefined;
 }
 
 /** A plain, serialisable copy of a query error (status and message survive JSON). */
@@ -87,7 +94,44 @@ export function isNotFound(error: unknown): boolean {
   return plainError(error).status === 404 || /^404\b/.test(plainError(error).message);
 }
 
+/**
+ * The option that makes a call outlive its page (pass it as the generated function's last argument, e.g. the editor's
+ * last autosave when the tab is hidden or closed): the browser keeps delivering a `keepalive` fetch after the page is
+ * gone, which an ordinary request (axios' XMLHttpRequest) is not.
+ */
+export const OUTLIVES_PAGE: AxiosRequestConfig = { fetchOptions: { keepalive: true } };
+
+/** The most a keepalive request may carry (64 KiB for all of a page's keepalive requests in flight, per the Fetch standard). */
+const KEEPALIVE_MAX_BYTES = 64 * 1024;
+
+/**
+ * Sends a JSON call with fetch `keepalive`, with the cookies and headers `http` would send. Its fetch starts before
+ * this returns (no await comes first), which is what a `pagehide` handler needs: nothing started later goes out.
+ * A body over the keepalive limit goes as an ordinary fetch (delivered if the page stays, as when it is only hidden).
+ */
+async function keepaliveRequest<T>(config: AxiosRequestConfig): Promise<T> {
+  const body = config.data === undefined ? undefined : JSON.stringify(config.data);
+  const response = await fetch(http.getUri(config), {
+    method: (config.method ?? 'GET').toUpperCase(),
+    headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body,
+    credentials: 'include',
+    keepalive: body === undefined || new TextEncoder().encode(body).byteLength <= KEEPALIVE_MAX_BYTES,
+    signal: config.signal as AbortSignal | undefined,
+  });
+  const text = await response.text();
+  let data: unknown = text;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON (a proxy's error page): kept as text, as axios would
+  }
+  if (!response.ok) throw new ApiError(response.status, data, response.statusText);
+  return data as T;
+}
+
 export async function customInstance<T>(config: AxiosRequestConfig, options?: AxiosRequestConfig): Promise<T> {
+  if ((options?.fetchOptions as RequestInit | undefined)?.keepalive) return keepaliveRequest<T>({ ...config, ...options });
   try {
     const response = await http.request<T>({ ...config, ...options });
     return response.data;

@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { loadLanguages } from '@/lib/highlight';
 import { App } from './App';
 import { AppProviders } from './providers';
+import { PAGE_STATE_ID, slugOfPath, stateForSlug } from './not-found-state';
 import { createQueryClient, markHydrated } from './query-client';
 
 /** Brings the server-rendered page to life (or renders an empty #root, e.g. /admin): the whole app's code. */
@@ -16,7 +17,8 @@ export async function startApp(root: HTMLElement): Promise<void> {
   // fetch of the same data).
   for (const stateElement of document.querySelectorAll('script[data-query-state]')) {
     if (!stateElement.textContent) continue;
-    const state = JSON.parse(stateElement.textContent) as DehydratedState;
+    let state = JSON.parse(stateElement.textContent) as DehydratedState;
+    if (stateElement.id === PAGE_STATE_ID) state = stateForSlug(state, slugOfPath(window.location.pathname));
     hydrate(queryClient, state);
     markHydrated(state.queries.map((query) => query.queryHash));
   }

@@ -1,5 +1,4 @@
 import { hashKey, type DehydratedState } from '@tanstack/react-query';
-import { safeJson } from '../page/head';
 
 /**
  * The slug of the shared not-found renders (backend/src/site/page-key.ts): one render answers every unknown post,
@@ -7,7 +6,8 @@ import { safeJson } from '../page/head';
  */
 export const NOT_FOUND_SLUG = '~';
 
-const PAGE_STATE = /(<script id="__QUERY_STATE__" type="application\/json" data-query-state>)(.*?)(<\/script>)/s;
+/** The id of the script that holds a page's own server state (the footer's has none). */
+export const PAGE_STATE_ID = '__QUERY_STATE__';
 
 function withSlug(value: unknown, slug: string): unknown {
   if (value === NOT_FOUND_SLUG) return slug;
@@ -20,16 +20,26 @@ function withSlug(value: unknown, slug: string): unknown {
 }
 
 /**
- * The shared not-found page as served for one unknown slug: its queries keyed by that slug, as the browser's screens
- * ask for them, so hydration finds the server's answer (the 404) instead of starting a fetch and a spinner.
+ * The server's state of a page, keyed as this page's screens ask for it. The server sends one shared not-found page
+ * for every unknown slug, its queries keyed by NOT_FOUND_SLUG (the same bytes for all, so nothing is rendered or
+ * rewritten per request); here they take the slug of the address, so hydration finds the server's answer (the 404)
+ * instead of starting a fetch and a spinner. Any other page's state has no such key and is returned as it is.
  */
-export function notFoundPageFor(html: string, slug: string): string {
-  return html.replace(PAGE_STATE, (_match, open: string, json: string, close: string) => {
-    const state = JSON.parse(json) as DehydratedState;
-    const queries = state.queries.map((query) => {
-      const queryKey = withSlug(query.queryKey, slug) as unknown[];
-      return { ...query, queryKey, queryHash: hashKey(queryKey) };
-    });
-    return `${open}${safeJson({ ...state, queries })}${close}`;
+export function stateForSlug(state: DehydratedState, slug: string): DehydratedState {
+  if (!state.queries.some((query) => query.queryHash.includes(NOT_FOUND_SLUG))) return state;
+  const queries = state.queries.map((query) => {
+    const queryKey = withSlug(query.queryKey, slug) as unknown[];
+    return { ...query, queryKey, queryHash: hashKey(queryKey) };
   });
+  return { ...state, queries };
+}
+
+/** The slug of an address as the screens read it (the last path segment, decoded). */
+export function slugOfPath(pathname: string): string {
+  const segment = pathname.replace(/\/+$/, '').split('/').pop() ?? '';
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

@@ -1,77 +1,43 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router-dom';
-import {
-  categoriesQuery,
-  categoryBySlugQuery,
-  featuredPostQuery,
-  homeLayoutQuery,
-  pageBySlugQuery,
-  postBySlugQuery,
-  postCountsQuery,
-  postsQuery,
-  searchQuery,
-  socialLinksQuery,
-  tagBySlugQuery,
-} from '@/lib/api';
-import { footerPostsParams } from '@/features/layout/footer-params';
-import { categoryPostsParams } from '@/features/categories/category-params';
-import { searchPageParams, searchText } from '@/features/search/search-params';
-import { tagPostsParams } from '@/features/tags/tag-params';
-import { isPrivatePath, parsePageParam } from '@mudawwana/rules';
-import { latestPostsParams, viewAllPage } from '@/features/home/home-params';
+import { isPrivatePath } from '@mudawwana/rules';
+import { homeLayoutQuery } from '@/lib/api';
+import type { RouteQuery } from '@/lib/route-queries';
+import { categoryRouteQueries } from '@/features/categories/category-params';
+import { homeGridQuery, homeRouteQueries } from '@/features/home/home-params';
+import { footerQueries } from '@/features/layout/footer-params';
+import { pageRouteQueries } from '@/features/pages/page-params';
+import { postRouteQueries } from '@/features/posts/post-params';
+import { searchRouteQueries } from '@/features/search/search-params';
+import { tagRouteQueries } from '@/features/tags/tag-params';
 
-type Options = { queryKey: readonly unknown[]; queryFn?: unknown };
-
-/** What the site-wide footer reads (on every page, or once for the footer fragment). */
-export function footerQueries(): Options[] {
-  return [postsQuery(footerPostsParams), socialLinksQuery()];
-}
+export { footerQueries };
 
 /**
- * What each server-rendered route reads (SPEC §2), declared once: the server runs these before rendering and
- * ships the results; the screens read the same keys. Every page has the footer's data, unless the footer is
- * rendered apart as a fragment (`withFooter: false`).
+ * What each server-rendered route reads (SPEC §2), composed from what each feature declares for its route: the
+ * server runs these before rendering and ships the results; the screens read the same keys. Every page has the
+ * footer's data, unless the footer is rendered apart as a fragment (`withFooter: false`).
  */
-export function routeQueries(rawPathname: string, search = '', { withFooter = true } = {}): Options[] {
+export function routeQueries(rawPathname: string, search = '', { withFooter = true } = {}): RouteQuery[] {
   // Route params are matched on the decoded path, as react-router's useParams gives them to the screens.
   const pathname = decodePath(rawPathname);
   const params = new URLSearchParams(search);
-  const shell: Options[] = withFooter ? footerQueries() : [];
-  if (pathname === '/') {
-    const home = [...shell, homeLayoutQuery(), featuredPostQuery(), categoriesQuery()];
-    return viewAllPage(params) === null ? home : [...home, postCountsQuery()];
-  }
-  const post = matchPath('/post/:slug', pathname);
-  if (post?.params.slug) return [...shell, postBySlugQuery(post.params.slug), categoriesQuery()];
-  const category = matchPath('/category/:slug', pathname);
-  if (category?.params.slug) {
-    return [
-      ...shell,
-      categoryBySlugQuery(category.params.slug),
-      postsQuery(categoryPostsParams(category.params.slug, parsePageParam(params.get('page')))),
-      categoriesQuery(),
-    ];
-  }
-  const tag = matchPath('/tag/:slug', pathname);
-  if (tag?.params.slug) {
-    return [
-      ...shell,
-      tagBySlugQuery(tag.params.slug),
-      postsQuery(tagPostsParams(tag.params.slug, parsePageParam(params.get('page')))),
-      categoriesQuery(),
-    ];
-  }
-  if (pathname === '/search') {
-    const q = searchText(params);
-    return [...shell, categoriesQuery(), ...(q ? [searchQuery(searchPageParams(q, parsePageParam(params.get('page'))))] : [])];
-  }
-  // The about screen shows the social links itself, not only in the footer: with the footer rendered apart, the
-  // page must still carry them, or the browser would hydrate it with the footer's copy and find markup the server
-  // never rendered.
-  if (pathname === '/about') return [...shell, pageBySlugQuery('about'), ...(withFooter ? [] : [socialLinksQuery()])];
-  const page = matchPath('/:slug', pathname);
-  if (page?.params.slug && !isPrivatePath(`/${page.params.slug}`)) return [...shell, pageBySlugQuery(page.params.slug)];
-  return shell;
+  const shell = withFooter ? footerQueries() : [];
+  return [...shell, ...featureQueries(pathname, params, withFooter)];
+}
+
+function featureQueries(pathname: string, params: URLSearchParams, withFooter: boolean): RouteQuery[] {
+  if (pathname === '/') return homeRouteQueries(params);
+  if (pathname === '/search') return searchRouteQueries(params);
+  const post = matchPath('/post/:slug', pathname)?.params.slug;
+  if (post) return postRouteQueries(post);
+  const category = matchPath('/category/:slug', pathname)?.params.slug;
+  if (category) return categoryRouteQueries(category, params);
+  const tag = matchPath('/tag/:slug', pathname)?.params.slug;
+  if (tag) return tagRouteQueries(tag, params);
+  const page = matchPath('/:slug', pathname)?.params.slug;
+  if (page && !isPrivatePath(`/${page}`)) return pageRouteQueries(page, { withFooter });
+  return [];
 }
 
 export function decodePath(pathname: string): string {
@@ -92,15 +58,14 @@ export function isPublicRoute(pathname: string): boolean {
   return !isPrivatePath(pathname);
 }
 
-export function prefetchAll(queryClient: QueryClient, queries: Options[]): Promise<unknown> {
+export function prefetchAll(queryClient: QueryClient, queries: RouteQuery[]): Promise<unknown> {
   return Promise.all(queries.map((options) => queryClient.prefetchQuery(options as Parameters<QueryClient['prefetchQuery']>[0])));
 }
 
 export async function prefetchRoute(queryClient: QueryClient, pathname: string, search = '', { withFooter = true } = {}): Promise<void> {
   await prefetchAll(queryClient, routeQueries(pathname, search, { withFooter }));
   if (pathname === '/') {
-    // The latest-posts grid depends on the layout's count, so it is read second (as the screen does).
     const layout = queryClient.getQueryData(homeLayoutQuery().queryKey);
-    await prefetchAll(queryClient, [postsQuery(latestPostsParams(layout, viewAllPage(new URLSearchParams(search))))]);
+    await prefetchAll(queryClient, [homeGridQuery(layout, new URLSearchParams(search))]);
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The theme without JavaScript (docs/decisions/023). The app's dark and light styles hang on classes the pre-paint
+ * The theme without JavaScript (docs/decisions/010). The app's dark and light styles hang on classes the pre-paint
  * script puts on <html>: `.dark …` and `html:not(.dark) …` (theme.ts conditions), and the script always sets either
  * `dark` or `light`. With JavaScript off neither is set, so this rewrites the server's CSS to let the system's
  * preference decide there:

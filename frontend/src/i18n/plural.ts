@@ -84,3 +84,23 @@ export const MAILS: PluralForms = {
   many: '{count} رسالة',
   other: '{count} رسالة',
 };
+
+/** Seconds after 'بعد' (genitive: 'بعد ثانيتين', 'بعد 3 ثوانٍ'), for how long to wait before trying again. */
+export const SECONDS_AFTER: PluralForms = {
+  zero: 'لحظات',
+  one: 'ثانية واحدة',
+  two: 'ثانيتين',
+  few: '{count} ثوانٍ',
+  many: '{count} ثانية',
+  other: '{count} ثانية',
+};
+
+/** Minutes after 'بعد' (genitive: 'بعد دقيقتين', 'بعد 15 دقيقة'). */
+export const MINUTES_AFTER: PluralForms = {
+  zero: 'لحظات',
+  one: 'دقيقة واحدة',
+  two: 'دقيقتين',
+  few: '{count} دقائق',
+  many: '{count} دقيقة',
+  other: '{count} دقيقة',
+};

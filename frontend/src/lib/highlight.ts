@@ -3,7 +3,7 @@ import type { LanguageFn } from 'highlight.js';
 
 /**
  * The languages posts are highlighted in, each its own chunk: a page loads only those its code blocks use
- * (docs/decisions/012). The server loads them all before it renders.
+ * (docs/decisions/005). The server loads them all before it renders.
  */
 const LANGUAGES: Record<string, () => Promise<{ default: LanguageFn }>> = {
   bash: () => import('highlight.js/lib/languages/bash'),

@@ -9,7 +9,7 @@ describe('image variants', () => {
 
   it('lists every width in a srcset', () => {
     expect(imageVariantSrcset('/uploads/ab12.jpg', 'webp')).toBe(
-      '/uploads/ab12-480.webp 480w, /uploads/ab12-960.webp 960w, /uploads/ab12-1600.webp 1600w',
+      '/uploads/ab12-480.webp 480w, /uploads/ab12-720.webp 720w, /uploads/ab12-960.webp 960w, /uploads/ab12-1600.webp 1600w',
     );
   });
 

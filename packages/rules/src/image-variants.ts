@@ -1,10 +1,10 @@
 /**
- * Resized copies of an uploaded image, written next to it at upload time (docs/decisions/012):
+ * Resized copies of an uploaded image, written next to it at upload time (docs/decisions/005):
  * `/uploads/<name>.<ext>` has `/uploads/<name>-<width>.<format>` for every width and format below. A copy is never
  * wider than the original (a small original's "1600" copy keeps its own size), so every name always exists and pages
  * can list them without knowing the original's size. Animated GIFs keep only the original.
  */
-export const IMAGE_VARIANT_WIDTHS = [480, 960, 1600] as const;
+export const IMAGE_VARIANT_WIDTHS = [480, 720, 960, 1600] as const;
 export const IMAGE_VARIANT_FORMATS = ['avif', 'webp'] as const;
 export type ImageVariantFormat = (typeof IMAGE_VARIANT_FORMATS)[number];
 

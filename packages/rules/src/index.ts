@@ -1,4 +1,4 @@
-/** Rules both the API and the screens follow, in one place (docs/decisions/024-rules-package.md). */
+/** Rules both the API and the screens follow, in one place (docs/decisions/011-rules-package.md). */
 export * from './blog.js';
 export * from './categories.js';
 export * from './home-layout.js';

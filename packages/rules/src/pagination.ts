@@ -1,6 +1,6 @@
 /**
  * Paging rules shared by the API and the screens, so that every list stays bounded whatever the blog's size
- * (docs/decisions/016-bounded-lists.md).
+ * (docs/decisions/006-bounded-lists.md).
  */
 
 /** GET /api/posts without `limit`: one page of this many posts. */

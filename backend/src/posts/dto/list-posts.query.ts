@@ -1,9 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { POST_STATUSES, type PostStatus } from '../posts.repository';
-import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '@mudawwana/rules';
-import { toBoolean, toInt } from '../../common/transforms';
+import { PageLimit, PageOffset } from '../../common/paging';
+import { toBoolean } from '../../common/transforms';
 
 /** GET /api/posts/counts: the counts of one category, or of every post. */
 export class CountPostsQuery {
@@ -47,24 +47,9 @@ export class ListPostsQuery extends CountPostsQuery {
   @IsIn(POST_STATUSES, { message: `status must be one of ${POST_STATUSES.join(', ')}` })
   status?: PostStatus;
 
-  @ApiPropertyOptional({
-    minimum: 1,
-    maximum: LIST_MAX_LIMIT,
-    default: LIST_DEFAULT_LIMIT,
-    description: `Posts per call: ${LIST_DEFAULT_LIMIT} when not given, at most ${LIST_MAX_LIMIT}`,
-  })
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(LIST_MAX_LIMIT, { message: `limit must not be greater than ${LIST_MAX_LIMIT}` })
+  @PageLimit({ items: 'Posts' })
   limit?: number;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 1_000_000 })
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(1_000_000)
+  @PageOffset()
   offset?: number;
 }

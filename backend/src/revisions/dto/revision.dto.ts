@@ -1,14 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { PageLimit, PageOffset } from '../../common/paging';
 import { blankToNull } from '../../common/transforms';
 import { BasedOnVersion } from '../../common/versions';
 import { REVISION_KINDS, Revision, RevisionKind } from '../revision.entity';
 
-const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
-
 /** The most revisions one call lists (a post keeps 50 plus one a day beyond: page through the rest). */
 export const REVISIONS_MAX_LIMIT = 100;
+/** Revisions per call when the history panel does not say. */
+export const REVISIONS_DEFAULT_LIMIT = 50;
 
 export class RevisionSummaryDto {
   @ApiProperty() id: number;
@@ -41,20 +42,10 @@ export class RevisionDto extends RevisionSummaryDto {
 }
 
 export class ListRevisionsQuery {
-  @ApiPropertyOptional({ minimum: 1, maximum: REVISIONS_MAX_LIMIT, default: 50 })
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(REVISIONS_MAX_LIMIT)
+  @PageLimit({ max: REVISIONS_MAX_LIMIT, fallback: REVISIONS_DEFAULT_LIMIT })
   limit?: number;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 100_000 })
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(100_000)
+  @PageOffset({ max: 100_000 })
   offset?: number;
 }
 

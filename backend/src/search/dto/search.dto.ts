@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '@mudawwana/rules';
-import { toBoolean, toInt, trim } from '../../common/transforms';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { PageLimit, PageOffset } from '../../common/paging';
+import { toBoolean, trim } from '../../common/transforms';
 import { PostSummaryDto } from '../../posts/dto/post.dto';
 
 export const MAX_QUERY_LENGTH = 200;
@@ -16,25 +16,10 @@ export class SearchQuery {
   @MaxLength(MAX_QUERY_LENGTH)
   q: string;
 
-  @ApiPropertyOptional({
-    minimum: 1,
-    maximum: LIST_MAX_LIMIT,
-    default: LIST_DEFAULT_LIMIT,
-    description: `Results per call: ${LIST_DEFAULT_LIMIT} when not given, at most ${LIST_MAX_LIMIT}`,
-  })
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(LIST_MAX_LIMIT, { message: `limit must not be greater than ${LIST_MAX_LIMIT}` })
+  @PageLimit({ items: 'Results' })
   limit?: number;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 1_000_000 })
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(1_000_000)
+  @PageOffset()
   offset?: number;
 
   @ApiPropertyOptional({ description: 'true: drafts too (signed in only; 401 otherwise). Default: published posts only.' })

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, CloseButton, Dialog, Field, Input, Portal, Stack } from '@chakra-ui/react';
+import { Field, Input, Stack } from '@chakra-ui/react';
+import FormDialog from '../FormDialog';
 
 export interface PromptField {
   name: string;
@@ -36,57 +37,37 @@ export default function PromptDialog({ open, title, fields, submitLabel, cancelL
   }, [open]);
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => (!e.open ? onClose() : undefined)} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form
-              onSubmit={(event) => {
-                // the dialog is portalled but React events still bubble to an enclosing form (the post editor)
-                event.preventDefault();
-                event.stopPropagation();
-                const problem = onSubmit(values);
-                if (problem) setError(problem);
-                else onClose();
-              }}
-            >
-              <Dialog.Header>
-                <Dialog.Title>{title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="3">
-                  {children}
-                  {fields.map((field, index) => (
-                    <Field.Root key={field.name} invalid={!!error && index === 0}>
-                      <Field.Label>{field.label}</Field.Label>
-                      <Input
-                        name={field.name}
-                        type={field.type ?? 'text'}
-                        dir={field.dir}
-                        placeholder={field.placeholder}
-                        autoFocus={index === 0}
-                        value={values[field.name] ?? ''}
-                        onChange={(event) => setValues((prev) => ({ ...prev, [field.name]: event.target.value }))}
-                      />
-                      {index === 0 && error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
-                    </Field.Root>
-                  ))}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose}>
-                  {cancelLabel}
-                </Button>
-                <Button type="submit">{submitLabel}</Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      open={open}
+      title={title}
+      submitLabel={submitLabel}
+      cancelLabel={cancelLabel}
+      browserValidation
+      onSubmit={() => {
+        const problem = onSubmit(values);
+        if (problem) setError(problem);
+        else onClose();
+      }}
+      onClose={onClose}
+    >
+      <Stack gap="3">
+        {children}
+        {fields.map((field, index) => (
+          <Field.Root key={field.name} invalid={!!error && index === 0}>
+            <Field.Label>{field.label}</Field.Label>
+            <Input
+              name={field.name}
+              type={field.type ?? 'text'}
+              dir={field.dir}
+              placeholder={field.placeholder}
+              autoFocus={index === 0}
+              value={values[field.name] ?? ''}
+              onChange={(event) => setValues((prev) => ({ ...prev, [field.name]: event.target.value }))}
+            />
+            {index === 0 && error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
+          </Field.Root>
+        ))}
+      </Stack>
+    </FormDialog>
   );
 }

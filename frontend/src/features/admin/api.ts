@@ -6,4 +6,4 @@
  */
 export * from '@/api/generated';
 export * from '@/api/generated/model';
-export { ApiError, errorMessage } from '@/api/http';
+export { ApiError, errorMessage, OUTLIVES_PAGE } from '@/api/http';

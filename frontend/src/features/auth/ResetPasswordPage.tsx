@@ -27,7 +27,7 @@ export function ResetPasswordPage() {
 
   useEffect(() => {
     if (!reset.isSuccess) return;
-    const timer = setTimeout(() => navigate('/auth'), RESET_REDIRECT_MS);
+    const timer = setTimeout(() => void navigate('/auth'), RESET_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [reset.isSuccess, navigate]);
 

@@ -1,5 +1,6 @@
-import { pageWindow, PUBLIC_PAGE_SIZE } from '@mudawwana/rules';
-import type { ListPostsParams } from '@/lib/api';
+import { pageWindow, parsePageParam, PUBLIC_PAGE_SIZE } from '@mudawwana/rules';
+import { categoriesQuery, categoryBySlugQuery, postsQuery, type ListPostsParams } from '@/lib/api';
+import type { RouteQuery } from '@/lib/route-queries';
 
 /** One page of a category's published posts (newest first, as the API sorts them). */
 export const categoryPostsParams = (slug: string, page: number): ListPostsParams => ({
@@ -10,3 +11,8 @@ export const categoryPostsParams = (slug: string, page: number): ListPostsParams
 
 /** The address of a page of a category (page 1 has no page parameter: one URL per page). */
 export const categoryPath = (slug: string, page = 1): string => (page === 1 ? `/category/${slug}` : `/category/${slug}?page=${page}`);
+
+/** What /category/:slug reads: the category, one page of its posts, and the categories (header, badges). */
+export function categoryRouteQueries(slug: string, search: URLSearchParams): RouteQuery[] {
+  return [categoryBySlugQuery(slug), postsQuery(categoryPostsParams(slug, parsePageParam(search.get('page')))), categoriesQuery()];
+}

@@ -15,7 +15,7 @@ import { searchPageParams, searchPath, searchText } from './search-params';
 /**
  * /search?q= (issue 13): the query in a box of its own, then the matching posts best first, a fixed page at a time,
  * with the matching words marked; a prompt without a query and an empty state without results. Never indexed by
- * search engines; rendered on the server for each request (docs/decisions/026-arabic-search-and-tags.md).
+ * search engines; rendered on the server for each request (docs/decisions/013-arabic-search-and-tags.md).
  */
 export function SearchPage() {
   const [params] = useSearchParams();

@@ -1,5 +1,6 @@
-import { pageWindow, PUBLIC_PAGE_SIZE } from '@mudawwana/rules';
-import type { SearchPostsParams } from '@/lib/api';
+import { pageWindow, parsePageParam, PUBLIC_PAGE_SIZE } from '@mudawwana/rules';
+import { categoriesQuery, searchQuery, type SearchPostsParams } from '@/lib/api';
+import type { RouteQuery } from '@/lib/route-queries';
 
 /** What the API accepts as a query (longer ones are cut rather than refused: the page still answers). */
 export const MAX_QUERY_LENGTH = 200;
@@ -17,4 +18,10 @@ export function searchPath(q: string, page = 1): string {
   const params = new URLSearchParams({ q });
   if (page > 1) params.set('page', String(page));
   return `/search?${params.toString()}`;
+}
+
+/** What /search reads: the categories, and one page of results when there is a query. */
+export function searchRouteQueries(search: URLSearchParams): RouteQuery[] {
+  const q = searchText(search);
+  return [categoriesQuery(), ...(q ? [searchQuery(searchPageParams(q, parsePageParam(search.get('page'))))] : [])];
 }

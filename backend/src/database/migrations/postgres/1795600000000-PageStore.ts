@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The page store (docs/decisions/011-page-store.md): rendered public pages, and what each of them shows. */
+/** The page store (docs/decisions/004-page-store.md): rendered public pages, and what each of them shows. */
 export class PageStore1795600000000 implements MigrationInterface {
   name = 'PageStore1795600000000';
 

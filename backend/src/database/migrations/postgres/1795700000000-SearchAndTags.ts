@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Search and tags (docs/decisions/026-arabic-search-and-tags.md): two indexes derived from the posts, written by the
+ * Search and tags (docs/decisions/013-arabic-search-and-tags.md): two indexes derived from the posts, written by the
  * app in the transaction that saves a post (backend/src/search/post-indexes.ts), and filled for the posts already
  * there when the app starts (a row that is missing or older than its post is rebuilt).
  *  - post_search: the post's title, tags and text normalised for Arabic search, and a tsvector over them (the

@@ -9,6 +9,8 @@ import { SearchAndTags1795700000000 } from './1795700000000-SearchAndTags';
 import { NewsletterDoubleOptIn1795700300000 } from './1795700300000-NewsletterDoubleOptIn';
 import { Revisions1795700050000 } from './1795700050000-Revisions';
 import { ScheduledPosts1795700100000 } from './1795700100000-ScheduledPosts';
+import { SearchHead1795700400000 } from './1795700400000-SearchHead';
+import { PageSegments1795700500000 } from './1795700500000-PageSegments';
 
 /** In order; each runs once per database. */
 export const POSTGRES_MIGRATIONS = [
@@ -23,4 +25,6 @@ export const POSTGRES_MIGRATIONS = [
   NewsletterDoubleOptIn1795700300000,
   Revisions1795700050000,
   ScheduledPosts1795700100000,
+  SearchHead1795700400000,
+  PageSegments1795700500000,
 ];

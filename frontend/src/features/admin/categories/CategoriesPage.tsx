@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Button, Center, CloseButton, Dialog, Field, HStack, IconButton, Input, Portal, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { Layers, Pencil, Plus } from 'lucide-react';
 import { admin as t } from '@/i18n/admin';
 import { useCreateCategory, useDeleteCategory, useListCategories, useUpdateCategory, type CategoryDto } from '../api';
+import FormDialog from '@/components/FormDialog';
+import AdminList, { EmptyList, RowIconButton } from '../components/AdminList';
 import AdminPage from '../components/AdminPage';
 import ConfirmDialog from '../components/ConfirmDialog';
 import DeleteRowButton from '../components/DeleteRowButton';
-import { ErrorState, LoadingState } from '../components/QueryState';
 import { notifyError, notifySuccess } from '../notify';
 import { toaster } from '../shell';
 import { categoryPayload } from './category-rules';
@@ -52,59 +53,36 @@ function CategoryDialog({ editing, onClose }: { editing: Editing; onClose: () =>
   };
 
   return (
-    <Dialog.Root open={editing !== null} onOpenChange={(e) => (!e.open ? onClose() : undefined)} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                submit();
-              }}
-            >
-              <Dialog.Header>
-                <Dialog.Title>{initial ? t.editCategory : t.addCategory}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Field.Root required invalid={!!error}>
-                    <Field.Label>{t.categoryName}</Field.Label>
-                    <Input
-                      name="name"
-                      autoFocus
-                      value={name}
-                      onChange={(e) => {
-                        setName(e.target.value);
-                        setError(null);
-                      }}
-                    />
-                    <Field.ErrorText>{error}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>{t.categorySlug}</Field.Label>
-                    <Input name="slug" dir="ltr" value={slug} onChange={(e) => setSlug(e.target.value)} />
-                    <Field.HelperText>{t.slugAutoHint}</Field.HelperText>
-                  </Field.Root>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose} disabled={pending}>
-                  {t.cancel}
-                </Button>
-                <Button type="submit" colorPalette="blue" disabled={pending}>
-                  {pending ? t.saving : t.save}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      open={editing !== null}
+      title={initial ? t.editCategory : t.addCategory}
+      submitLabel={pending ? t.saving : t.save}
+      cancelLabel={t.cancel}
+      pending={pending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Stack gap="4">
+        <Field.Root required invalid={!!error}>
+          <Field.Label>{t.categoryName}</Field.Label>
+          <Input
+            name="name"
+            autoFocus
+            value={name}
+            onChange={(e) => {
+              setName(e.target.value);
+              setError(null);
+            }}
+          />
+          <Field.ErrorText>{error}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>{t.categorySlug}</Field.Label>
+          <Input name="slug" dir="ltr" value={slug} onChange={(e) => setSlug(e.target.value)} />
+          <Field.HelperText>{t.slugAutoHint}</Field.HelperText>
+        </Field.Root>
+      </Stack>
+    </FormDialog>
   );
 }
 
@@ -136,63 +114,46 @@ export default function CategoriesPage() {
         </Button>
       }
     >
-      {categories.isLoading ? (
-        <LoadingState />
-      ) : categories.isError ? (
-        <ErrorState title={t.failedFetchCategories} error={categories.error} onRetry={() => void categories.refetch()} />
-      ) : list.length === 0 ? (
-        <Center py="16">
-          <Stack align="center" gap="4">
-            <Layers size={40} aria-hidden />
-            <Text fontSize="lg">{t.noCategories}</Text>
-            <Button colorPalette="blue" onClick={() => setEditing({ mode: 'add' })}>
-              <Plus size={16} aria-hidden />
-              {t.createFirstCategory}
-            </Button>
-          </Stack>
-        </Center>
-      ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="md">
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t.categoryName}</Table.ColumnHeader>
-                <Table.ColumnHeader hideBelow="sm">{t.colSlug}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t.colActions}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {list.map((category) => (
-                <Table.Row key={category.id} data-testid="category-row">
-                  <Table.Cell>
-                    <Text fontWeight="semibold">{category.name}</Text>
-                    <Text hideFrom="sm" dir="ltr" textAlign="end" fontFamily="mono" fontSize="xs" color="fg.muted">
-                      {category.slug}
-                    </Text>
-                  </Table.Cell>
-                  <Table.Cell hideBelow="sm" dir="ltr" textAlign="end" fontFamily="mono" fontSize="xs">
-                    {category.slug}
-                  </Table.Cell>
-                  <Table.Cell>
-                    <HStack gap="1">
-                      <IconButton
-                        size="xs"
-                        variant="ghost"
-                        aria-label={`${t.edit}: ${category.name}`}
-                        title={t.edit}
-                        onClick={() => setEditing({ mode: 'edit', category })}
-                      >
-                        <Pencil size={14} />
-                      </IconButton>
-                      <DeleteRowButton name={category.name} onClick={() => setToDelete(category)} />
-                    </HStack>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
-      )}
+      <AdminList
+        query={categories}
+        errorTitle={t.failedFetchCategories}
+        isEmpty={list.length === 0}
+        empty={
+          <EmptyList
+            icon={<Layers size={40} aria-hidden />}
+            title={t.noCategories}
+            action={
+              <Button colorPalette="blue" onClick={() => setEditing({ mode: 'add' })}>
+                <Plus size={16} aria-hidden />
+                {t.createFirstCategory}
+              </Button>
+            }
+          />
+        }
+        columns={[{ label: t.categoryName }, { label: t.colSlug, hideBelow: 'sm' }, { label: t.colActions }]}
+      >
+        {list.map((category) => (
+          <Table.Row key={category.id} data-testid="category-row">
+            <Table.Cell>
+              <Text fontWeight="semibold">{category.name}</Text>
+              <Text hideFrom="sm" dir="ltr" textAlign="end" fontFamily="mono" fontSize="xs" color="fg.muted">
+                {category.slug}
+              </Text>
+            </Table.Cell>
+            <Table.Cell hideBelow="sm" dir="ltr" textAlign="end" fontFamily="mono" fontSize="xs">
+              {category.slug}
+            </Table.Cell>
+            <Table.Cell>
+              <HStack gap="1">
+                <RowIconButton label={t.edit} name={category.name} onClick={() => setEditing({ mode: 'edit', category })}>
+                  <Pencil size={14} />
+                </RowIconButton>
+                <DeleteRowButton name={category.name} onClick={() => setToDelete(category)} />
+              </HStack>
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </AdminList>
 
       {editing ? (
         <CategoryDialog key={editing.mode === 'edit' ? editing.category.id : 'new'} editing={editing} onClose={() => setEditing(null)} />

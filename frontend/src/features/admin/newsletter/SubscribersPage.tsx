@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Center, Stack, Table, Tabs, Text } from '@chakra-ui/react';
+import { Badge, Button, Stack, Table, Tabs, Text } from '@chakra-ui/react';
 import { Download, Mail } from 'lucide-react';
 import { formatDate } from '@/i18n/format';
 import { admin as t } from '@/i18n/admin';
@@ -10,12 +10,12 @@ import {
   type SubscriberDto,
   type SubscriberStatus,
 } from '../api';
+import AdminList, { EmptyList } from '../components/AdminList';
 import AdminPage from '../components/AdminPage';
 import ConfirmDialog from '../components/ConfirmDialog';
 import DeleteRowButton from '../components/DeleteRowButton';
 import Pagination from '../components/Pagination';
 import { paginate } from '../components/paginate';
-import { ErrorState, LoadingState } from '../components/QueryState';
 import { notifyError, notifySuccess } from '../notify';
 
 type Tab = 'all' | SubscriberStatus;
@@ -59,62 +59,50 @@ export default function SubscribersPage() {
   const slice = paginate(tab === 'all' ? all : all.filter((subscriber) => subscriber.status === tab), page);
   const countOf = (value: Tab) => (value === 'all' ? counts.data?.total : counts.data?.[value]);
 
-  const list = subscribers.isLoading ? (
-    <LoadingState />
-  ) : subscribers.isError ? (
-    <ErrorState title={t.failedFetchSubscribers} error={subscribers.error} onRetry={() => void subscribers.refetch()} />
-  ) : slice.total === 0 ? (
-    <Center py="12">
-      <Stack align="center" gap="3" maxW="md" textAlign="center">
-        <Mail size={40} aria-hidden />
-        <Text fontSize="lg">{all.length === 0 ? t.noSubscribers : t.noSubscribersInTab}</Text>
-        {all.length === 0 ? <Text color="fg.muted">{t.noSubscribersHint}</Text> : null}
-      </Stack>
-    </Center>
-  ) : (
-    <>
-      <Table.ScrollArea borderWidth="1px" borderRadius="md">
-        <Table.Root size="sm">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t.colEmail}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t.colStatus}</Table.ColumnHeader>
-              <Table.ColumnHeader hideBelow="md">{t.colSubscribedAt}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t.colActions}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {slice.items.map((subscriber) => (
-              <Table.Row key={subscriber.id} data-testid="subscriber-row">
-                <Table.Cell>
-                  <Text dir="ltr" textAlign="end" wordBreak="break-all">
-                    {subscriber.email}
-                  </Text>
-                  <Text hideFrom="md" fontSize="xs" color="fg.muted">
-                    {formatDate(subscriber.createdAt)}
-                  </Text>
-                </Table.Cell>
-                <Table.Cell>
-                  <SubscriberStatusBadge status={subscriber.status} />
-                </Table.Cell>
-                <Table.Cell hideBelow="md" fontSize="xs" whiteSpace="nowrap">
-                  {formatDate(subscriber.createdAt)}
-                </Table.Cell>
-                <Table.Cell>
-                  <DeleteRowButton name={subscriber.email} onClick={() => setToRemove(subscriber)} />
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
-      <Pagination
-        page={slice.page}
-        totalPages={slice.totalPages}
-        caption={t.subscribersShowing(slice.from, slice.to, slice.total)}
-        onPageChange={setPage}
-      />
-    </>
+  const list = (
+    <AdminList
+      query={subscribers}
+      errorTitle={t.failedFetchSubscribers}
+      isEmpty={slice.total === 0}
+      empty={
+        <EmptyList
+          icon={<Mail size={40} aria-hidden />}
+          title={all.length === 0 ? t.noSubscribers : t.noSubscribersInTab}
+          hint={all.length === 0 ? t.noSubscribersHint : undefined}
+        />
+      }
+      columns={[{ label: t.colEmail }, { label: t.colStatus }, { label: t.colSubscribedAt, hideBelow: 'md' }, { label: t.colActions }]}
+      footer={
+        <Pagination
+          page={slice.page}
+          totalPages={slice.totalPages}
+          caption={t.subscribersShowing(slice.from, slice.to, slice.total)}
+          onPageChange={setPage}
+        />
+      }
+    >
+      {slice.items.map((subscriber) => (
+        <Table.Row key={subscriber.id} data-testid="subscriber-row">
+          <Table.Cell>
+            <Text dir="ltr" textAlign="end" wordBreak="break-all">
+              {subscriber.email}
+            </Text>
+            <Text hideFrom="md" fontSize="xs" color="fg.muted">
+              {formatDate(subscriber.createdAt)}
+            </Text>
+          </Table.Cell>
+          <Table.Cell>
+            <SubscriberStatusBadge status={subscriber.status} />
+          </Table.Cell>
+          <Table.Cell hideBelow="md" fontSize="xs" whiteSpace="nowrap">
+            {formatDate(subscriber.createdAt)}
+          </Table.Cell>
+          <Table.Cell>
+            <DeleteRowButton name={subscriber.email} onClick={() => setToRemove(subscriber)} />
+          </Table.Cell>
+        </Table.Row>
+      ))}
+    </AdminList>
   );
 
   return (

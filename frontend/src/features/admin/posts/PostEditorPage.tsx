@@ -96,15 +96,26 @@ function PostEditorPage({ postId }: { postId: number | null }) {
 
   const dirty = ready && formsDiffer(form, baseline);
 
-  // local autosave of unsaved work (a new post: nothing on the server to attach it to yet)
+  // local autosave of unsaved work (a new post: nothing on the server to attach it to yet), after a pause in typing or
+  // at once when the page is hidden or closed
   useEffect(() => {
     if (!ready || offeredDraft || isEdit) return;
-    const timer = window.setTimeout(() => {
+    const keep = () => {
       if (autosaveOff.current) return;
       if (formsDiffer(form, baseline)) saveDraft(localStorage, postId, form);
       else clearDraft(localStorage, postId);
-    }, AUTOSAVE_DELAY_MS);
-    return () => window.clearTimeout(timer);
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') keep();
+    };
+    const timer = window.setTimeout(keep, AUTOSAVE_DELAY_MS);
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('pagehide', keep);
+    return () => {
+      window.clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('pagehide', keep);
+    };
   }, [form, baseline, ready, postId, offeredDraft, isEdit]);
 
   const autosave = useServerAutosave({

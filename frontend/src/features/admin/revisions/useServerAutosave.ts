@@ -21,7 +21,9 @@ interface Options<T extends Versioned> {
 /**
  * Sends the editor's fields as an autosave revision after a pause in typing, so an edit survives a closed tab or
  * another browser. Only when they differ from the saved record and from the last autosave; the record itself does not
- * change (the server keeps one autosave revision until the next save).
+ * change (the server keeps one autosave revision until the next save). An autosave still waiting for its pause goes
+ * at once when the page is hidden or closed (a tab switched away from, closed, or the browser quit), as a request
+ * that outlives the page: the last seconds of typing are not lost either.
  */
 export function useServerAutosave<T extends Versioned>({ api, id, fields, unsaved, enabled }: Options<T>): AutosaveState {
   const [state, setState] = useState<AutosaveState>({ status: 'idle' });
@@ -30,17 +32,33 @@ export function useServerAutosave<T extends Versioned>({ api, id, fields, unsave
 
   useEffect(() => {
     if (id === null || !enabled || !unsaved || snapshot === lastSent.current) return;
-    const timer = window.setTimeout(() => {
+    // "hidden" comes first when a tab closes, and is the last event a phone's browser reliably sends; pagehide
+    // covers the browsers that skip it on unload
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') send(true);
+    };
+    const onPageHide = () => send(true);
+    const stop = () => {
+      window.clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('pagehide', onPageHide);
+    };
+    // once, by whichever comes first: the pause in typing or the page going away
+    const send = (leaving: boolean) => {
+      stop();
       setState({ status: 'saving' });
       api
-        .autosave(id, JSON.parse(snapshot) as AutosaveDto)
+        .autosave(id, JSON.parse(snapshot) as AutosaveDto, leaving)
         .then((revision) => {
           lastSent.current = snapshot;
           setState({ status: 'saved', at: revision.createdAt });
         })
         .catch(() => setState({ status: 'failed' }));
-    }, SERVER_AUTOSAVE_DELAY_MS);
-    return () => window.clearTimeout(timer);
+    };
+    const timer = window.setTimeout(() => send(false), SERVER_AUTOSAVE_DELAY_MS);
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('pagehide', onPageHide);
+    return stop;
   }, [api, id, snapshot, unsaved, enabled]);
 
   return state;

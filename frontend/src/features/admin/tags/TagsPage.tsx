@@ -1,24 +1,11 @@
 import { useState } from 'react';
-import {
-  Button,
-  Center,
-  CloseButton,
-  Dialog,
-  Field,
-  HStack,
-  IconButton,
-  Input,
-  NativeSelect,
-  Portal,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Field, HStack, Input, NativeSelect, Table, Text } from '@chakra-ui/react';
 import { GitMerge, Pencil, Tags } from 'lucide-react';
 import { admin as t } from '@/i18n/admin';
 import { useListTags, useMergeTag, useRenameTag, type TagDto } from '../api';
+import FormDialog from '@/components/FormDialog';
+import AdminList, { EmptyList, RowIconButton } from '../components/AdminList';
 import AdminPage from '../components/AdminPage';
-import { ErrorState, LoadingState } from '../components/QueryState';
 import { notifyError, notifySuccess } from '../notify';
 
 type Action = { kind: 'rename' | 'merge'; tag: TagDto } | null;
@@ -48,82 +35,58 @@ function TagDialog({ action, tags, onClose }: { action: NonNullable<Action>; tag
   };
 
   return (
-    <Dialog.Root open onOpenChange={(e) => (!e.open ? onClose() : undefined)} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                submit();
+    <FormDialog
+      title={kind === 'rename' ? t.renameTagTitle(tag.name) : t.mergeTagTitle(tag.name)}
+      submitLabel={pending ? t.saving : kind === 'rename' ? t.save : t.mergeTag}
+      cancelLabel={t.cancel}
+      pending={pending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      {kind === 'rename' ? (
+        <Field.Root required invalid={!!error}>
+          <Field.Label>{t.newTagName}</Field.Label>
+          <Input
+            name="name"
+            autoFocus
+            maxLength={60}
+            value={name}
+            onChange={(e) => {
+              setName(e.target.value);
+              setError(null);
+            }}
+          />
+          <Field.HelperText>{t.renameTagHint}</Field.HelperText>
+          <Field.ErrorText>{error}</Field.ErrorText>
+        </Field.Root>
+      ) : (
+        <Field.Root required invalid={!!error}>
+          <Field.Label>{t.mergeInto}</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              name="into"
+              value={into}
+              onChange={(e) => {
+                setInto(e.target.value);
+                setError(null);
               }}
             >
-              <Dialog.Header>
-                <Dialog.Title>{kind === 'rename' ? t.renameTagTitle(tag.name) : t.mergeTagTitle(tag.name)}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                {kind === 'rename' ? (
-                  <Field.Root required invalid={!!error}>
-                    <Field.Label>{t.newTagName}</Field.Label>
-                    <Input
-                      name="name"
-                      autoFocus
-                      maxLength={60}
-                      value={name}
-                      onChange={(e) => {
-                        setName(e.target.value);
-                        setError(null);
-                      }}
-                    />
-                    <Field.HelperText>{t.renameTagHint}</Field.HelperText>
-                    <Field.ErrorText>{error}</Field.ErrorText>
-                  </Field.Root>
-                ) : (
-                  <Field.Root required invalid={!!error}>
-                    <Field.Label>{t.mergeInto}</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field
-                        name="into"
-                        value={into}
-                        onChange={(e) => {
-                          setInto(e.target.value);
-                          setError(null);
-                        }}
-                      >
-                        <option value="">{t.chooseTag}</option>
-                        {tags
-                          .filter((other) => other.slug !== tag.slug)
-                          .map((other) => (
-                            <option key={other.slug} value={other.slug}>
-                              {other.name}
-                            </option>
-                          ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                    <Field.HelperText>{t.mergeTagHint(tag.name)}</Field.HelperText>
-                    <Field.ErrorText>{error}</Field.ErrorText>
-                  </Field.Root>
-                )}
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose} disabled={pending}>
-                  {t.cancel}
-                </Button>
-                <Button type="submit" colorPalette="blue" disabled={pending}>
-                  {pending ? t.saving : kind === 'rename' ? t.save : t.mergeTag}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+              <option value="">{t.chooseTag}</option>
+              {tags
+                .filter((other) => other.slug !== tag.slug)
+                .map((other) => (
+                  <option key={other.slug} value={other.slug}>
+                    {other.name}
+                  </option>
+                ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <Field.HelperText>{t.mergeTagHint(tag.name)}</Field.HelperText>
+          <Field.ErrorText>{error}</Field.ErrorText>
+        </Field.Root>
+      )}
+    </FormDialog>
   );
 }
 
@@ -135,69 +98,43 @@ export default function TagsPage() {
 
   return (
     <AdminPage title={t.tags} backTo="/admin">
-      {tags.isLoading ? (
-        <LoadingState />
-      ) : tags.isError ? (
-        <ErrorState title={t.failedFetchTags} error={tags.error} onRetry={() => void tags.refetch()} />
-      ) : list.length === 0 ? (
-        <Center py="16">
-          <Stack align="center" gap="4">
-            <Tags size={40} aria-hidden />
-            <Text fontSize="lg">{t.noTags}</Text>
-          </Stack>
-        </Center>
-      ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="md">
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t.tagName}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t.tagPosts}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t.colActions}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {list.map((tag) => (
-                <Table.Row key={tag.slug} data-testid="tag-row">
-                  <Table.Cell>
-                    <Text fontWeight="semibold" css={{ unicodeBidi: 'plaintext' }}>
-                      {tag.name}
-                    </Text>
-                    {/* Arabic slugs read as Arabic (a monospace font would break their joined letters). */}
-                    <Text dir="auto" fontSize="xs" color="fg.muted">
-                      {tag.slug}
-                    </Text>
-                  </Table.Cell>
-                  <Table.Cell>{t.tagPostCount(tag.count)}</Table.Cell>
-                  <Table.Cell>
-                    <HStack gap="1">
-                      <IconButton
-                        size="xs"
-                        variant="ghost"
-                        aria-label={`${t.renameTag}: ${tag.name}`}
-                        title={t.renameTag}
-                        onClick={() => setAction({ kind: 'rename', tag })}
-                      >
-                        <Pencil size={14} />
-                      </IconButton>
-                      <IconButton
-                        size="xs"
-                        variant="ghost"
-                        aria-label={`${t.mergeTag}: ${tag.name}`}
-                        title={t.mergeTag}
-                        disabled={list.length < 2}
-                        onClick={() => setAction({ kind: 'merge', tag })}
-                      >
-                        <GitMerge size={14} />
-                      </IconButton>
-                    </HStack>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
-      )}
+      <AdminList
+        query={tags}
+        errorTitle={t.failedFetchTags}
+        isEmpty={list.length === 0}
+        empty={<EmptyList icon={<Tags size={40} aria-hidden />} title={t.noTags} />}
+        columns={[{ label: t.tagName }, { label: t.tagPosts }, { label: t.colActions }]}
+      >
+        {list.map((tag) => (
+          <Table.Row key={tag.slug} data-testid="tag-row">
+            <Table.Cell>
+              <Text fontWeight="semibold" css={{ unicodeBidi: 'plaintext' }}>
+                {tag.name}
+              </Text>
+              {/* Arabic slugs read as Arabic (a monospace font would break their joined letters). */}
+              <Text dir="auto" fontSize="xs" color="fg.muted">
+                {tag.slug}
+              </Text>
+            </Table.Cell>
+            <Table.Cell>{t.tagPostCount(tag.count)}</Table.Cell>
+            <Table.Cell>
+              <HStack gap="1">
+                <RowIconButton label={t.renameTag} name={tag.name} onClick={() => setAction({ kind: 'rename', tag })}>
+                  <Pencil size={14} />
+                </RowIconButton>
+                <RowIconButton
+                  label={t.mergeTag}
+                  name={tag.name}
+                  disabled={list.length < 2}
+                  onClick={() => setAction({ kind: 'merge', tag })}
+                >
+                  <GitMerge size={14} />
+                </RowIconButton>
+              </HStack>
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </AdminList>
       {action ? <TagDialog key={`${action.kind}:${action.tag.slug}`} action={action} tags={list} onClose={() => setAction(null)} /> : null}
     </AdminPage>
   );

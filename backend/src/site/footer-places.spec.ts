@@ -1,0 +1,32 @@
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { composeGzip, FOOTER_HTML, FOOTER_STATE, FOOTER_STYLES, footerPieces, storedBodyOf } from './footer-places';
+
+const footer = () => footerPieces({ styles: '<style>.f{}</style>', html: '<footer>تذييل</footer>', state: '<script>s</script>' });
+const inflate = (pieces: Buffer[]) => gunzipSync(Buffer.concat(pieces)).toString();
+
+describe('a stored page and the footer composed into it', () => {
+  const page = Buffer.from(`<head>${FOOTER_STYLES}</head><body><p>مقال عن React</p>${FOOTER_HTML}<script>p</script>${FOOTER_STATE}</body>`);
+
+  it('is stored as one gzip stream of the page without its footer markers', async () => {
+    const body = await storedBodyOf(page);
+    expect(gunzipSync(body.gzip).toString()).toBe('<head></head><body><p>مقال عن React</p><script>p</script></body>');
+    expect(body.segments.map((segment) => segment.then)).toEqual(['styles', 'html', 'state', undefined]);
+  });
+
+  it('takes the footer parts in their three places, Arabic text around them kept byte for byte', async () => {
+    expect(inflate(composeGzip(await storedBodyOf(page), await footer()))).toBe(
+      '<head><style>.f{}</style></head><body><p>مقال عن React</p><footer>تذييل</footer><script>p</script><script>s</script></body>',
+    );
+  });
+
+  it('leaves the places empty without a footer, and a body without places as it is', async () => {
+    expect(inflate(composeGzip(await storedBodyOf(page), undefined))).toBe(
+      '<head></head><body><p>مقال عن React</p><script>p</script></body>',
+    );
+    const feed = await storedBodyOf(Buffer.from('<rss>خلاصة</rss>'));
+    expect(feed.segments).toEqual([]);
+    expect(composeGzip(feed, await footer())).toEqual([feed.gzip]);
+    expect(gunzipSync(feed.gzip).toString()).toBe('<rss>خلاصة</rss>');
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * One gzip stream put together from pieces compressed separately, so that a stored page and the site-wide footer
+ * are composed without decompressing or compressing anything per request (the technique of zlib's
+ * examples/gzjoin.c). Each piece is raw deflate that ends in a sync flush (byte-aligned, no final block) and refers
+ * to nothing before it, so pieces can follow one another in any order; an empty final block ends the stream, and
+ * the trailer's CRC-32 is combined from the pieces' own (zlib's crc32_combine), never computed over the whole.
+ */
+import { promisify } from 'node:util';
+import { constants, crc32, deflateRaw } from 'node:zlib';
+
+const deflateRawAsync = promisify(deflateRaw);
+
+/** A piece of a gzip stream: its raw deflate bytes, and the CRC-32 and length of what they inflate to. */
+export interface GzipPiece {
+  deflated: Buffer;
+  crc: number;
+  length: number;
+}
+
+/** gzip header: deflate, no name or time, unknown OS (RFC 1952). */
+const HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+/** An empty final block with fixed codes: what ends a stream whose pieces all ended in a sync flush. */
+const LAST_BLOCK = Buffer.from([0x03, 0x00]);
+
+/** Compresses one piece, in zlib's thread pool: a sitemap of 10,000 URLs would hold the event loop for tens of ms. */
+export async function gzipPiece(bytes: Buffer, level = 6): Promise<GzipPiece> {
+  const deflated = await deflateRawAsync(bytes, { level, finishFlush: constants.Z_SYNC_FLUSH });
+  return { deflated, crc: crc32(bytes), length: bytes.length };
+}
+
+/** The gzip stream of the pieces' contents one after another, as buffers to send in order. */
+export function gzipOfPieces(pieces: readonly GzipPiece[]): Buffer[] {
+  let crc = 0;
+  let length = 0;
+  for (const piece of pieces) {
+    crc = crc32Combine(crc, piece.crc, piece.length);
+    length += piece.length;
+  }
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc, 0);
+  trailer.writeUInt32LE(length % 2 ** 32, 4); // ISIZE is the length modulo 2^32
+  return [HEADER, ...pieces.map((piece) => piece.deflated), LAST_BLOCK, trailer];
+}
+
+// CRC-32 arithmetic modulo its polynomial (reflected), as in zlib's crc32.c.
+const POLYNOMIAL = 0xedb88320;
+
+/** a·b modulo the CRC polynomial; `a` must not be zero. */
+function multiplyModP(a: number, b: number): number {
+  let product = 0;
+  for (let bit = 0x80000000; ; bit >>>= 1) {
+    if (a & bit) {
+      product ^= b;
+      if ((a & (bit - 1)) === 0) break;
+    }
+    b = b & 1 ? (b >>> 1) ^ POLYNOMIAL : b >>> 1;
+  }
+  return product >>> 0;
+}
+
+/** x^(2^k) modulo the polynomial, for k = 0..31. */
+const X_TO_2_TO_THE: number[] = [];
+for (let power = 0x40000000, k = 0; k < 32; k += 1) {
+  X_TO_2_TO_THE.push(power);
+  power = multiplyModP(power, power);
+}
+
+/** x^(n·2^k) modulo the polynomial. */
+function xToTheNTimes2ToThe(n: number, k: number): number {
+  let result = 0x80000000; // x^0
+  for (; n > 0; n = Math.floor(n / 2), k += 1) {
+    if (n % 2) result = multiplyModP(X_TO_2_TO_THE[k % 32], result);
+  }
+  return result;
+}
+
+/** The CRC-32 of A followed by B, from the CRC-32 of A, that of B and the length of B. */
+export function crc32Combine(crcA: number, crcB: number, lengthB: number): number {
+  return (multiplyModP(xToTheNTimes2ToThe(lengthB, 3), crcA) ^ crcB) >>> 0;
+}
