@@ -8,7 +8,7 @@ import { precompress } from './build/precompress';
 const backendUrl = process.env.BACKEND_URL ?? 'http://localhost:3000';
 const proxied = ['/api', '/uploads', '/rss.xml', '/sitemap.xml', '/robots.txt'];
 
-export default defineConfig(({ mode }) => ({
+export default defineConfig(({ mode, isSsrBuild }) => ({
   plugins: [
     react(),
     precompress(),
@@ -28,7 +28,16 @@ export default defineConfig(({ mode }) => ({
   },
   // Source maps are written for debugging but not referenced from the bundles (the server does not serve them by default).
   // Fonts stay files even when tiny: the CSP allows fonts from 'self' only, and a subset the page never uses is never fetched.
-  build: { outDir: 'dist/client', sourcemap: 'hidden', assetsInlineLimit: (file) => (/\.(woff2?|ttf)$/.test(file) ? false : undefined) },
+  build: {
+    outDir: 'dist/client',
+    sourcemap: 'hidden',
+    assetsInlineLimit: (file) => (/\.(woff2?|ttf)$/.test(file) ? false : undefined),
+    // The server build: the renderer's module (the build's global CSS comes from it too) and the worker thread the
+    // backend runs it in (src/render-worker.ts).
+    rolldownOptions: isSsrBuild
+      ? { input: { 'entry-server': 'src/entry-server.tsx', 'render-worker': 'src/render-worker.ts' } }
+      : undefined,
+  },
   // The server bundle carries its dependencies (React, Chakra, emotion, the router…), so the server's runtime needs
   // none of the frontend's packages: the Docker image ships only the backend's production dependencies.
   ssr: { noExternal: true },

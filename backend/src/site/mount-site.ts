@@ -1,8 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { dirname, join, resolve } from 'node:path';
 import { isPrivatePath } from '@mudawwana/rules';
 import type { DataSource } from 'typeorm';
 import { SESSION_COOKIE } from '../auth/session';
@@ -13,7 +12,8 @@ import type { AppConfig } from '../config/app-config';
 import { createApiLoader } from './api-loader';
 import { buildRobots } from './feeds';
 import { chunksOf, type ServedPage } from './served-page';
-import { SitePages, type SsrModule } from './site-pages';
+import { WorkerRenderer } from './render-worker';
+import { SitePages } from './site-pages';
 import { CLIENT_DIR, staticAssets } from './static-assets';
 
 const FRONTEND_DIST = resolve(__dirname, '../../../frontend/dist');
@@ -39,19 +39,6 @@ export interface SiteOptions {
   clientDir: string;
   ssrEntry: string;
   publicUrl?: string;
-}
-
-// TypeScript compiles import() to require() under CommonJS; the SSR bundle is an ES module, so keep a real import().
-const nativeImport = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<SsrModule>;
-
-/** The SSR bundle; under the tests' ES module transform a Function has no import() of its own, and import() is real. */
-async function importEsm(specifier: string): Promise<SsrModule> {
-  try {
-    return await nativeImport(specifier);
-  } catch (error) {
-    if ((error as { code?: string }).code !== 'ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING') throw error;
-    return (await import(specifier)) as SsrModule;
-  }
 }
 
 /**
@@ -130,7 +117,6 @@ export async function mountSite(
   if (!existsSync(indexFile) || !existsSync(options.ssrEntry)) return undefined;
 
   const template = readFileSync(indexFile, 'utf8').replace('<!--app-head-->', `${fontPreloads(options.clientDir)}\n    <!--app-head-->`);
-  const ssr = await importEsm(pathToFileURL(options.ssrEntry).href);
   // The page the browser renders on its own: an empty #root (so the client renders instead of hydrating).
   const browserOnlyPage = template.replace(/<!--app-(head|html|state)-->/g, '');
 
@@ -139,17 +125,17 @@ export async function mountSite(
     const address = app.getHttpServer().address();
     return typeof address === 'object' && address ? address.port : config.port;
   };
-  const apiLoader = createApiLoader(app);
+  // React renders in a worker thread (render-worker.js, built beside the SSR entry); reads are answered here.
+  const ssr = new WorkerRenderer(join(dirname(options.ssrEntry), 'render-worker.js'), createApiLoader(app));
   const publicOrigin = app.get(PublicOrigin);
-  const origins = () => ({
-    apiBaseUrl: `http://127.0.0.1:${port()}`,
-    publicUrl: options.publicUrl ?? publicOrigin.get(),
-    apiLoader,
-  });
+  const origins = () => ({ apiBaseUrl: `http://127.0.0.1:${port()}`, publicUrl: options.publicUrl ?? publicOrigin.get() });
   const pages = new SitePages(dataSource, app.get(ContentEvents), ssr, template, origins, config.pageMemoryMb * 1024 * 1024);
   mounted.set(app, pages);
   pages.start();
-  app.getHttpServer().once('close', () => pages.stop());
+  app.getHttpServer().once('close', () => {
+    pages.stop();
+    void ssr.close();
+  });
   app.getHttpServer().once('listening', () => {
     const started = Date.now();
     pages

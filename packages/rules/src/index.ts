@@ -10,3 +10,4 @@ export * from './slug.js';
 export * from './social.js';
 export * from './text.js';
 export * from './arabic-search.js';
+export * from './render-worker-protocol.js';

@@ -1,0 +1,45 @@
+/// <reference types="node" />
+/**
+ * The server renderer, run in a worker thread of the backend (backend/src/site/render-worker.ts). Turning data into
+ * HTML is most of a render's time and all of it is CPU: here it never holds up the thread that serves readers. The
+ * data stays with the backend's main thread: every read the render makes is asked of it by message and answered by
+ * its services (the same in-process loader as before), so what a page shows and how it is tagged do not change.
+ */
+import type { FromRenderWorker, RenderReadAnswer, ToRenderWorker } from '@mudawwana/rules';
+import { parentPort } from 'node:worker_threads';
+import { render, renderFragment, type RenderOptions } from './entry-server';
+import type { ServerApiLoader } from './lib/api';
+
+const port = parentPort;
+if (!port) throw new Error('render-worker runs in a worker thread');
+const send = (message: FromRenderWorker) => port.postMessage(message);
+
+const reads = new Map<number, { resolve: (answer: RenderReadAnswer) => void; reject: (error: Error) => void }>();
+let nextRead = 0;
+
+const askMainThread: ServerApiLoader = (url, params) =>
+  new Promise((resolve, reject) => {
+    const id = nextRead++;
+    reads.set(id, { resolve, reject });
+    send({ type: 'read', id, url, params });
+  });
+
+function run(job: Exclude<ToRenderWorker<RenderOptions>, { type: 'answer' }>): Promise<unknown> {
+  const options = { ...job.options, apiLoader: askMainThread };
+  return job.type === 'render' ? render(job.url, options) : renderFragment(job.name, options);
+}
+
+port.on('message', (message: ToRenderWorker<RenderOptions>) => {
+  if (message.type === 'answer') {
+    const read = reads.get(message.id);
+    reads.delete(message.id);
+    if (message.error === undefined) read?.resolve(message.answer);
+    else read?.reject(new Error(message.error));
+    return;
+  }
+  run(message).then(
+    (result) => send({ type: 'done', id: message.id, result }),
+    (error: unknown) =>
+      send({ type: 'done', id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+  );
+});
