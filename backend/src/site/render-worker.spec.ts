@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { WorkerRenderer } from './render-worker';
+
+// Workers that speak the protocol (the real one, frontend/src/render-worker.ts, is run by the site's API tests).
+const dir = mkdtempSync(join(tmpdir(), 'render-worker-'));
+/** Answers a render with what the main thread answered to its read of the URL; a fragment job makes it exit. */
+const echo = join(dir, 'echo.mjs');
+writeFileSync(
+  echo,
+  `import { parentPort } from 'node:worker_threads';
+const jobs = new Map();
+parentPort.on('message', (message) => {
+  if (message.type === 'fragment') process.exit(3);
+  if (message.type === 'render') {
+    jobs.set(message.id, message);
+    parentPort.postMessage({ type: 'read', id: message.id, url: message.url, params: { options: message.options } });
+    return;
+  }
+  if (message.error !== undefined) parentPort.postMessage({ type: 'done', id: message.id, error: 'read failed: ' + message.error });
+  else parentPort.postMessage({ type: 'done', id: message.id, result: message.answer });
+});
+`,
+);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const options = { apiBaseUrl: 'http://127.0.0.1:1', publicUrl: 'https://blog.example' };
+
+describe('WorkerRenderer', () => {
+  it('renders in the worker with the reads answered by this thread, several at once', async () => {
+    const renderer = new WorkerRenderer(echo, async (url, params) => ({ status: 200, data: { url, params } }));
+    try {
+      const results = await Promise.all(
+        ['/a', '/b', '/c'].map((url) => renderer.render(url, { ...options, apiLoader: async () => undefined })),
+      );
+      // the loader given to the renderer answers; the one in the options (a function) never crosses to the worker
+      expect(results).toEqual(['/a', '/b', '/c'].map((url) => ({ status: 200, data: { url, params: { options } } })));
+    } finally {
+      await renderer.close();
+    }
+  });
+
+  it('fails a render whose read failed, with the reason', async () => {
+    const renderer = new WorkerRenderer(echo, () => Promise.reject(new Error('database is gone')));
+    try {
+      await expect(renderer.render('/a', options)).rejects.toThrow('read failed: database is gone');
+    } finally {
+      await renderer.close();
+    }
+  });
+
+  it('fails the renders of a worker that stopped, and starts a new one for the next', async () => {
+    const renderer = new WorkerRenderer(echo, async (url) => ({ status: 200, data: url }));
+    try {
+      await expect(renderer.renderFragment('footer', options)).rejects.toThrow('exit code 3');
+      await expect(renderer.render('/after', options)).resolves.toEqual({ status: 200, data: '/after' });
+    } finally {
+      await renderer.close();
+    }
+  });
+});
