@@ -17,7 +17,7 @@ import { loadFeedPosts, loadPublicPaths, loadSitemapEntries, slugExists } from '
 
 const HTML = 'text/html; charset=utf-8';
 const FOOTER_KEY = 'fragment:footer';
-/** How many renders at once: enough to overlap a render's data loading with another's rendering on two cores. */
+/** How many renders at once: one's data loading (this thread) overlaps another's rendering (the render worker). */
 const RENDER_CONCURRENCY = 2;
 /** After a change, at most this many pages are rebuilt at once; the rest follow from the background sweep. */
 const EAGER_LIMIT = 50;
