@@ -6,15 +6,14 @@ import { LinesSkeleton } from '@/components/ui/Skeletons';
 import { SocialIcons } from '@/components/ui/SocialIcons';
 import { useAuth } from '@/features/auth/useAuth';
 import { formatDay, t } from '@/i18n';
-import { postsQuery, socialLinksQuery } from '@/lib/api';
-import { footerPostsParams } from './footer-params';
+import { footerPostsQuery, footerSocialLinksQuery } from './footer-params';
 import { Logo } from './Logo';
 import { SocialLinksDialog } from './SocialLinksDialog';
 
 /** The 3 latest published posts, quick links (About, Admin) and social icons (SPEC §1). */
 export function Footer() {
-  const posts = useQuery(postsQuery(footerPostsParams));
-  const social = useQuery(socialLinksQuery());
+  const posts = useQuery(footerPostsQuery());
+  const social = useQuery(footerSocialLinksQuery());
   const { user } = useAuth();
 
   return (
