@@ -23,10 +23,10 @@ export function routeQueries(rawPathname: string, search = '', { withFooter = tr
   const pathname = decodePath(rawPathname);
   const params = new URLSearchParams(search);
   const shell = withFooter ? footerQueries() : [];
-  return [...shell, ...featureQueries(pathname, params, withFooter)];
+  return [...shell, ...featureQueries(pathname, params)];
 }
 
-function featureQueries(pathname: string, params: URLSearchParams, withFooter: boolean): RouteQuery[] {
+function featureQueries(pathname: string, params: URLSearchParams): RouteQuery[] {
   if (pathname === '/') return homeRouteQueries(params);
   if (pathname === '/search') return searchRouteQueries(params);
   const post = matchPath('/post/:slug', pathname)?.params.slug;
@@ -36,7 +36,7 @@ function featureQueries(pathname: string, params: URLSearchParams, withFooter: b
   const tag = matchPath('/tag/:slug', pathname)?.params.slug;
   if (tag) return tagRouteQueries(tag, params);
   const page = matchPath('/:slug', pathname)?.params.slug;
-  if (page && !isPrivatePath(`/${page}`)) return pageRouteQueries(page, { withFooter });
+  if (page && !isPrivatePath(`/${page}`)) return pageRouteQueries(page);
   return [];
 }
 
