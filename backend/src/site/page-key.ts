@@ -15,6 +15,11 @@ export type PageRoute =
   | { kind: 'page'; slug: string }
   | { kind: 'unknown' };
 
+/** A route that names a post, category, tag or static page by its slug (which may not exist). */
+export function hasSlug(route: PageRoute): route is Extract<PageRoute, { slug: string }> {
+  return 'slug' in route;
+}
+
 /** Shared not-found renders (the slug '~' can never be a real slug: the slug rule drops it). */
 export const NOT_FOUND_KEYS = {
   post: '/post/~',

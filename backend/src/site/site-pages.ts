@@ -7,7 +7,7 @@ import type { ContentChangeOrigin, ContentEvents } from '../common/content-event
 import { buildRss, buildSitemapFile, SITEMAP_PATH } from './feeds';
 import { composeGzip, FOOTER_STATE, FOOTER_STYLES, footerPieces, storedBodyOf, type FooterPieces, type StoredBody } from './footer-places';
 import { MemoryPages, type KeptPage } from './memory-pages';
-import { NOT_FOUND_KEYS, pageKey, routeOf } from './page-key';
+import { hasSlug, NOT_FOUND_KEYS, pageKey, routeOf } from './page-key';
 import { PageStore } from './page-store';
 import { tagsOfReads, type PageRead } from './page-tags';
 import type { ApiLoader } from './api-loader';
@@ -170,21 +170,29 @@ export class SitePages {
   async serve(path: string, query: URLSearchParams): Promise<Served> {
     const footer = await this.currentFooter();
     const key = path === '/rss.xml' || SITEMAP_PATH.test(path) ? path : pageKey(path, query);
-    const kept = await this.kept(key, footer);
-    if (kept) return kept;
+    const remembered = this.remembered(key, footer);
+    if (remembered) return remembered;
     const route = routeOf(path);
-    if (route.kind !== 'post' && route.kind !== 'category' && route.kind !== 'tag' && route.kind !== 'page')
-      return this.buildNow(key, footer);
-    if (await slugExists(this.dataSource, route.kind, route.slug)) return this.buildNow(key, footer);
-    // The same bytes for every unknown slug: the browser keys their data by its own address (not-found-state.ts).
-    const notFound = NOT_FOUND_KEYS[route.kind];
-    return (await this.kept(notFound, footer)) ?? this.buildNow(notFound, footer);
+    // A slug nobody has (a typo, a scanner, a post taken down) costs one indexed lookup, not a look into the store
+    // first. The same bytes for every unknown slug: the browser keys their data by its own address (not-found-state.ts).
+    if (hasSlug(route) && !(await slugExists(this.dataSource, route.kind, route.slug))) return this.notFound(route.kind, footer);
+    return (await this.kept(key, footer)) ?? this.buildNow(key, footer);
+  }
+
+  private async notFound(kind: keyof typeof NOT_FOUND_KEYS, footer: Fragment | undefined): Promise<Served> {
+    const key = NOT_FOUND_KEYS[kind];
+    return (await this.kept(key, footer)) ?? this.buildNow(key, footer);
+  }
+
+  private remembered(key: string, footer: Fragment | undefined): Served | undefined {
+    const page = this.memory.get(key);
+    return page && { page: this.compose(page, footer), stored: true, cache: 'HIT' };
   }
 
   /** A page from memory or the store, composed with the current footer. */
   private async kept(key: string, footer: Fragment | undefined): Promise<Served | undefined> {
-    const remembered = this.memory.get(key);
-    if (remembered) return { page: this.compose(remembered, footer), stored: true, cache: 'HIT' };
+    const remembered = this.remembered(key, footer);
+    if (remembered) return remembered;
     const changesBefore = this.changes;
     const stored = await this.store.get(key);
     if (!stored) return undefined;
