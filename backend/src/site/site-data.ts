@@ -116,6 +116,11 @@ export async function slugExists(dataSource: DataSource, kind: 'post' | 'categor
   return dataSource.getRepository(Page).exists({ where: { slug } });
 }
 
+/** The slugs of the static pages. */
+export async function loadStaticPageSlugs(dataSource: DataSource): Promise<Set<string>> {
+  return new Set((await dataSource.getRepository(Page).find({ select: { slug: true } })).map((page) => page.slug));
+}
+
 /** Every public page worth having in the store before anyone asks: posts, categories, tags, static pages, home, feeds. */
 export async function loadPublicPaths(dataSource: DataSource): Promise<string[]> {
   const [posts, categories, pages, postTags] = await Promise.all([

@@ -7,13 +7,13 @@ import type { ContentChangeOrigin, ContentEvents } from '../common/content-event
 import { buildRss, buildSitemapFile, SITEMAP_PATH } from './feeds';
 import { composeGzip, FOOTER_STATE, FOOTER_STYLES, footerPieces, storedBodyOf, type FooterPieces, type StoredBody } from './footer-places';
 import { MemoryPages, type KeptPage } from './memory-pages';
-import { hasSlug, NOT_FOUND_KEYS, pageKey, routeOf } from './page-key';
+import { hasSlug, NOT_FOUND_KEYS, pageKey, routeOf, type PageRoute } from './page-key';
 import { PageStore } from './page-store';
 import { tagsOfReads, type PageRead } from './page-tags';
 import type { ApiLoader } from './api-loader';
 import { RenderQueue } from './render-queue';
 import type { ServedPage } from './served-page';
-import { loadFeedPosts, loadPublicPaths, loadSitemapEntries, slugExists } from './site-data';
+import { loadFeedPosts, loadPublicPaths, loadSitemapEntries, loadStaticPageSlugs, slugExists } from './site-data';
 
 const HTML = 'text/html; charset=utf-8';
 const FOOTER_KEY = 'fragment:footer';
@@ -123,6 +123,11 @@ export class SitePages {
   private footerStale = false;
   private footerCheckedAt = 0;
   /**
+   * The static pages' slugs (a handful), kept until a change to pages: a one-segment path that is no page, what
+   * scanners try most (/wp-login.php, /.env), is answered without reading the database.
+   */
+  private staticPageSlugs?: ReadonlySet<string>;
+  /**
    * Counts changes seen (local or remote): a render that saw one happen keeps its page marked stale, and a page read
    * while one happened is not kept in memory.
    */
@@ -169,14 +174,25 @@ export class SitePages {
    */
   async serve(path: string, query: URLSearchParams): Promise<Served> {
     const footer = await this.currentFooter();
-    const key = path === '/rss.xml' || SITEMAP_PATH.test(path) ? path : pageKey(path, query);
+    const feed = path === '/rss.xml' || SITEMAP_PATH.test(path);
+    const key = feed ? path : pageKey(path, query);
     const remembered = this.remembered(key, footer);
     if (remembered) return remembered;
-    const route = routeOf(path);
+    const route = feed ? undefined : routeOf(path);
     // A slug nobody has (a typo, a scanner, a post taken down) costs one indexed lookup, not a look into the store
     // first. The same bytes for every unknown slug: the browser keys their data by its own address (not-found-state.ts).
-    if (hasSlug(route) && !(await slugExists(this.dataSource, route.kind, route.slug))) return this.notFound(route.kind, footer);
+    if (route && hasSlug(route) && !(await this.slugExists(route))) return this.notFound(route.kind, footer);
     return (await this.kept(key, footer)) ?? this.buildNow(key, footer);
+  }
+
+  private async slugExists(route: Extract<PageRoute, { slug: string }>): Promise<boolean> {
+    if (route.kind !== 'page') return slugExists(this.dataSource, route.kind, route.slug);
+    if (this.staticPageSlugs) return this.staticPageSlugs.has(route.slug);
+    const changesBefore = this.changes;
+    const slugs = await loadStaticPageSlugs(this.dataSource);
+    // Kept only when no change to pages can have happened since it was read (the same rule as pages in memory).
+    if (this.readCurrent(changesBefore)) this.staticPageSlugs = slugs;
+    return slugs.has(route.slug);
   }
 
   private async notFound(kind: keyof typeof NOT_FOUND_KEYS, footer: Fragment | undefined): Promise<Served> {
@@ -342,6 +358,7 @@ export class SitePages {
   private async changed(origin: ContentChangeOrigin, tags: readonly string[]): Promise<void> {
     this.changes += 1;
     this.memory.dropTagged(tags);
+    if (tags.includes(ContentTag.pages) || tags.includes(ContentTag.all)) this.staticPageSlugs = undefined;
     if (this.footer && (tags.includes(ContentTag.all) || this.footer.tags.some((tag) => tag === ContentTag.all || tags.includes(tag)))) {
       this.footerStale = true;
       this.footerCheckedAt = 0;

@@ -161,6 +161,17 @@ describe('public site from the page store', () => {
     expect(new Set(unknownPaths.map((response) => `${response.status} ${response.headers.etag}`)).size).toBe(1);
     expect(unknownPaths[0].status).toBe(404);
     expect(await storedCount(f.dataSource)).toBe(rows);
+    // A one-segment path that is no static page (what scanners try most) is answered from the static pages' slugs,
+    // kept in memory until pages change: no query names it. A page written under that address is there at once.
+    await request(server).get('/no-such-page').expect(404);
+    const scan = await queriesOf(f.dataSource, () => request(server).get('/wp-login.php').expect(404));
+    expect(scan.filter(({ parameters }) => parameters.includes('wp-login.php'))).toEqual([]);
+    const colophon = (
+      await f.author.post('/api/pages').send({ title: 'الكولوفون', slug: 'colophon', content: '<p>صنعت بعناية</p>' }).expect(201)
+    ).body;
+    expect((await request(server).get('/colophon').expect(200)).text).toContain('صنعت بعناية');
+    await f.author.delete(`/api/pages/${colophon.id}`).expect(204);
+    await request(server).get('/colophon').expect(404);
   });
 
   it('shows the about page once the author writes it, after its fallback and its social links were stored', async () => {
@@ -235,6 +246,33 @@ describe('public site from the page store', () => {
       .expect(200);
     await f.pages.settled();
     expect(await storedRow(f.dataSource, postPath(post))).toEqual(before);
+  });
+});
+
+describe('public site without the memory tier (every page read from the store)', () => {
+  let t: TestApp;
+  let path: string;
+  beforeAll(async () => {
+    t = await startTestApp({ PAGE_MEMORY_MB: '0' }, { serveSite: true });
+    const author = await t.author();
+    path = postPath(await createPost(author, { title: 'مقال في المخزن', published: true }));
+    await sitePagesOf(t.app)?.fill();
+    await sitePagesOf(t.app)?.settled(); // the sitemap follows a new post from the background sweep
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('serves the feed, the sitemap, a post and not-found pages from the store', async () => {
+    const server = t.app.getHttpServer();
+    const feed = await request(server).get('/rss.xml').expect(200);
+    expect(feed.headers['content-type']).toMatch(/rss\+xml/);
+    expect(feed.text).toContain('مقال في المخزن');
+    const sitemap = await request(server).get('/sitemap.xml').expect(200);
+    expect(sitemap.text).toContain(path);
+    expect((await request(server).get(path).expect(200)).text).toContain('مقال في المخزن');
+    await request(server).get('/post/no-such-post').expect(404);
+    await request(server).get('/no-such-page').expect(404);
   });
 });
 
