@@ -65,4 +65,34 @@ describe.runIf(process.env.DATABASE_URL?.startsWith('postgres'))('content change
     await other.query(`NOTIFY mudawwana_content_changed, 'another-instance'`);
     expect(await remote).toBe('remote');
   });
+
+  it('listens again when its connection is lost, then drops what every instance keeps (changes were missed)', async () => {
+    const everythingHere = new Promise<readonly string[]>((resolve) => {
+      const stop = t.app.get(ContentEvents).on((origin, tags) => {
+        if (origin === 'remote' && tags.includes('*')) {
+          stop();
+          resolve(tags);
+        }
+      });
+    });
+    const everythingThere = new Promise<string>((resolve) =>
+      other.on('notification', (message) => message.payload?.endsWith(' *') && resolve(message.payload)),
+    );
+    // The app's listening connection: the one in this database that last listened or announced, other than ours.
+    const ours = (other as unknown as { processID: number }).processID;
+    const killed = await other.query(
+      `SELECT pg_terminate_backend("pid") FROM pg_stat_activity
+       WHERE "datname" = current_database() AND "pid" <> $1 AND ("query" LIKE 'LISTEN %' OR "query" LIKE 'SELECT pg_notify%')`,
+      [ours],
+    );
+    expect(killed.rowCount).toBe(1);
+    expect(await everythingHere).toEqual(['*']);
+    expect(await everythingThere).toMatch(/^[0-9a-f-]{36} \*$/);
+    // and it announces its changes again
+    const received = new Promise<string>((resolve) =>
+      other.on('notification', (message) => message.payload?.endsWith(' social') && resolve(message.payload)),
+    );
+    await (await t.author()).put('/api/social-links').send({ twitter: 'someone-else' }).expect(200);
+    expect(await received).toMatch(/ social$/);
+  });
 });
