@@ -181,11 +181,12 @@ export class SitePages {
     const route = feed ? undefined : routeOf(path);
     // A slug nobody has (a typo, a scanner, a post taken down) costs one indexed lookup, not a look into the store
     // first. The same bytes for every unknown slug: the browser keys their data by its own address (not-found-state.ts).
-    if (route && hasSlug(route) && !(await this.slugExists(route))) return this.notFound(route.kind, footer);
-    return (await this.kept(key, footer)) ?? this.buildNow(key, footer);
+    if (route && hasSlug(route) && !(await this.routeExists(route))) return this.notFound(route.kind, footer);
+    return (await this.fromStore(key, footer)) ?? this.buildNow(key, footer);
   }
 
-  private async slugExists(route: Extract<PageRoute, { slug: string }>): Promise<boolean> {
+  /** Whether the post, category, tag or static page a route names exists (static pages from memory). */
+  private async routeExists(route: Extract<PageRoute, { slug: string }>): Promise<boolean> {
     if (route.kind !== 'page') return slugExists(this.dataSource, route.kind, route.slug);
     if (this.staticPageSlugs) return this.staticPageSlugs.has(route.slug);
     const changesBefore = this.changes;
@@ -197,7 +198,7 @@ export class SitePages {
 
   private async notFound(kind: keyof typeof NOT_FOUND_KEYS, footer: Fragment | undefined): Promise<Served> {
     const key = NOT_FOUND_KEYS[kind];
-    return (await this.kept(key, footer)) ?? this.buildNow(key, footer);
+    return this.remembered(key, footer) ?? (await this.fromStore(key, footer)) ?? this.buildNow(key, footer);
   }
 
   private remembered(key: string, footer: Fragment | undefined): Served | undefined {
@@ -205,10 +206,8 @@ export class SitePages {
     return page && { page: this.compose(page, footer), stored: true, cache: 'HIT' };
   }
 
-  /** A page from memory or the store, composed with the current footer. */
-  private async kept(key: string, footer: Fragment | undefined): Promise<Served | undefined> {
-    const remembered = this.remembered(key, footer);
-    if (remembered) return remembered;
+  /** A page from the store (kept in memory when it is current), composed with the current footer. */
+  private async fromStore(key: string, footer: Fragment | undefined): Promise<Served | undefined> {
     const changesBefore = this.changes;
     const stored = await this.store.get(key);
     if (!stored) return undefined;
