@@ -4,6 +4,7 @@
 // so the page store's first fill (10,000 renders) does not compete with the measurement, which is of the API. Turns
 // some posts into drafts and scheduled posts, then times each dashboard call (list, tabs, filters, search, counts,
 // bulk actions) sequentially, as one author's browser would. Prints median and worst of each. Not a test.
+import './node-runtime.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

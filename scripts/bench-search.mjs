@@ -7,6 +7,7 @@
 // cache) for each query, best and median of BENCH_RUNS (default 5).
 // Uses the current build (npm run build -w backend). BENCH_KEEP=1 keeps the seeded database and says how to reuse
 // it; BENCH_REUSE=<database name or DATA_DIR> times again on one kept before (no seeding, no dropping).
+import './node-runtime.mjs';
 import 'reflect-metadata';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -9,6 +9,7 @@
 // BENCH_ONLY=search measures only the search case (issue 13), once the page store is filled like the other cases
 // (while it fills, the server answers little else; scripts/bench-search.mjs times the same queries in process without
 // waiting for it).
+import './node-runtime.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';

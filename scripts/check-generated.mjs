@@ -1,5 +1,6 @@
 // CI guard: the committed OpenAPI document, the generated client and the migrations must match the code.
 // Regenerates the first two and fails on any difference; asks TypeORM whether the entities need a migration.
+import './node-runtime.mjs';
 import { spawnSync } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;

@@ -1,5 +1,6 @@
 // `npm run dev`: the backend recompiled and restarted on change (port 3000) and the Vite dev server with
 // hot reload (port 5173, /api proxied to the backend), and the rules package recompiled on change. Ctrl+C stops all.
+import './node-runtime.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;

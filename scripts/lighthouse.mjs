@@ -6,6 +6,7 @@
 // swings by a few points on a busy machine: the load average is printed with the table). LIGHTHOUSE_SERVE=1 seeds,
 // prints the three URLs and keeps the server up until Ctrl-C (to look at the pages or probe them with Playwright).
 // LIGHTHOUSE_SAVE=DIR writes every run's full report (JSON) there.
+import './node-runtime.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';

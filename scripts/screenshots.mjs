@@ -1,5 +1,6 @@
 // `npm run screenshots`: builds the blog when its sources changed, then takes a screenshot of every public and admin
 // screen at 375 and 1280 px in both themes into test-output/screenshots/ (playwright.screenshots.config.ts).
+import './node-runtime.mjs';
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,5 +1,7 @@
 // `npm start`: builds what is missing or out of date, then serves the blog (API + site) from one process.
+import './node-runtime.mjs';
 import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { builtAt, newest, root } from './build-state.mjs';
 
 const sources = newest([
@@ -19,5 +21,6 @@ if (built < sources) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawnSync(process.execPath, ['backend/dist/main.js'], { cwd: root, stdio: 'inherit' });
-process.exit(server.status ?? 0);
+// The server runs in this process: a signal sent to it (Ctrl+C, kill, a process manager) reaches the server itself.
+process.chdir(root);
+await import(join(root, 'backend/dist/main.js'));

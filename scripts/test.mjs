@@ -3,6 +3,7 @@
 //  1. the rules package's unit tests, backend unit tests and API tests over HTTP (SQLite, and PostgreSQL when TEST_DATABASE_URL is set)
 //  2. frontend unit tests
 //  3. browser tests (Playwright with Debian's Chromium) against the real built app
+import './node-runtime.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
