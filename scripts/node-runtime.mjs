@@ -11,7 +11,10 @@ import { delimiter, join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const engines = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).engines.node; // ">=22.18"
-const [needMajor, needMinor = 0] = engines.replace(/^>=\s*/, '').split('.').map(Number);
+const [needMajor, needMinor = 0] = engines
+  .replace(/^>=\s*/, '')
+  .split('.')
+  .map(Number);
 const downloadMajor = readFileSync(join(root, '.nvmrc'), 'utf8').trim();
 
 const [major, minor] = process.versions.node.split('.').map(Number);
@@ -52,7 +55,9 @@ if (!oldEnough) {
   const node = join(dir, 'bin', 'node');
   const env = { ...process.env, PATH: `${join(dir, 'bin')}${delimiter}${process.env.PATH}`, npm_config_nodedir: dir };
   const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
-  console.log(`mudawwana: Node ${found} is older than the ${needMajor}.${needMinor} this blog needs: running on Node ${version} from ${dir}`);
+  console.log(
+    `mudawwana: Node ${found} is older than the ${needMajor}.${needMinor} this blog needs: running on Node ${version} from ${dir}`,
+  );
   if (!nativeModulesLoad(node, env)) {
     console.log(`mudawwana: building better-sqlite3 and argon2 for Node ${version} (once; about a minute)...`);
     const rebuild = spawnSync('npm', ['rebuild', 'better-sqlite3', 'argon2'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
