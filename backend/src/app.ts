@@ -20,7 +20,7 @@ import { ApiTokensService } from './tokens/api-tokens.service';
 import { bearerToken } from './tokens/bearer-token.middleware';
 import { buildOpenApiDocument } from './openapi/openapi';
 import { mountSite } from './site/mount-site';
-import { readPageTemplate } from './site/static-assets';
+import { frontendDirOf, readPageTemplate } from './site/static-assets';
 import { serveUploads } from './upload/serve-uploads';
 import { UPLOAD_STORAGE, UploadStorage } from './upload/storage';
 
@@ -55,7 +55,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   keepIdleConnectionsOpen(app.getHttpServer() as http.Server);
   if (config.trustProxy) app.set('trust proxy', 1);
   app.disable('x-powered-by');
-  const template = options.serveSite === false ? undefined : readPageTemplate();
+  const template = options.serveSite === false ? undefined : readPageTemplate(frontendDirOf(config));
   app.use(
     requestId,
     securityHeaders({

@@ -3,6 +3,7 @@ import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { loadConfig } from '../config/app-config';
 import { createUploadStorage } from '../upload/create-storage';
+import { raiseContentVersion } from '../database/content-version';
 import { migrationsFor } from '../database/data-source';
 import { migrationsUpToSchema, openBackup, restoreBackup } from './archive';
 import { BackupError } from './backup-error';
@@ -34,8 +35,13 @@ runCommand(async () => {
       } finally {
         await dataSource.destroy();
       }
-      // The migrations that came after the backup was made.
-      await (await openConfiguredDatabase(config)).destroy();
+      // The migrations that came after the backup was made; then pages rendered before the load are served no more.
+      const migrated = await openConfiguredDatabase(config);
+      try {
+        await raiseContentVersion(migrated);
+      } finally {
+        await migrated.destroy();
+      }
       const rows = Object.values(manifest.tables).reduce((sum, count) => sum + count, 0);
       console.log(
         `Restored ${rows} rows (backup of ${manifest.createdAt} from ${manifest.driver}) into the ${config.database.type} database and ${manifest.uploads} uploads into ${storage.description}.`,

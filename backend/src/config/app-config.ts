@@ -63,6 +63,11 @@ export class EnvironmentVariables {
   @IsInt({ message: 'SCHEDULER_INTERVAL_MS must be a whole number of milliseconds' })
   SCHEDULER_INTERVAL_MS = 30_000;
 
+  /** Where the built frontend is (client/ and server/ inside): another build than the checkout's own, if set. */
+  @IsOptional()
+  @IsString()
+  FRONTEND_DIR?: string;
+
   @Transform(({ value }) => (value === undefined || value === '' ? 256 : Number(value)))
   @Max(65_536, { message: 'PAGE_MEMORY_MB must be between 0 and 65536' })
   @Min(0, { message: 'PAGE_MEMORY_MB must be between 0 and 65536' })
@@ -148,6 +153,8 @@ export interface AppConfig {
   schedulerIntervalMs: number;
   /** Megabytes of ready (gzip) public pages each instance keeps in memory in front of the page store; 0 for none. */
   pageMemoryMb: number;
+  /** The built frontend (FRONTEND_DIR, absolute); undefined: the checkout's frontend/dist. */
+  frontendDir?: string;
   isTest: boolean;
 }
 
@@ -203,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     serveSourceMaps: vars.SERVE_SOURCE_MAPS,
     schedulerIntervalMs: vars.SCHEDULER_INTERVAL_MS,
     pageMemoryMb: vars.PAGE_MEMORY_MB,
+    frontendDir: vars.FRONTEND_DIR && resolve(process.cwd(), vars.FRONTEND_DIR),
     isTest: vars.NODE_ENV === 'test',
   };
 }

@@ -1,6 +1,7 @@
 import { DataSource, DataSourceOptions, MigrationInterface } from 'typeorm';
 import { DatabaseConfig } from '../config/app-config';
 import { ENTITIES } from './entities';
+import { raiseContentVersion } from './content-version';
 import { POSTGRES_MIGRATIONS } from './migrations/postgres';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite';
 
@@ -41,20 +42,34 @@ export function dataSourceOptions(database: DatabaseConfig): DataSourceOptions {
 export const MIGRATIONS_LOCK_KEY = 720_412_021;
 
 /**
+ * Migrations may change what pages show: once some ran, pages rendered before are not served (a restore that stops at
+ * an older schema, before content_version exists, announces its load itself).
+ */
+async function announceMigrations(dataSource: DataSource, executed: unknown[]): Promise<void> {
+  if (executed.length === 0) return;
+  const runner = dataSource.createQueryRunner();
+  try {
+    if (await runner.hasTable('content_version')) await raiseContentVersion(dataSource);
+  } finally {
+    await runner.release();
+  }
+}
+
+/**
  * Runs the pending migrations. On PostgreSQL, under a session advisory lock held on one connection: replicas that
  * start together take turns, and the later ones find nothing left to run (without it both create the migrations
  * table and run the first migration at once, and one fails). SQLite has one writer and one file: nothing to race.
  */
 export async function runMigrations(dataSource: DataSource): Promise<void> {
   if (dataSource.options.type !== 'postgres') {
-    await dataSource.runMigrations({ transaction: 'each' });
+    await announceMigrations(dataSource, await dataSource.runMigrations({ transaction: 'each' }));
     return;
   }
   const lockHolder = dataSource.createQueryRunner();
   try {
     await lockHolder.query('SELECT pg_advisory_lock($1)', [MIGRATIONS_LOCK_KEY]);
     try {
-      await dataSource.runMigrations({ transaction: 'each' });
+      await announceMigrations(dataSource, await dataSource.runMigrations({ transaction: 'each' }));
     } finally {
       await lockHolder.query('SELECT pg_advisory_unlock($1)', [MIGRATIONS_LOCK_KEY]);
     }

@@ -51,6 +51,11 @@ export class MemoryPages {
     }
   }
 
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
   delete(key: string): void {
     const page = this.entries.get(key);
     if (!page) return;

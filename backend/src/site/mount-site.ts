@@ -1,7 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { isPrivatePath } from '@mudawwana/rules';
 import type { DataSource } from 'typeorm';
 import { SESSION_COOKIE } from '../auth/session';
@@ -10,13 +10,13 @@ import { ContentEvents } from '../common/content-events';
 import { PublicOrigin } from '../common/public-origin';
 import type { AppConfig } from '../config/app-config';
 import { createApiLoader } from './api-loader';
+import { buildIdOf } from './build-id';
 import { buildRobots } from './feeds';
 import { chunksOf, type ServedPage } from './served-page';
 import { WorkerRenderer } from './render-worker';
 import { SitePages } from './site-pages';
-import { CLIENT_DIR, staticAssets } from './static-assets';
+import { frontendDirOf, staticAssets } from './static-assets';
 
-const FRONTEND_DIST = resolve(__dirname, '../../../frontend/dist');
 const NOT_SITE = /^\/(api|uploads)(\/|$)/;
 /**
  * Search results: one page per query would flood the page store with pages no change can mark stale precisely, so
@@ -109,8 +109,8 @@ export async function mountSite(
   overrides: Partial<SiteOptions> = {},
 ): Promise<SitePages | undefined> {
   const options: SiteOptions = {
-    clientDir: overrides.clientDir ?? CLIENT_DIR,
-    ssrEntry: overrides.ssrEntry ?? join(FRONTEND_DIST, 'server/entry-server.js'),
+    clientDir: overrides.clientDir ?? join(frontendDirOf(config), 'client'),
+    ssrEntry: overrides.ssrEntry ?? join(frontendDirOf(config), 'server/entry-server.js'),
     publicUrl: overrides.publicUrl ?? config.publicUrl,
   };
   const indexFile = join(options.clientDir, 'index.html');
@@ -126,12 +126,17 @@ export async function mountSite(
     return typeof address === 'object' && address ? address.port : config.port;
   };
   // React renders in a worker thread (render-worker.js, built beside the SSR entry); reads are answered here.
-  const ssr = new WorkerRenderer(join(dirname(options.ssrEntry), 'render-worker.js'), createApiLoader(app));
+  const renderWorker = join(dirname(options.ssrEntry), 'render-worker.js');
+  const ssr = new WorkerRenderer(renderWorker, createApiLoader(app));
   const publicOrigin = app.get(PublicOrigin);
   const origins = () => ({ apiBaseUrl: `http://127.0.0.1:${port()}`, publicUrl: options.publicUrl ?? publicOrigin.get() });
-  const pages = new SitePages(dataSource, app.get(ContentEvents), ssr, template, origins, config.pageMemoryMb * 1024 * 1024);
+  const buildId = buildIdOf(
+    template,
+    [options.ssrEntry, renderWorker].filter((file) => existsSync(file)),
+  );
+  const pages = new SitePages(dataSource, app.get(ContentEvents), ssr, template, origins, config.pageMemoryMb * 1024 * 1024, buildId);
   mounted.set(app, pages);
-  pages.start();
+  await pages.start();
   app.getHttpServer().once('close', () => {
     pages.stop();
     void ssr.close();

@@ -16,11 +16,13 @@ export interface StoredPage {
   stale: boolean;
   /** Raised by every change that makes the page stale: a rebuild only lands on the generation it started from. */
   generation: number;
+  /** What rendered it: the build and the content version (SitePages.stamp); a page of another is never served. */
+  build: string;
 }
 
 export type PageToStore = Omit<StoredPage, 'generation'>;
 
-const COLUMNS = '"key", "content_type", "status", "body", "segments", "etag", "location", "tags", "stale", "generation"';
+const COLUMNS = '"key", "content_type", "status", "body", "segments", "etag", "location", "tags", "stale", "generation", "build"';
 
 function pageOfRow(row: Record<string, unknown>): StoredPage {
   return {
@@ -36,6 +38,7 @@ function pageOfRow(row: Record<string, unknown>): StoredPage {
     tags: String(row.tags).split(' ').filter(Boolean),
     stale: Number(row.stale) === 1,
     generation: Number(row.generation),
+    build: String(row.build),
   };
 }
 
@@ -76,11 +79,11 @@ export class PageStore {
     return rows[0] ? pageOfRow(rows[0]) : undefined;
   }
 
-  /** Up to `limit` fresh pages whose keys come after `after`, in key order (to walk the store a batch at a time). */
-  async freshPages(after: string, limit: number): Promise<StoredPage[]> {
+  /** Up to `limit` fresh pages of `build` whose keys come after `after`, in key order (to walk the store a batch at a time). */
+  async freshPages(build: string, after: string, limit: number): Promise<StoredPage[]> {
     const rows = await this.query<Record<string, unknown>[]>(
-      `SELECT ${COLUMNS} FROM "site_pages" WHERE "stale" = 0 AND "key" > ? ORDER BY "key" LIMIT ${Number(limit)}`,
-      [after],
+      `SELECT ${COLUMNS} FROM "site_pages" WHERE "stale" = 0 AND "key" > ? AND "build" = ? ORDER BY "key" LIMIT ${Number(limit)}`,
+      [after, build],
     );
     return rows.map(pageOfRow);
   }
@@ -100,11 +103,11 @@ export class PageStore {
       this.dataSource.transaction(async (manager) => {
         const run = (text: string, parameters: unknown[]) => manager.query(this.sql(text), parameters) as Promise<unknown[]>;
         const landed = await run(
-          `INSERT INTO "site_pages" ("key", "content_type", "status", "body", "segments", "etag", "location", "tags", "stale", "generation", "built_at")
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CURRENT_TIMESTAMP)
+          `INSERT INTO "site_pages" ("key", "content_type", "status", "body", "segments", "etag", "location", "tags", "stale", "generation", "build", "built_at")
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CURRENT_TIMESTAMP)
            ON CONFLICT ("key") DO UPDATE SET "content_type" = excluded."content_type", "status" = excluded."status",
              "body" = excluded."body", "segments" = excluded."segments", "etag" = excluded."etag", "location" = excluded."location", "tags" = excluded."tags", "stale" = excluded."stale",
-             "built_at" = excluded."built_at"
+             "build" = excluded."build", "built_at" = excluded."built_at"
            WHERE "site_pages"."generation" = ?
            RETURNING "key"`,
           [
@@ -118,6 +121,7 @@ export class PageStore {
             [...new Set(page.tags)].join(' '),
             page.stale ? 1 : 0,
             generation,
+            page.build,
             generation,
           ],
         );
@@ -152,14 +156,14 @@ export class PageStore {
     return rows.map((row) => String(row.key));
   }
 
-  /** Which of `keys` are stored already (fresh or stale). */
-  async storedAmong(keys: readonly string[]): Promise<Set<string>> {
+  /** Which of `keys` are stored already (fresh or stale) by `build`. */
+  async storedAmong(keys: readonly string[], build: string): Promise<Set<string>> {
     const stored = new Set<string>();
     for (let index = 0; index < keys.length; index += 500) {
       const chunk = keys.slice(index, index + 500);
       const rows = await this.query<{ key: string }[]>(
-        `SELECT "key" FROM "site_pages" WHERE "key" IN (${chunk.map(() => '?').join(', ')})`,
-        chunk,
+        `SELECT "key" FROM "site_pages" WHERE "build" = ? AND "key" IN (${chunk.map(() => '?').join(', ')})`,
+        [build, ...chunk],
       );
       for (const row of rows) stored.add(String(row.key));
     }

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import type { DataSource } from 'typeorm';
 import { ContentTag } from '../common/content-tags';
+import { readContentVersion } from '../database/content-version';
 import type { ContentChangeOrigin, ContentEvents } from '../common/content-events';
 import { buildRss, buildSitemapFile, SITEMAP_PATH } from './feeds';
 import { composeGzip, FOOTER_STATE, FOOTER_STYLES, footerPieces, storedBodyOf, type FooterPieces, type StoredBody } from './footer-places';
@@ -142,6 +143,9 @@ export class SitePages {
   private stopListening?: () => void;
   private closed = false;
   private filled?: Promise<{ built: number; inMemory: number }>;
+  /** The content version the pages served were rendered at (database/content-version.ts), looked at by every sweep. */
+  private contentVersion = 0;
+  private fillRuns = 0;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -151,12 +155,23 @@ export class SitePages {
     private readonly origins: () => RenderOptions,
     /** How many bytes of ready pages to keep in memory (PAGE_MEMORY_MB). */
     memoryBytes: number,
+    /** What renders pages here (buildIdOf): the frontend's template and bundles, and the site code. */
+    private readonly buildId: string,
   ) {
     this.store = new PageStore(dataSource);
     this.memory = new MemoryPages(memoryBytes);
   }
 
-  start(): void {
+  /**
+   * What a stored page must have been rendered by to be served: this build, at the current content version. Pages of
+   * another build link assets that may be gone; pages of an earlier version miss a write made behind the app's back.
+   */
+  get stamp(): string {
+    return `${this.buildId}.${this.contentVersion}`;
+  }
+
+  async start(): Promise<void> {
+    this.contentVersion = await readContentVersion(this.dataSource);
     this.stopListening = this.events.on((origin, tags) => this.changed(origin, tags));
     this.sweeper = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
     this.sweeper.unref();
@@ -210,7 +225,7 @@ export class SitePages {
   private async fromStore(key: string, footer: Fragment | undefined): Promise<Served | undefined> {
     const changesBefore = this.changes;
     const stored = await this.store.get(key);
-    if (!stored) return undefined;
+    if (stored?.build !== this.stamp) return undefined;
     // Being rebuilt after a change here: wait for it rather than show the page the change made stale.
     const rebuilding = stored.stale ? (this.queue.pending(key) as Promise<Rendered> | undefined) : undefined;
     if (rebuilding) {
@@ -231,6 +246,7 @@ export class SitePages {
   /** Builds `key` (once at a time, bounded with the other renders) and stores it when it is the same for everyone. */
   private rebuild(key: string, priority: 'reader' | 'fresh' | 'background'): Promise<Rendered> {
     return this.queue.run(key, priority, async () => {
+      const build = this.stamp;
       const generation = await this.store.generationOf(key);
       const changesBefore = this.changes;
       const built = await this.build(key);
@@ -238,7 +254,7 @@ export class SitePages {
       if (rendered.cacheable && !this.closed) {
         const { contentType, status, body, etag, location, tags } = rendered;
         const stale = this.changes !== changesBefore;
-        const landed = await this.store.put({ key, contentType, status, body, etag, location, tags, stale }, generation);
+        const landed = await this.store.put({ key, contentType, status, body, etag, location, tags, stale, build }, generation);
         if (landed && !stale) this.remember(key, rendered, changesBefore);
         else if (landed) this.memory.delete(key);
         if (landed && key === FOOTER_KEY) {
@@ -320,7 +336,8 @@ export class SitePages {
     if (this.footer && (!this.footerStale || Date.now() - this.footerCheckedAt < FOOTER_RECHECK_MS)) return this.footer;
     this.footerCheckedAt = Date.now();
     const changesBefore = this.changes;
-    const stored = await this.store.get(FOOTER_KEY);
+    const found = await this.store.get(FOOTER_KEY);
+    const stored = found?.build === this.stamp ? found : undefined;
     if (stored?.stale && Date.now() >= this.remoteChangeUntil) void this.rebuild(FOOTER_KEY, 'fresh').catch(() => undefined);
     if (stored && this.footer && (stored.stale || stored.etag === this.footer.etag)) {
       if (!stored.stale && this.readCurrent(changesBefore)) this.footerStale = false;
@@ -387,9 +404,29 @@ export class SitePages {
 
   /** Rebuilds stale pages in the background, a few at a time, when no reader is waiting. */
   private async sweep(): Promise<void> {
-    if (this.closed || this.queue.size > 0) return;
+    if (this.closed) return;
+    await this.followContentVersion().catch((error) => console.error('mudawwana: could not read the content version', error));
+    if (this.queue.size > 0) return;
     const keys = await this.store.staleKeys(20).catch(() => []);
     await Promise.all(keys.map((key) => this.rebuild(key, 'background').catch(() => undefined)));
+  }
+
+  /**
+   * A write behind the app's back (seed, restore, import, migration) raised the content version: every page in memory
+   * and in the store may miss it. None is served any more; each is built again when asked for, and all of them in the
+   * background (as at a first start). Another instance's renders stamped with the older version are not served either.
+   */
+  private async followContentVersion(): Promise<void> {
+    const version = await readContentVersion(this.dataSource);
+    if (version === this.contentVersion || this.closed) return;
+    this.contentVersion = version;
+    this.changes += 1;
+    this.memory.clear();
+    this.footer = undefined;
+    this.staticPageSlugs = undefined;
+    console.log(`mudawwana: content written outside the app (version ${version}): rebuilding every page`);
+    this.filled = undefined;
+    void this.fill().catch((error) => console.error('mudawwana: could not fill the page store', error));
   }
 
   /**
@@ -406,7 +443,7 @@ export class SitePages {
   private async warm(): Promise<number> {
     for (let after = ''; !this.closed;) {
       const changesBefore = this.changes;
-      const pages = await this.store.freshPages(after, 200);
+      const pages = await this.store.freshPages(this.stamp, after, 200);
       if (pages.length === 0) break;
       // A change seen meanwhile may have made some of these stale: remember() then leaves the batch to the readers.
       for (const page of pages) {
@@ -419,10 +456,12 @@ export class SitePages {
   }
 
   private async fillMissing(): Promise<number> {
+    // A newer fill (after a write behind the app's back) takes over from this one.
+    const run = ++this.fillRuns;
     const wanted = [FOOTER_KEY, '/rss.xml', '/sitemap.xml', ...Object.values(NOT_FOUND_KEYS), ...(await loadPublicPaths(this.dataSource))];
-    const stored = await this.store.storedAmong(wanted);
+    const stored = await this.store.storedAmong(wanted, this.stamp);
     const missing = wanted.filter((key) => !stored.has(key));
-    for (let index = 0; index < missing.length && !this.closed; index += 100) {
+    for (let index = 0; index < missing.length && !this.closed && run === this.fillRuns; index += 100) {
       await Promise.all(missing.slice(index, index + 100).map((key) => this.rebuild(key, 'background').catch(() => undefined)));
     }
     return missing.length;

@@ -1,13 +1,14 @@
 import express from 'express';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, resolve, sep } from 'node:path';
+import type { AppConfig } from '../config/app-config';
 
-/** The built frontend (`vite build` output). */
-export const CLIENT_DIR = resolve(__dirname, '../../../frontend/dist/client');
+/** The built frontend (`vite build` output: client/ and server/), FRONTEND_DIR's or the checkout's own. */
+export const frontendDirOf = (config: Pick<AppConfig, 'frontendDir'>) => config.frontendDir ?? resolve(__dirname, '../../../frontend/dist');
 
 /** The built page template, when the frontend has been built. */
-export function readPageTemplate(clientDir = CLIENT_DIR): string | undefined {
-  const file = join(clientDir, 'index.html');
+export function readPageTemplate(frontendDir: string): string | undefined {
+  const file = join(frontendDir, 'client', 'index.html');
   return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
 }
 

@@ -11,6 +11,7 @@ import { Revisions1795700050000 } from './1795700050000-Revisions';
 import { ScheduledPosts1795700100000 } from './1795700100000-ScheduledPosts';
 import { SearchHead1795700400000 } from './1795700400000-SearchHead';
 import { PageSegments1795700500000 } from './1795700500000-PageSegments';
+import { PageBuilds1795800000000 } from './1795800000000-PageBuilds';
 
 /** In order; each runs once per database. */
 export const SQLITE_MIGRATIONS = [
@@ -27,4 +28,5 @@ export const SQLITE_MIGRATIONS = [
   ScheduledPosts1795700100000,
   SearchHead1795700400000,
   PageSegments1795700500000,
+  PageBuilds1795800000000,
 ];

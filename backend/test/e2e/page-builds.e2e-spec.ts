@@ -1,0 +1,171 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { Client } from 'pg';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backendDir, buildBackend } from '../support/build';
+import { createPost } from '../support/helpers';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * A stored page is always one this build would render from this database (docs/decisions/018): a seed run from the
+ * command line, with the blog running or stopped, shows on its pages within seconds; a new build of the frontend on a
+ * stored database never serves a page that links an asset of the build before.
+ */
+const FRONTEND_DIST = resolve(__dirname, '../../../frontend/dist');
+const NO_POSTS = 'لا توجد مقالات منشورة بعد';
+
+/** A DATA_DIR and, on PostgreSQL, a database of its own, outliving the apps started on them. */
+async function scratchData(): Promise<{ dataDir: string; databaseUrl?: string; drop(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mudawwana-builds-'));
+  const admin = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
+  const name = `mudawwana_builds_${randomBytes(6).toString('hex')}`;
+  const onServer = async (sql: string) => {
+    const client = new Client({ connectionString: admin });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
+  if (admin) await onServer(`CREATE DATABASE ${name}`);
+  const databaseUrl = admin ? Object.assign(new URL(admin), { pathname: `/${name}` }).toString() : undefined;
+  return {
+    dataDir,
+    databaseUrl,
+    async drop() {
+      if (admin) await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `npm run seed -- --posts N` as a process of its own, on the same data. */
+async function seed(data: { dataDir: string; databaseUrl?: string }, posts: number): Promise<void> {
+  await promisify(execFile)(process.execPath, [join(backendDir, 'dist/database/seeds/seed-cli.js'), '--posts', String(posts)], {
+    env: { ...process.env, DATA_DIR: data.dataDir, DATABASE_URL: data.databaseUrl ?? '' },
+  });
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<number> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+  }
+  return Date.now() - started;
+}
+
+const get = (t: TestApp, path: string) => request(t.app.getHttpServer()).get(path);
+
+/** The newest published posts, from the API (what the home page must list). */
+async function newestSlugs(t: TestApp): Promise<string[]> {
+  const { body } = await get(t, '/api/posts?published=true&limit=3').expect(200);
+  return (body as { slug: string }[]).map((post) => post.slug);
+}
+
+const lists = (html: string, slug: string) => html.includes(`/post/${encodeURIComponent(slug)}`) || html.includes(`/post/${slug}`);
+
+describe('pages follow writes made behind the app', () => {
+  let data: Awaited<ReturnType<typeof scratchData>>;
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    if (!existsSync(join(FRONTEND_DIST, 'server/entry-server.js'))) throw new Error('run `npm run build` first');
+    await buildBackend();
+    data = await scratchData();
+  });
+  afterAll(async () => {
+    await t?.close();
+    await data?.drop();
+  });
+
+  it('a seed while the blog runs shows on the home page, a category and the feed within seconds', async () => {
+    t = await startTestApp({}, { serveSite: true, dataDir: data.dataDir, databaseUrl: data.databaseUrl });
+    await t.author();
+    const app = t;
+    expect((await get(app, '/').expect(200)).text).toContain(NO_POSTS);
+    expect((await get(app, '/').expect(200)).headers['x-site-cache']).toBe('HIT');
+    expect((await get(app, '/rss.xml').expect(200)).text).not.toContain('<item>');
+
+    await seed(data, 5);
+    const [newest] = await newestSlugs(app);
+    const waited = await waitFor(async () => lists((await get(app, '/').expect(200)).text, newest), 10_000);
+    expect(waited).toBeLessThan(10_000);
+    expect((await get(app, '/').expect(200)).text).not.toContain(NO_POSTS);
+    expect((await get(app, '/rss.xml').expect(200)).text).toContain('<item>');
+    expect((await get(app, `/post/${encodeURIComponent(newest)}`)).status).toBe(200);
+  });
+
+  it('a seed while the blog is stopped shows on its first pages after the start', async () => {
+    await t?.close();
+    t = undefined;
+    await seed(data, 2);
+    t = await startTestApp({}, { serveSite: true, dataDir: data.dataDir, databaseUrl: data.databaseUrl });
+    const [newest] = await newestSlugs(t);
+    // The very first request: not a page rendered before the seed.
+    expect(lists((await get(t, '/').expect(200)).text, newest)).toBe(true);
+    const feed = (await get(t, '/rss.xml').expect(200)).text;
+    expect(feed.match(/<item>/g)?.length).toBe(7);
+  });
+});
+
+/** A copy of the built frontend whose entry script has another name, as the next build of a change would. */
+function anotherBuild(from: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'mudawwana-frontend-'));
+  cpSync(from, dir, { recursive: true });
+  const assets = join(dir, 'client/assets');
+  const indexFile = join(dir, 'client/index.html');
+  let template = readFileSync(indexFile, 'utf8');
+  const entry = template.match(/\/assets\/(index-[\w-]+)\.js/)?.[1];
+  if (!entry) throw new Error('no entry script in the built template');
+  for (const file of readdirSync(assets).filter((name) => name.startsWith(`${entry}.js`))) {
+    renameSync(join(assets, file), join(assets, file.replace(entry, `${entry}x2`)));
+  }
+  template = template.replaceAll(`/assets/${entry}.js`, `/assets/${entry}x2.js`);
+  writeFileSync(indexFile, template);
+  return dir;
+}
+
+const assetLinks = (html: string) => [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]))];
+
+describe('a new build on a stored database', () => {
+  let data: Awaited<ReturnType<typeof scratchData>>;
+  const builds: string[] = [];
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    if (!existsSync(join(FRONTEND_DIST, 'server/entry-server.js'))) throw new Error('run `npm run build` first');
+    data = await scratchData();
+    builds.push(mkdtempSync(join(tmpdir(), 'mudawwana-frontend-')));
+    cpSync(FRONTEND_DIST, builds[0], { recursive: true });
+    builds.push(anotherBuild(builds[0]));
+  });
+  afterAll(async () => {
+    await t?.close();
+    await data?.drop();
+    for (const dir of builds) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves no page of the build before: every asset a page links answers 200', async () => {
+    const start = (frontendDir: string) =>
+      startTestApp({ FRONTEND_DIR: frontendDir }, { serveSite: true, dataDir: data.dataDir, databaseUrl: data.databaseUrl });
+    t = await start(builds[0]);
+    const author = await t.author();
+    const post = await createPost(author, { title: 'مقالة قبل التحديث', published: true });
+    const paths = ['/', `/post/${encodeURIComponent(post.slug)}`, '/about', '/no-such-page'];
+    for (const path of paths) await get(t, path);
+    await t.close();
+    // The new build replaces the old one's files, as `npm run build` or a new image does.
+    rmSync(builds[0], { recursive: true, force: true });
+
+    t = await start(builds[1]);
+    for (const path of paths) {
+      const page = await get(t, path);
+      const links = assetLinks(page.text);
+      expect(links.length, path).toBeGreaterThan(0);
+      for (const link of links) expect((await get(t, link)).status, `${path} links ${link}`).toBe(200);
+      expect(page.text, path).toMatch(/\/assets\/index-[\w-]+x2\.js/);
+    }
+  });
+});
