@@ -39,9 +39,12 @@ async function waitForHealth(baseURL: string, child: ChildProcess, log: () => st
   throw new Error(`server did not become healthy:\n${log()}`);
 }
 
-/** Starts the built app (backend + SSR of the built frontend) on a fresh temporary DATA_DIR and a free port. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'mudawwana-e2e-'));
+/**
+ * Starts the built app (backend + SSR of the built frontend) on a free port and a fresh temporary DATA_DIR, or on
+ * `options.dataDir` (then left in place when it stops: the next server starts on the same blog).
+ */
+export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'mudawwana-e2e-'));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   let output = '';
@@ -63,7 +66,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

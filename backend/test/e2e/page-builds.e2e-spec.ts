@@ -1,13 +1,14 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backendDir, buildBackend } from '../support/build';
+import { anotherBuild, copyOfBuild, FRONTEND_DIST } from '../support/frontend-builds';
 import { createPost } from '../support/helpers';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -16,7 +17,6 @@ import { startTestApp, type TestApp } from '../support/test-app';
  * command line, with the blog running or stopped, shows on its pages within seconds; a new build of the frontend on a
  * stored database never serves a page that links an asset of the build before.
  */
-const FRONTEND_DIST = resolve(__dirname, '../../../frontend/dist');
 const NO_POSTS = 'لا توجد مقالات منشورة بعد';
 
 /** A DATA_DIR and, on PostgreSQL, a database of its own, outliving the apps started on them. */
@@ -111,23 +111,6 @@ describe('pages follow writes made behind the app', () => {
   });
 });
 
-/** A copy of the built frontend whose entry script has another name, as the next build of a change would. */
-function anotherBuild(from: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'mudawwana-frontend-'));
-  cpSync(from, dir, { recursive: true });
-  const assets = join(dir, 'client/assets');
-  const indexFile = join(dir, 'client/index.html');
-  let template = readFileSync(indexFile, 'utf8');
-  const entry = template.match(/\/assets\/(index-[\w-]+)\.js/)?.[1];
-  if (!entry) throw new Error('no entry script in the built template');
-  for (const file of readdirSync(assets).filter((name) => name.startsWith(`${entry}.js`))) {
-    renameSync(join(assets, file), join(assets, file.replace(entry, `${entry}x2`)));
-  }
-  template = template.replaceAll(`/assets/${entry}.js`, `/assets/${entry}x2.js`);
-  writeFileSync(indexFile, template);
-  return dir;
-}
-
 const assetLinks = (html: string) => [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]))];
 
 describe('a new build on a stored database', () => {
@@ -137,9 +120,8 @@ describe('a new build on a stored database', () => {
   beforeAll(async () => {
     if (!existsSync(join(FRONTEND_DIST, 'server/entry-server.js'))) throw new Error('run `npm run build` first');
     data = await scratchData();
-    builds.push(mkdtempSync(join(tmpdir(), 'mudawwana-frontend-')));
-    cpSync(FRONTEND_DIST, builds[0], { recursive: true });
-    builds.push(anotherBuild(builds[0]));
+    builds.push(copyOfBuild());
+    builds.push(anotherBuild(builds[0]).dir);
   });
   afterAll(async () => {
     await t?.close();
