@@ -100,7 +100,7 @@ describe('uploads storage', () => {
     const config = loadConfig({
       DATA_DIR: dataDir,
       S3_BUCKET: 'mudawwana',
-      S3_ENDPOINT: 'http://minio:9000',
+      S3_ENDPOINT: 'http://object-store:8333',
       S3_ACCESS_KEY_ID: 'key',
       S3_SECRET_ACCESS_KEY: 'secret',
       S3_FORCE_PATH_STYLE: 'true',
@@ -108,7 +108,7 @@ describe('uploads storage', () => {
     });
     expect(config.s3).toEqual({
       bucket: 'mudawwana',
-      endpoint: 'http://minio:9000',
+      endpoint: 'http://object-store:8333',
       region: 'us-east-1',
       accessKeyId: 'key',
       secretAccessKey: 'secret',
@@ -120,10 +120,10 @@ describe('uploads storage', () => {
   it.each([
     [{ S3_BUCKET: 'No_Such' }, 'S3_BUCKET must be a bucket name (3-63 lower-case letters, digits, dots, hyphens)'],
     [
-      { S3_BUCKET: 'blog', S3_ENDPOINT: 'minio:9000' },
-      'S3_ENDPOINT must be an http(s) URL such as http://minio:9000 (leave it unset for AWS S3)',
+      { S3_BUCKET: 'blog', S3_ENDPOINT: 'object-store:8333' },
+      'S3_ENDPOINT must be an http(s) URL such as http://object-store:8333 (leave it unset for AWS S3)',
     ],
-    [{ S3_ENDPOINT: 'http://minio:9000' }, 'S3_ENDPOINT is set but S3_BUCKET is not'],
+    [{ S3_ENDPOINT: 'http://object-store:8333' }, 'S3_ENDPOINT is set but S3_BUCKET is not'],
     [{ S3_BUCKET: 'blog', S3_ACCESS_KEY_ID: 'key' }, 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together'],
   ])('refuses %j', (env, message) => {
     expect(configError(env).message).toBe(`Invalid configuration: ${message}`);

@@ -82,7 +82,7 @@ export class EnvironmentVariables {
   S3_BUCKET?: string;
 
   @IsOptional()
-  @Matches(HTTP_URL, { message: 'S3_ENDPOINT must be an http(s) URL such as http://minio:9000 (leave it unset for AWS S3)' })
+  @Matches(HTTP_URL, { message: 'S3_ENDPOINT must be an http(s) URL such as http://object-store:8333 (leave it unset for AWS S3)' })
   S3_ENDPOINT?: string;
 
   @IsString()
@@ -126,7 +126,7 @@ export interface S3Config {
   region: string;
   accessKeyId?: string;
   secretAccessKey?: string;
-  /** `http://host/bucket/key` instead of `http://bucket.host/key` (MinIO and most self-hosted servers need it). */
+  /** `http://host/bucket/key` instead of `http://bucket.host/key` (most self-hosted servers need it). */
   forcePathStyle: boolean;
   /** Where browsers fetch uploads from (the bucket's or a CDN's address); unset = served by the app. */
   publicUrl?: string;

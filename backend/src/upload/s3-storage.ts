@@ -15,7 +15,7 @@ const isNotFound = (error: unknown) =>
   error instanceof S3ServiceException &&
   (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
 
-/** Uploads in an S3-compatible bucket (AWS S3, MinIO, R2, …) shared by every instance of the blog. */
+/** Uploads in an S3-compatible bucket (AWS S3, SeaweedFS, Garage, R2, …) shared by every instance of the blog. */
 export class S3UploadStorage implements UploadStorage {
   readonly description: string;
   private readonly client: S3Client;

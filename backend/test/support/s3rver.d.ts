@@ -1,0 +1,21 @@
+/** The part of @20minutes/s3rver (a maintained fork of s3rver, which ships no types) that the tests use. */
+declare module '@20minutes/s3rver' {
+  import type { AddressInfo } from 'node:net';
+
+  interface S3rverOptions {
+    address?: string;
+    /** 0 = a free port, read back from run(). */
+    port?: number;
+    /** Where buckets and objects are kept, as files. */
+    directory?: string;
+    silent?: boolean;
+    /** Accept a request signed with a known key whatever its signature. */
+    allowMismatchedSignatures?: boolean;
+  }
+
+  export default class S3rver {
+    constructor(options?: S3rverOptions);
+    run(): Promise<AddressInfo>;
+    close(): Promise<void>;
+  }
+}
