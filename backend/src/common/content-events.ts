@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { ContentTag } from './content-tags';
 
-export type ContentChangeOrigin = 'local' | 'remote';
+/**
+ * local: made by this instance; remote: by another instance (content-change-bridge); outside: written behind the
+ * app's back (a seed, a restore, an import, a migration), seen through the content version (content-version.ts).
+ */
+export type ContentChangeOrigin = 'local' | 'remote' | 'outside';
 /** A listener may return a promise: the change's response waits for it (the page store marks its pages stale). */
 export type ContentChangeListener = (origin: ContentChangeOrigin, tags: readonly string[]) => void | Promise<unknown>;
 

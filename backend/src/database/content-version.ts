@@ -1,10 +1,13 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { ContentEvents } from '../common/content-events';
+import { ContentTag } from '../common/content-tags';
 
 /**
  * The content version: raised by whatever writes what readers see without the app knowing (a seed, a restore, an
  * import from the command line, a migration that ran), whether the app is running or not, on either database. The
  * page store stamps every page with the version it was rendered at and serves none of an earlier one; running
- * instances look at it every few seconds (site/site-pages.ts). The app's own changes go through ContentEvents instead.
+ * instances look at it every few seconds (ContentVersionWatcher). The app's own changes go through ContentEvents.
  */
 export async function readContentVersion(dataSource: DataSource): Promise<number> {
   const rows = (await dataSource.query('SELECT "version" FROM "content_version" WHERE "id" = 1')) as { version: number }[];
@@ -14,4 +17,48 @@ export async function readContentVersion(dataSource: DataSource): Promise<number
 /** Call after (or in the same transaction as) the write it announces, never before it. */
 export async function raiseContentVersion(database: DataSource | EntityManager): Promise<void> {
   await database.query('UPDATE "content_version" SET "version" = "version" + 1 WHERE "id" = 1');
+}
+
+/** How often every instance looks at the content version: a write behind its back shows within this (and a render). */
+const WATCH_INTERVAL_MS = 2_000;
+
+/**
+ * Looks at the content version every few seconds and says when it moved: a ContentEvents change of origin
+ * 'outside' touching everything. The page store then serves no page rendered before it, and search indexes what it
+ * has not seen. `version` is the one the app has seen (read before it listens).
+ */
+@Injectable()
+export class ContentVersionWatcher implements OnApplicationBootstrap, OnApplicationShutdown {
+  private seen = 0;
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly events: ContentEvents,
+  ) {}
+
+  get version(): number {
+    return this.seen;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.seen = await readContentVersion(this.dataSource);
+    this.timer = setInterval(
+      () => void this.look().catch((error) => console.error('mudawwana: could not read the content version', error)),
+      WATCH_INTERVAL_MS,
+    );
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  private async look(): Promise<void> {
+    if (!this.dataSource.isInitialized) return;
+    const version = await readContentVersion(this.dataSource);
+    if (version === this.seen) return;
+    this.seen = version;
+    await this.events.notify('outside', [ContentTag.all]);
+  }
 }

@@ -3,6 +3,7 @@ import { TypeormSessionStore } from '../auth/typeorm-session.store';
 import { ContentEvents } from '../common/content-events';
 import { PublicOrigin } from '../common/public-origin';
 import { ContentChangeBridge } from './content-change-bridge';
+import { ContentVersionWatcher } from './content-version';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { createUploadStorage } from '../upload/create-storage';
@@ -42,6 +43,7 @@ export class CoreModule {
       { provide: UPLOAD_STORAGE, useFactory: () => createUploadStorage(config) },
       TypeormSessionStore,
       ContentEvents,
+      ContentVersionWatcher,
       PublicOrigin,
     ];
     return { module: CoreModule, providers: [...providers, DatabaseCloser, UploadStorageCloser, ContentChangeBridge], exports: providers };

@@ -26,9 +26,19 @@ export class SearchService implements OnApplicationBootstrap {
     private readonly events: ContentEvents,
   ) {}
 
-  /** Before the app listens: index the posts nobody indexed yet (seeded, restored, or indexed by older rules). */
+  /**
+   * Before the app listens, and after every write behind its back: index the posts nobody indexed yet (seeded,
+   * restored, or indexed by older rules).
+   */
   async onApplicationBootstrap(): Promise<void> {
-    this.events.on(() => this.cache.clear());
+    this.events.on((origin) => {
+      this.cache.clear();
+      if (origin === 'outside') return this.indexUnindexed();
+    });
+    await this.indexUnindexed();
+  }
+
+  private async indexUnindexed(): Promise<void> {
     const started = Date.now();
     const rebuilt = await reindexStalePosts(this.dataSource);
     if (rebuilt > 0 && process.env.NODE_ENV !== 'test') {

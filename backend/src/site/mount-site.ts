@@ -8,6 +8,7 @@ import { SESSION_COOKIE } from '../auth/session';
 import { SIGNED_IN_HINT_COOKIE } from '../auth/signed-in-hint';
 import { ContentEvents } from '../common/content-events';
 import { PublicOrigin } from '../common/public-origin';
+import { ContentVersionWatcher } from '../database/content-version';
 import type { AppConfig } from '../config/app-config';
 import { createApiLoader } from './api-loader';
 import { buildIdOf } from './build-id';
@@ -134,9 +135,19 @@ export async function mountSite(
     template,
     [options.ssrEntry, renderWorker].filter((file) => existsSync(file)),
   );
-  const pages = new SitePages(dataSource, app.get(ContentEvents), ssr, template, origins, config.pageMemoryMb * 1024 * 1024, buildId);
+  const contentVersion = app.get(ContentVersionWatcher);
+  const pages = new SitePages(
+    dataSource,
+    app.get(ContentEvents),
+    ssr,
+    template,
+    origins,
+    config.pageMemoryMb * 1024 * 1024,
+    buildId,
+    () => contentVersion.version,
+  );
   mounted.set(app, pages);
-  await pages.start();
+  pages.start();
   app.getHttpServer().once('close', () => {
     pages.stop();
     void ssr.close();

@@ -3,7 +3,6 @@ import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import type { DataSource } from 'typeorm';
 import { ContentTag } from '../common/content-tags';
-import { readContentVersion } from '../database/content-version';
 import type { ContentChangeOrigin, ContentEvents } from '../common/content-events';
 import { buildRss, buildSitemapFile, SITEMAP_PATH } from './feeds';
 import { composeGzip, FOOTER_STATE, FOOTER_STYLES, footerPieces, storedBodyOf, type FooterPieces, type StoredBody } from './footer-places';
@@ -143,8 +142,6 @@ export class SitePages {
   private stopListening?: () => void;
   private closed = false;
   private filled?: Promise<{ built: number; inMemory: number }>;
-  /** The content version the pages served were rendered at (database/content-version.ts), looked at by every sweep. */
-  private contentVersion = 0;
   private fillRuns = 0;
 
   constructor(
@@ -157,6 +154,8 @@ export class SitePages {
     memoryBytes: number,
     /** What renders pages here (buildIdOf): the frontend's template and bundles, and the site code. */
     private readonly buildId: string,
+    /** The content version the app has seen (ContentVersionWatcher). */
+    private readonly contentVersion: () => number,
   ) {
     this.store = new PageStore(dataSource);
     this.memory = new MemoryPages(memoryBytes);
@@ -167,11 +166,10 @@ export class SitePages {
    * another build link assets that may be gone; pages of an earlier version miss a write made behind the app's back.
    */
   get stamp(): string {
-    return `${this.buildId}.${this.contentVersion}`;
+    return `${this.buildId}.${this.contentVersion()}`;
   }
 
-  async start(): Promise<void> {
-    this.contentVersion = await readContentVersion(this.dataSource);
+  start(): void {
     this.stopListening = this.events.on((origin, tags) => this.changed(origin, tags));
     this.sweeper = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
     this.sweeper.unref();
@@ -372,6 +370,7 @@ export class SitePages {
    * expects to see it on (the post, home, its category, the feed, the footer). The rest follow from the sweep.
    */
   private async changed(origin: ContentChangeOrigin, tags: readonly string[]): Promise<void> {
+    if (origin === 'outside') return this.writtenOutside();
     this.changes += 1;
     this.memory.dropTagged(tags);
     if (tags.includes(ContentTag.pages) || tags.includes(ContentTag.all)) this.staticPageSlugs = undefined;
@@ -397,6 +396,22 @@ export class SitePages {
     }
   }
 
+  /**
+   * A write behind the app's back raised the content version (the stamp): no page in memory or in the store is
+   * served any more (each may miss it); each is built again when asked for, and all of them in the background, as at
+   * a first start. Renders of another instance stamped with the older version are not served either.
+   */
+  private writtenOutside(): void {
+    this.changes += 1;
+    this.memory.clear();
+    this.footer = undefined;
+    this.staticPageSlugs = undefined;
+    if (this.closed) return;
+    console.log(`mudawwana: content written outside the app (version ${this.contentVersion()}): rebuilding every page`);
+    this.filled = undefined;
+    void this.fill().catch((error) => console.error('mudawwana: could not fill the page store', error));
+  }
+
   /** Resolves once no render is queued or running and no stored page is stale (tests, the benchmark). */
   async settled(): Promise<void> {
     while (this.queue.size > 0 || (await this.store.staleKeys(1)).length > 0) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -404,29 +419,9 @@ export class SitePages {
 
   /** Rebuilds stale pages in the background, a few at a time, when no reader is waiting. */
   private async sweep(): Promise<void> {
-    if (this.closed) return;
-    await this.followContentVersion().catch((error) => console.error('mudawwana: could not read the content version', error));
-    if (this.queue.size > 0) return;
+    if (this.closed || this.queue.size > 0) return;
     const keys = await this.store.staleKeys(20).catch(() => []);
     await Promise.all(keys.map((key) => this.rebuild(key, 'background').catch(() => undefined)));
-  }
-
-  /**
-   * A write behind the app's back (seed, restore, import, migration) raised the content version: every page in memory
-   * and in the store may miss it. None is served any more; each is built again when asked for, and all of them in the
-   * background (as at a first start). Another instance's renders stamped with the older version are not served either.
-   */
-  private async followContentVersion(): Promise<void> {
-    const version = await readContentVersion(this.dataSource);
-    if (version === this.contentVersion || this.closed) return;
-    this.contentVersion = version;
-    this.changes += 1;
-    this.memory.clear();
-    this.footer = undefined;
-    this.staticPageSlugs = undefined;
-    console.log(`mudawwana: content written outside the app (version ${version}): rebuilding every page`);
-    this.filled = undefined;
-    void this.fill().catch((error) => console.error('mudawwana: could not fill the page store', error));
   }
 
   /**

@@ -81,7 +81,7 @@ describe('pages follow writes made behind the app', () => {
     await data?.drop();
   });
 
-  it('a seed while the blog runs shows on the home page, a category and the feed within seconds', async () => {
+  it('a seed while the blog runs shows on the home page, a post, the feed and search within seconds', async () => {
     t = await startTestApp({}, { serveSite: true, dataDir: data.dataDir, databaseUrl: data.databaseUrl });
     await t.author();
     const app = t;
@@ -96,6 +96,13 @@ describe('pages follow writes made behind the app', () => {
     expect((await get(app, '/').expect(200)).text).not.toContain(NO_POSTS);
     expect((await get(app, '/rss.xml').expect(200)).text).toContain('<item>');
     expect((await get(app, `/post/${encodeURIComponent(newest)}`)).status).toBe(200);
+    // Search indexes what was written behind its back too.
+    const { title } = (await get(app, `/api/posts/${encodeURIComponent(newest)}`).expect(200)).body;
+    const found = async () =>
+      ((await get(app, `/api/search?q=${encodeURIComponent(title)}`).expect(200)).body.items as { slug: string }[]).some(
+        (post) => post.slug === newest,
+      );
+    await waitFor(found, 10_000);
   });
 
   it('a seed while the blog is stopped shows on its first pages after the start', async () => {

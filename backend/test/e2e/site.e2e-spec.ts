@@ -71,9 +71,9 @@ async function queriesOf(dataSource: DataSource, work: () => Promise<unknown>): 
   return queries;
 }
 
-/** The SQL a block of work runs against the content (the page store's own reads and writes left out). */
+/** The SQL a block of work runs against the content (the page store's own reads and writes, and the content version's, left out). */
 async function contentQueries(dataSource: DataSource, work: () => Promise<unknown>): Promise<string[]> {
-  return (await queriesOf(dataSource, work)).map(({ query }) => query).filter((query) => !/site_page/.test(query));
+  return (await queriesOf(dataSource, work)).map(({ query }) => query).filter((query) => !/site_page|content_version/.test(query));
 }
 
 const postPath = (post: Record<string, any>) => `/post/${encodeURIComponent(post.slug)}`;
