@@ -51,7 +51,6 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     logger: config.isTest ? ['error'] : ['warn', 'error'],
     bodyParser: false,
   });
-  app.enableShutdownHooks();
   keepIdleConnectionsOpen(app.getHttpServer() as http.Server);
   if (config.trustProxy) app.set('trust proxy', 1);
   app.disable('x-powered-by');

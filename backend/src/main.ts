@@ -2,6 +2,7 @@ import 'dotenv/config';
 import 'reflect-metadata';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config/app-config';
+import { stopOnSignals } from './shutdown';
 
 /** Start-up problems a user can fix (bad configuration, unreachable database) print one line, not a stack trace. */
 function fail(message: string): never {
@@ -20,6 +21,8 @@ async function bootstrap(): Promise<void> {
   const app = await createApp(config).catch((error: Error & { code?: string }) =>
     fail(`cannot open the ${config.database.type} database: ${error.message || error.code}`),
   );
+  // Not Nest's enableShutdownHooks: it waits for every keep-alive connection to end (up to 65 s, app.ts).
+  stopOnSignals(app);
   await app.listen(config.port).catch((error: Error) => fail(`cannot listen on port ${config.port}: ${error.message}`));
   console.log(
     `Mudawwana is running on ${config.publicUrl ?? `http://localhost:${config.port}`} (${config.database.type} database; API docs at /api/docs)`,

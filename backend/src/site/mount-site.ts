@@ -1,3 +1,4 @@
+import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -61,10 +62,19 @@ function fontPreloads(clientDir: string): string {
 }
 
 const mounted = new WeakMap<NestExpressApplication, SitePages>();
+const stops = new WeakMap<INestApplication, () => Promise<void>>();
 
 /** The page store of an app that serves the site (tests look inside). */
 export function sitePagesOf(app: NestExpressApplication): SitePages | undefined {
   return mounted.get(app);
+}
+
+/**
+ * Stops the page store and then the render worker, once the renders under way are done (a stop on a signal, after
+ * the last reader is answered and before the database closes). The server's closing does it too, without waiting.
+ */
+export function stopSite(app: INestApplication): Promise<void> {
+  return stops.get(app)?.() ?? Promise.resolve();
 }
 
 /** A request from a browser that has signed in (its session or the signed-in hint): its answers are private. */
@@ -148,10 +158,10 @@ export async function mountSite(
   );
   mounted.set(app, pages);
   pages.start();
-  app.getHttpServer().once('close', () => {
-    pages.stop();
-    void ssr.close();
-  });
+  let stopped: Promise<void> | undefined;
+  const stop = () => (stopped ??= pages.stop().then(() => ssr.close()));
+  stops.set(app, stop);
+  app.getHttpServer().once('close', () => void stop());
   app.getHttpServer().once('listening', () => {
     const started = Date.now();
     pages

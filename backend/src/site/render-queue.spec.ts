@@ -52,4 +52,20 @@ describe('RenderQueue', () => {
     await Promise.all([first, background, reader]);
     expect(order).toEqual(['first', 'reader', 'background']);
   });
+
+  it('stops: the renders under way finish, the waiting ones and any new one fail', async () => {
+    const queue = new RenderQueue(1);
+    let finishRunning: () => void = () => undefined;
+    const running = queue.run('running', 'reader', () => new Promise<string>((resolve) => (finishRunning = () => resolve('done'))));
+    const waiting = queue.run('waiting', 'background', async () => 'ran');
+    await new Promise((resolve) => setImmediate(resolve)); // the first render has started
+    let stopped = false;
+    const stop = queue.stop().then(() => (stopped = true));
+    await expect(waiting).rejects.toThrow('stopped');
+    await expect(queue.run('new', 'reader', async () => 'ran')).rejects.toThrow('stopped');
+    expect(stopped).toBe(false);
+    finishRunning();
+    await stop;
+    expect(await running).toBe('done');
+  });
 });

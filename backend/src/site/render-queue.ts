@@ -17,11 +17,14 @@ export class RenderQueue {
   private readonly waiting = new Map<RenderPriority, Job[]>(ORDER.map((priority) => [priority, []]));
   private readonly inFlight = new Map<string, Promise<unknown>>();
   private running = 0;
+  private stopped = false;
+  private readonly whenIdle: (() => void)[] = [];
 
   constructor(private readonly concurrency: number) {}
 
   /** Runs `render` for `key`, or joins the run already queued or under way for it. */
   run<T>(key: string, priority: RenderPriority, render: () => Promise<T>): Promise<T> {
+    if (this.stopped) return Promise.reject(stoppedError());
     const existing = this.inFlight.get(key);
     if (existing) {
       this.promote(key, priority);
@@ -35,6 +38,13 @@ export class RenderQueue {
     promise.then(forget, forget);
     this.pump();
     return promise;
+  }
+
+  /** Takes no more renders and fails the ones waiting; resolves once those under way are done. */
+  stop(): Promise<void> {
+    this.stopped = true;
+    for (const jobs of this.waiting.values()) for (const job of jobs.splice(0)) job.reject(stoppedError());
+    return this.running === 0 ? Promise.resolve() : new Promise((resolve) => this.whenIdle.push(resolve));
   }
 
   /** The render queued or under way for `key`, if any. */
@@ -86,9 +96,14 @@ export class RenderQueue {
           .then(job.resolve, job.reject)
           .finally(() => {
             this.running -= 1;
+            if (this.running === 0) for (const resolve of this.whenIdle.splice(0)) resolve();
             this.pump();
           });
       });
     }
   }
+}
+
+function stoppedError(): Error {
+  return new Error('the page renderer has stopped');
 }

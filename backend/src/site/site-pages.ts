@@ -175,10 +175,12 @@ export class SitePages {
     this.sweeper.unref();
   }
 
-  stop(): void {
+  /** Starts nothing more: renders still waiting fail; resolves once those under way are done (and stored). */
+  async stop(): Promise<void> {
     this.closed = true;
     this.stopListening?.();
     if (this.sweeper) clearInterval(this.sweeper);
+    await this.queue.stop();
   }
 
   /**
@@ -249,7 +251,7 @@ export class SitePages {
       const changesBefore = this.changes;
       const built = await this.build(key);
       const rendered: Rendered = { ...built, body: await storedBodyOf(Buffer.from(built.body)), etag: etagOf(built.body) };
-      if (rendered.cacheable && !this.closed) {
+      if (rendered.cacheable) {
         const { contentType, status, body, etag, location, tags } = rendered;
         const stale = this.changes !== changesBefore;
         const landed = await this.store.put({ key, contentType, status, body, etag, location, tags, stale, build }, generation);

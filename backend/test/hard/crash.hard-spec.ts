@@ -1,13 +1,12 @@
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTHOR } from '../support/test-app';
+import { registerAuthor, ServerProcess, startServer } from '../support/server-process';
 
 /**
  * SIGKILL in the middle of a write load: nothing acknowledged may be lost and the database must be intact.
@@ -17,22 +16,13 @@ const backend = join(__dirname, '../..');
 const postgresUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
 const WRITERS = 20;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 describe('a crash under a write load', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'mudawwana-crash-'));
   // A build of its own (both drivers' runs build at once): under node_modules, so the build finds the packages.
   const build = mkdtempSync(join(backend, 'node_modules', '.mudawwana-crash-'));
   const database = `mudawwana_crash_${randomBytes(6).toString('hex')}`;
   let databaseUrl: string | undefined;
-  let server: ChildProcess | undefined;
+  let server: ServerProcess | undefined;
 
   beforeAll(async () => {
     execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json', '--outDir', build, '--incremental', 'false'], { cwd: backend, stdio: 'pipe' });
@@ -48,7 +38,7 @@ describe('a crash under a write load', () => {
   }, 180_000);
 
   afterAll(async () => {
-    server?.kill('SIGKILL');
+    server?.child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(build, { recursive: true, force: true });
     if (postgresUrl) {
@@ -60,39 +50,9 @@ describe('a crash under a write load', () => {
   });
 
   it(`keeps every acknowledged write of ${WRITERS} writers and an intact database after SIGKILL`, async () => {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, [join(build, 'main.js')], {
-      cwd: backend,
-      stdio: 'ignore',
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'test',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        SESSION_SECRET: randomBytes(32).toString('hex'),
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      },
-    });
-    for (let tries = 0; ; tries += 1) {
-      const healthy = await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (healthy) break;
-      if (tries > 150) throw new Error('the server did not start');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    const registered = await fetch(`${base}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(AUTHOR),
-    });
-    expect(registered.status).toBe(201);
-    const cookie = registered.headers
-      .getSetCookie()
-      .map((header) => header.split(';')[0])
-      .join('; ');
+    server = await startServer(build, { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+    const { base } = server;
+    const cookie = await registerAuthor(base);
 
     const acknowledged: { id: number; title: string }[] = [];
     const refused = new Map<number, number>();
@@ -120,7 +80,7 @@ describe('a crash under a write load', () => {
         throw new Error(`only ${acknowledged.length} writes in a minute; refused: ${JSON.stringify([...refused])}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    server.kill('SIGKILL');
+    server.child.kill('SIGKILL');
     killed = true;
     await Promise.all(writers);
 

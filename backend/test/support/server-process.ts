@@ -1,0 +1,91 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { backendDir } from './build';
+import { AUTHOR } from './test-app';
+
+/** A port nothing listens on (for a server started as a process of its own). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  base: string;
+  /** What it printed so far, a line each (stdout and stderr). */
+  output: string[];
+  /** Resolves with the first line printed that matches. */
+  line(pattern: RegExp): Promise<string>;
+  /** Resolves when it exits, with when (performance.now()). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
+}
+
+/** Starts the built server (`node dist/main.js`, as in production) and waits until /api/health answers. */
+export async function startServer(dist: string, env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [join(dist, 'main.js')], {
+    cwd: backendDir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { PATH: process.env.PATH, NODE_ENV: 'test', PORT: String(port), SESSION_SECRET: randomBytes(32).toString('hex'), ...env },
+  });
+  const output: string[] = [];
+  const waiting: { pattern: RegExp; resolve: (line: string) => void }[] = [];
+  const read = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n').filter(Boolean)) {
+      output.push(line);
+      for (const wait of waiting.filter(({ pattern }) => pattern.test(line))) {
+        waiting.splice(waiting.indexOf(wait), 1);
+        wait.resolve(line);
+      }
+    }
+  };
+  child.stdout?.on('data', read);
+  child.stderr?.on('data', read);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal, at: performance.now() })),
+  );
+  let running = true;
+  void exited.then(() => (running = false));
+  for (let tries = 0; ; tries += 1) {
+    const healthy = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (healthy) break;
+    if (!running || tries > 150) throw new Error(`the server did not start:\n${output.join('\n')}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    child,
+    port,
+    base,
+    output,
+    exited,
+    line: (pattern) => {
+      const printed = output.find((line) => pattern.test(line));
+      return printed !== undefined ? Promise.resolve(printed) : new Promise((resolve) => waiting.push({ pattern, resolve }));
+    },
+  };
+}
+
+/** Registers the author; returns the session cookie. */
+export async function registerAuthor(base: string): Promise<string> {
+  const registered = await fetch(`${base}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(AUTHOR),
+  });
+  if (registered.status !== 201) throw new Error(`cannot register the author: ${registered.status}`);
+  return registered.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .join('; ');
+}
