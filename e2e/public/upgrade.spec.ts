@@ -1,12 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { Client } from 'pg';
 import { anotherBuild, copyOfBuild } from '../../backend/test/support/frontend-builds';
+import { scratchPostgres } from '../../backend/test/support/scratch-postgres';
 import { startServer } from '../support/server';
 
 /**
@@ -15,22 +14,6 @@ import { startServer } from '../support/server';
  */
 const ROOT = resolve(__dirname, '../..');
 const NO_POSTS = 'لا توجد مقالات منشورة بعد';
-
-/** A PostgreSQL database of its own on TEST_DATABASE_URL's server; dropped by the returned function. */
-async function scratchPostgres(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `mudawwana_e2e_${randomBytes(6).toString('hex')}`;
-  const onServer = async (sql: string) => {
-    const client = new Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(sql);
-    await client.end();
-  };
-  await onServer(`CREATE DATABASE ${name}`);
-  return {
-    url: Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString(),
-    drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  };
-}
 
 /** Every asset request of the page that did not answer 200, or that the network failed. */
 function failedAssets(page: Page): string[] {
@@ -52,7 +35,7 @@ for (const database of ['SQLite', 'PostgreSQL'] as const) {
     test.skip(database === 'PostgreSQL' && !serverUrl, 'PostgreSQL: TEST_DATABASE_URL is not set');
     test.setTimeout(180_000);
     const dataDir = mkdtempSync(join(tmpdir(), 'mudawwana-upgrade-'));
-    const postgres = database === 'PostgreSQL' ? await scratchPostgres(serverUrl as string) : undefined;
+    const postgres = database === 'PostgreSQL' ? await scratchPostgres(serverUrl as string, 'mudawwana_e2e') : undefined;
     const env = { DATABASE_URL: postgres?.url ?? '' };
     const firstBuild = copyOfBuild();
     const next = anotherBuild(firstBuild);

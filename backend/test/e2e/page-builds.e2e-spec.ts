@@ -1,15 +1,14 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { Client } from 'pg';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backendDir, buildBackend } from '../support/build';
 import { anotherBuild, copyOfBuild, FRONTEND_DIST } from '../support/frontend-builds';
-import { createPost } from '../support/helpers';
+import { createPost, waitFor } from '../support/helpers';
+import { scratchPostgres } from '../support/scratch-postgres';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -22,21 +21,12 @@ const NO_POSTS = 'لا توجد مقالات منشورة بعد';
 /** A DATA_DIR and, on PostgreSQL, a database of its own, outliving the apps started on them. */
 async function scratchData(): Promise<{ dataDir: string; databaseUrl?: string; drop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mudawwana-builds-'));
-  const admin = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
-  const name = `mudawwana_builds_${randomBytes(6).toString('hex')}`;
-  const onServer = async (sql: string) => {
-    const client = new Client({ connectionString: admin });
-    await client.connect();
-    await client.query(sql);
-    await client.end();
-  };
-  if (admin) await onServer(`CREATE DATABASE ${name}`);
-  const databaseUrl = admin ? Object.assign(new URL(admin), { pathname: `/${name}` }).toString() : undefined;
+  const postgres = process.env.DATABASE_URL?.startsWith('postgres') ? await scratchPostgres(process.env.DATABASE_URL) : undefined;
   return {
     dataDir,
-    databaseUrl,
+    databaseUrl: postgres?.url,
     async drop() {
-      if (admin) await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await postgres?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -47,15 +37,6 @@ async function seed(data: { dataDir: string; databaseUrl?: string }, posts: numb
   await promisify(execFile)(process.execPath, [join(backendDir, 'dist/database/seeds/seed-cli.js'), '--posts', String(posts)], {
     env: { ...process.env, DATA_DIR: data.dataDir, DATABASE_URL: data.databaseUrl ?? '' },
   });
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<number> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((resolveWait) => setTimeout(resolveWait, 100));
-  }
-  return Date.now() - started;
 }
 
 const get = (t: TestApp, path: string) => request(t.app.getHttpServer()).get(path);
@@ -91,7 +72,7 @@ describe('pages follow writes made behind the app', () => {
 
     await seed(data, 5);
     const [newest] = await newestSlugs(app);
-    const waited = await waitFor(async () => lists((await get(app, '/').expect(200)).text, newest), 10_000);
+    const waited = await waitFor(async () => lists((await get(app, '/').expect(200)).text, newest), 10_000, 100);
     expect(waited).toBeLessThan(10_000);
     expect((await get(app, '/').expect(200)).text).not.toContain(NO_POSTS);
     expect((await get(app, '/rss.xml').expect(200)).text).toContain('<item>');
@@ -102,7 +83,7 @@ describe('pages follow writes made behind the app', () => {
       ((await get(app, `/api/search?q=${encodeURIComponent(title)}`).expect(200)).body.items as { slug: string }[]).some(
         (post) => post.slug === newest,
       );
-    await waitFor(found, 10_000);
+    await waitFor(found, 10_000, 100);
   });
 
   it('a seed while the blog is stopped shows on its first pages after the start', async () => {

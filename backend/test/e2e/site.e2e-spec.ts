@@ -8,7 +8,7 @@ import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sitePagesOf } from '../../src/site/mount-site';
 import type { SitePages } from '../../src/site/site-pages';
-import { createPost } from '../support/helpers';
+import { createPost, waitFor } from '../support/helpers';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -86,15 +86,6 @@ async function storedRow(dataSource: DataSource, key: string): Promise<{ generat
 
 async function storedCount(dataSource: DataSource): Promise<number> {
   return Number((await dataSource.query('SELECT COUNT(*) AS "count" FROM "site_pages"'))[0].count);
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<number> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return Date.now() - started;
 }
 
 describe('public site from the page store', () => {

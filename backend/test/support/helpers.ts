@@ -37,3 +37,13 @@ export async function createPost(agent: TestAgent, fields: Record<string, unknow
   if (response.status !== 201) throw new Error(`cannot create a post: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body;
 }
+
+/** Resolves with how long `check` took to hold (looked at every `everyMs`); throws past `timeoutMs`. */
+export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, everyMs = 20): Promise<number> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+  return Date.now() - started;
+}
