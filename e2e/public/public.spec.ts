@@ -465,10 +465,13 @@ test.describe('auth', () => {
   });
 
   test('registration closed (the blog has its author): /auth offers only the sign-in form', async ({ page }) => {
-    const status = page.waitForResponse((r) => r.url().endsWith('/api/registration'));
-    await page.goto('/auth');
+    // The server render read the registration state: no register tab in the first HTML, nor after hydrating (which
+    // reuses that answer rather than asking again).
+    const html = await (await page.goto('/auth'))?.text();
+    expect(html).toContain('"queryKey":["/api/registration"]');
+    expect(html).not.toContain('data-testid="register-form"');
+    await expect(page.getByRole('tab')).toHaveCount(0);
     await waitForHydration(page);
-    expect(await (await status).json()).toEqual({ open: false });
     await expect(page.getByTestId('login-form')).toBeVisible();
     await expect(page.getByRole('tab')).toHaveCount(0);
     await expect(page.getByText('إنشاء حساب')).toHaveCount(0);
@@ -522,7 +525,13 @@ test.describe('auth', () => {
       const page = await context.newPage();
       await page.goto('/auth');
       await waitForHydration(page);
+      // The tabs are links (so they work without JavaScript); with it they switch in place and the address follows.
+      await page.getByRole('tab', { name: 'تسجيل الدخول' }).click();
+      await expect(page.getByTestId('login-form')).toBeVisible();
+      await expect(page).toHaveURL(/\/auth\?tab=login$/);
       await page.getByRole('tab', { name: 'إنشاء حساب' }).click();
+      await expect(page).toHaveURL(/\/auth\?tab=register$/);
+      expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBe('true');
       const form = page.getByTestId('register-form');
       // validation messages first (SPEC §5)
       await form.getByLabel('البريد الإلكتروني').fill('not-an-email');

@@ -128,7 +128,9 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
   const { pathname, search } = new URL(url, 'http://localhost');
   const queryClient = createQueryClient();
   const publicRoute = isPublicRoute(pathname);
-  if (publicRoute) await prefetchRoute(queryClient, pathname, search, { withFooter: !options.siteFragments });
+  // Every rendered page has its data, the per-request ones too (sign-in, password reset): what a page shows before
+  // its scripts run must be right on its own (its footer's latest posts, the register form while registration is open).
+  await prefetchRoute(queryClient, pathname, search, { withFooter: !options.siteFragments });
 
   // Emotion in "compat" mode keeps the styles in the cache instead of inlining <style> tags in the body,
   // so they can be written into the head (valid HTML); the browser cache picks them up by the data-emotion key.

@@ -1,5 +1,5 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, HttpException, Inject, Post, Req, Res } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { LeavesContentUnchanged } from '../common/content-changed.interceptor';
 import { ApiErrors } from '../common/api-errors.decorator';
@@ -10,11 +10,20 @@ import { UserDto } from '../users/dto/user.dto';
 import { User } from '../users/user.entity';
 import { AuthService, FORGOT_PASSWORD_MESSAGE } from './auth.service';
 import { CurrentUser } from './current-user.decorator';
-import { ForgotPasswordDto, LoginDto, RegisterDto, RegistrationStatusDto, ResetPasswordDto } from './dto/auth.dto';
+import { authPathFor, codeOf, type FormFailure, readForm, redirectAfterPost } from './form-post';
+import { ForgotPasswordDto, LoginDto, RegisterDto, RegisterFormDto, RegistrationStatusDto, ResetPasswordDto } from './dto/auth.dto';
 import { SessionAuthenticator } from './session-authenticator';
 import { SESSION_COOKIE } from './session';
 import { SessionOnly } from './session-only.decorator';
 import { clearSignedInHint, setSignedInHint } from './signed-in-hint';
+
+/** The answer to a form posted without JavaScript (form-post.ts). */
+const AFTER_FORM = {
+  status: 303,
+  description:
+    'To `/` when signed in; otherwise back to `/auth?tab=…` with `invalid=field,…` (fields that fail the rules) or `error=CODE` (an error code)',
+  headers: { Location: { description: 'Where the browser goes next', schema: { type: 'string' } } },
+};
 
 /** Sign-in, the account's password and the admin's session check: for a person with a session, never an API token. */
 @ApiTags('auth')
@@ -53,7 +62,7 @@ export class AuthController {
   @Get('registration')
   @ApiOkResponse({ type: RegistrationStatusDto, description: 'Whether registration is open, so the sign-in screen offers it or not' })
   async registrationStatus(): Promise<RegistrationStatusDto> {
-    return { open: await this.auth.registrationOpen() };
+    return this.auth.registrationStatus();
   }
 
   @Public()
@@ -65,6 +74,49 @@ export class AuthController {
     await this.authenticator.logInAs(request, user);
     setSignedInHint(request, response);
     return UserDto.from(user, { withEmail: true });
+  }
+
+  /** The register form posted without JavaScript: the same checks and session as `register`, answered with a redirect. */
+  @Public()
+  @Post('register/form')
+  @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiBody({ type: RegisterFormDto })
+  @ApiResponse(AFTER_FORM)
+  async registerFromForm(@Body() body: unknown, @Req() request: Request, @Res() response: Response): Promise<void> {
+    const back = (failure: Omit<FormFailure, 'tab'>) => redirectAfterPost(response, authPathFor({ tab: 'register', ...failure }));
+    const form = await readForm(RegisterFormDto, body);
+    if (!('value' in form)) return back(form);
+    try {
+      const user = await this.auth.register(form.value);
+      await this.authenticator.logInAs(request, user);
+    } catch (error) {
+      if (error instanceof HttpException) return back({ error: codeOf(error, 'INVALID_INPUT') });
+      throw error;
+    }
+    setSignedInHint(request, response);
+    redirectAfterPost(response, '/');
+  }
+
+  /** The sign-in form posted without JavaScript: the same checks, limits and session as `login`, answered with a redirect. */
+  @Public()
+  @Post('login/form')
+  @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiBody({ type: LoginDto })
+  @ApiResponse(AFTER_FORM)
+  async logInFromForm(@Body() body: unknown, @Req() request: Request, @Res() response: Response): Promise<void> {
+    const back = (failure: Omit<FormFailure, 'tab'>) => redirectAfterPost(response, authPathFor({ tab: 'login', ...failure }));
+    const form = await readForm(LoginDto, body);
+    if (!('value' in form)) return back(form);
+    // passport-local reads the fields from the body: the validated, trimmed ones.
+    request.body = { username: form.value.username, password: form.value.password };
+    try {
+      await this.authenticator.logIn(request, response);
+    } catch (error) {
+      if (error instanceof HttpException) return back({ error: codeOf(error, 'INVALID_CREDENTIALS') });
+      throw error;
+    }
+    setSignedInHint(request, response);
+    redirectAfterPost(response, '/');
   }
 
   /** Public and idempotent: signing out without a session is not an error. */

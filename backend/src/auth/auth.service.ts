@@ -74,7 +74,13 @@ export class AuthService {
 
   /** The first account becomes the author; after that registration is closed unless ALLOW_REGISTRATION=true. */
   async registrationOpen(): Promise<boolean> {
-    return this.config.allowRegistration || (await this.users.countAccounts()) === 0;
+    return (await this.registrationStatus()).open;
+  }
+
+  /** Whether registration is open, and whether the blog has no account yet (the sign-in screen then offers it first). */
+  async registrationStatus(): Promise<{ open: boolean; firstAccount: boolean }> {
+    const firstAccount = (await this.users.countAccounts()) === 0;
+    return { open: this.config.allowRegistration || firstAccount, firstAccount };
   }
 
   async register(input: RegisterDto): Promise<User> {

@@ -46,7 +46,15 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   },
   registrationStatus: {
     summary: 'Whether registration is open',
-    description: `\`{ open: true }\` while the blog has no author (or the server runs with \`ALLOW_REGISTRATION=true\`), so the sign-in screen offers the register tab only when it can work. ${ACCOUNT}`,
+    description: `\`{ open: true }\` while the blog has no author (or the server runs with \`ALLOW_REGISTRATION=true\`), so the sign-in screen offers the register tab only when it can work; \`firstAccount: true\` while there is no account at all, so it offers that tab first. ${ACCOUNT}`,
+  },
+  registerFromForm: {
+    summary: 'Create the author account from the HTML form (no JavaScript)',
+    description: `The register form of \`/auth\` posted by a browser without JavaScript (\`application/x-www-form-urlencoded\`: username, email, password, name): the same rules and session as \`POST /api/register\`, answered with 303 to \`/\`, or back to \`/auth?tab=register\` with \`invalid=field,…\` or \`error=CODE\` (shown in Arabic there). Scripts use \`POST /api/register\`. ${ACCOUNT}`,
+  },
+  logInFromForm: {
+    summary: 'Sign in from the HTML form (no JavaScript)',
+    description: `The sign-in form of \`/auth\` posted by a browser without JavaScript (\`application/x-www-form-urlencoded\`: username, password): the same checks, limits and session as \`POST /api/login\`, answered with 303 to \`/\`, or back to \`/auth?tab=login\` with \`invalid=field,…\` or \`error=CODE\`. Scripts use \`POST /api/login\`. ${ACCOUNT}`,
   },
   login: {
     summary: 'Sign in',

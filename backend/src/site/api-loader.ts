@@ -1,4 +1,5 @@
 import { HttpException, type INestApplicationContext } from '@nestjs/common';
+import { AuthService } from '../auth/auth.service';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { httpError } from '../common/error-body';
@@ -45,6 +46,7 @@ export function createApiLoader(app: INestApplicationContext): ApiLoader {
   const settings = app.get(SettingsService);
   const tags = app.get(TagsService);
   const search = app.get(SearchService);
+  const auth = app.get(AuthService);
 
   const read = async (url: string, params: Record<string, unknown> | undefined): Promise<unknown> => {
     if (url === '/api/posts') return (await posts.listPosts(await queryOf(ListPostsQuery, params), undefined)).items;
@@ -54,6 +56,8 @@ export function createApiLoader(app: INestApplicationContext): ApiLoader {
     if (url === '/api/social-links') return settings.getSocialLinks();
     if (url === '/api/home-layout') return settings.getHomeLayout();
     if (url === '/api/tags') return tags.listTags(await queryOf(TagsQuery, params), undefined);
+    // The sign-in screen (rendered per request) offers the register form only while registration is open.
+    if (url === '/api/registration') return auth.registrationStatus();
     if (url === '/api/search') return search.searchPosts(await queryOf(SearchQuery, params), undefined);
     const [, collection, slug] = /^\/api\/(posts|categories|pages|tags)\/([^/]+)$/.exec(url) ?? [];
     if (collection === 'posts') return posts.getPostBySlug(decodeSlug(slug), undefined);

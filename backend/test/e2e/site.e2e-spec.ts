@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sitePagesOf } from '../../src/site/mount-site';
 import type { SitePages } from '../../src/site/site-pages';
 import { createPost, waitFor } from '../support/helpers';
-import { startTestApp, TestApp } from '../support/test-app';
+import { AUTHOR, startTestApp, TestApp } from '../support/test-app';
 
 /**
  * The public site served from the page store (docs/decisions/004-page-store.md), on the built frontend
@@ -291,5 +291,140 @@ describe.runIf(process.env.DATABASE_URL?.startsWith('postgres'))('page store sha
       return bodies.every((response) => response.text.includes(title));
     }, 1000);
     expect(visible).toBeLessThanOrEqual(1000);
+  });
+});
+
+/** The footer's HTML of a page. */
+function footerOf(html: string): string {
+  const start = html.indexOf('data-testid="site-footer"');
+  if (start < 0) throw new Error('the page has no footer');
+  return html.slice(start, html.indexOf('</footer>', start));
+}
+
+/** The opening tag of the tab link for `value` (login or register), as rendered. */
+const tabTag = (html: string, value: string) => new RegExp(`<a [^>]*data-value="${value}"[^>]*>`).exec(html)?.[0];
+
+/**
+ * The sign-in screen and the other screens rendered per request (docs/decisions/005: a page hydrates only when the
+ * reader reaches for it, so its first HTML must be right on its own): the register form is there exactly while
+ * registration is open, it works as a plain HTML form post, and the footer shows its latest posts, never skeletons.
+ */
+describe('sign-in, password reset and search: rendered per request with their data', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    if (!existsSync(SSR_ENTRY)) throw new Error('the site tests need the built frontend: run `npm run build` first');
+    t = await startTestApp({}, { serveSite: true });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('offers the register form first on a new blog, registers from the form without JavaScript, then offers sign-in only', async () => {
+    const server = t.app.getHttpServer();
+    const fresh = (await request(server).get('/auth').expect(200)).text;
+    expect(fresh).toMatch(/<form [^>]*data-testid="register-form"[^>]*action="\/api\/register\/form" method="post"/);
+    expect(fresh).toMatch(/<form [^>]*data-testid="login-form"[^>]*action="\/api\/login\/form" method="post"/);
+    // No account yet: the register tab is the one shown; both tabs are links, so they switch without JavaScript too.
+    expect(tabTag(fresh, 'register')).toMatch(/href="\/auth\?tab=register"[^>]*aria-selected="true"/);
+    expect(tabTag(fresh, 'login')).toMatch(/href="\/auth\?tab=login"[^>]*aria-selected="false"/);
+    expect(fresh).toContain('"queryKey":["/api/registration"]');
+    expect(footerOf(fresh)).toContain('لا توجد مقالات بعد');
+    expect(footerOf(fresh)).not.toContain('skeleton');
+
+    // What the form's rules refuse comes back to the form, in Arabic, without anything typed in the address.
+    const refused = await t
+      .agent()
+      .post('/api/register/form')
+      .type('form')
+      .send({ name: 'ك', username: 'ab', email: 'no', password: '123' });
+    expect(refused.status).toBe(303);
+    expect(refused.headers.location).toBe('/auth?tab=register&invalid=username%2Cemail%2Cpassword%2Cname');
+    const shown = (await request(server).get(refused.headers.location).expect(200)).text;
+    for (const message of [
+      'اسم المستخدم يجب أن يكون 3 أحرف على الأقل',
+      'البريد الإلكتروني غير صالح',
+      'كلمة المرور يجب أن تكون 6 أحرف على الأقل',
+      'الاسم يجب أن يكون على الأقل حرفين',
+    ])
+      expect(shown).toContain(message);
+    const undeclared = await t
+      .agent()
+      .post('/api/register/form')
+      .type('form')
+      .send({ ...AUTHOR, admin: 'true' });
+    expect(undeclared.headers.location).toBe('/auth?tab=register&error=INVALID_INPUT');
+
+    const browser = t.agent();
+    const registered = await browser.post('/api/register/form').type('form').send(AUTHOR).expect(303);
+    expect(registered.headers.location).toBe('/');
+    expect((await browser.get('/api/user').expect(200)).body).toMatchObject({ username: AUTHOR.username, name: AUTHOR.name });
+
+    // Registration is closed now: sign-in only, in the first HTML too; a late register post says why, in Arabic.
+    const closed = (await request(server).get('/auth').expect(200)).text;
+    expect(closed).toContain('data-testid="login-form"');
+    expect(closed).not.toContain('data-testid="register-form"');
+    expect(tabTag(closed, 'register')).toBeUndefined();
+    const late = await t
+      .agent()
+      .post('/api/register/form')
+      .type('form')
+      .send({ ...AUTHOR, username: 'second', email: 'second@example.com' });
+    expect(late.headers.location).toBe('/auth?tab=register&error=REGISTRATION_CLOSED');
+    const lateShown = (await request(server).get(late.headers.location).expect(200)).text;
+    expect(lateShown).toContain('فشل التسجيل');
+    expect(lateShown).toContain('التسجيل مغلق: للمدونة كاتبها بالفعل');
+  });
+
+  it('signs in from the form without JavaScript, and says why not in Arabic', async () => {
+    await t.author();
+    const wrong = await t.agent().post('/api/login/form').type('form').send({ username: AUTHOR.username, password: 'wrong-pass' });
+    expect(wrong.status).toBe(303);
+    expect(wrong.headers.location).toBe('/auth?tab=login&error=INVALID_CREDENTIALS');
+    const shown = (await request(t.app.getHttpServer()).get(wrong.headers.location).expect(200)).text;
+    expect(shown).toContain('فشل تسجيل الدخول');
+    expect(shown).toContain('اسم المستخدم أو البريد الإلكتروني أو كلمة المرور غير صحيحة');
+    const empty = await t.agent().post('/api/login/form').type('form').send({ username: ' ', password: '' });
+    expect(empty.headers.location).toBe('/auth?tab=login&invalid=username%2Cpassword');
+    const browser = t.agent();
+    const signedIn = await browser
+      .post('/api/login/form')
+      .type('form')
+      .send({ username: ` ${AUTHOR.email} `, password: AUTHOR.password });
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.headers.location).toBe('/');
+    await browser.get('/api/user').expect(200);
+  });
+
+  it('shows the latest posts in the footer of every screen rendered per request, never skeletons', async () => {
+    const author = await t.author();
+    const post = await createPost(author, { title: 'أحدث مقالة في التذييل', published: true });
+    const server = t.app.getHttpServer();
+    for (const path of ['/auth', '/reset-password?token=abc', '/search?q=مقالة']) {
+      const footer = footerOf((await request(server).get(path).expect(200)).text);
+      expect(footer, path).toContain('data-testid="footer-latest-posts"');
+      expect(footer, path).toContain(`href="/post/${post.slug}" data-discover="true">${post.title}</a>`);
+      expect(footer, path).not.toContain('skeleton');
+    }
+  });
+});
+
+describe('the sign-in screen when the server allows more accounts (ALLOW_REGISTRATION=true)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ ALLOW_REGISTRATION: 'true' }, { serveSite: true });
+    await t.author();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('offers the register tab in the first HTML, after sign-in; ?tab=register shows it', async () => {
+    const server = t.app.getHttpServer();
+    const html = (await request(server).get('/auth').expect(200)).text;
+    expect(html).toContain('data-testid="register-form"');
+    expect(tabTag(html, 'login')).toMatch(/aria-selected="true"/);
+    expect(tabTag(html, 'register')).toMatch(/aria-selected="false"/);
+    const asked = (await request(server).get('/auth?tab=register').expect(200)).text;
+    expect(tabTag(asked, 'register')).toMatch(/aria-selected="true"/);
   });
 });

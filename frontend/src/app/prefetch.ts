@@ -3,6 +3,7 @@ import { matchPath } from 'react-router-dom';
 import { isPrivatePath } from '@mudawwana/rules';
 import { homeLayoutQuery } from '@/lib/api';
 import type { RouteQuery } from '@/lib/route-queries';
+import { authRouteQueries } from '@/features/auth/auth-params';
 import { categoryRouteQueries } from '@/features/categories/category-params';
 import { homeGridQuery, homeRouteQueries } from '@/features/home/home-params';
 import { footerQueries } from '@/features/layout/footer-params';
@@ -16,7 +17,8 @@ export { footerQueries };
 /**
  * What each server-rendered route reads (SPEC §2), composed from what each feature declares for its route: the
  * server runs these before rendering and ships the results; the screens read the same keys. Every page has the
- * footer's data, unless the footer is rendered apart as a fragment (`withFooter: false`).
+ * footer's data, unless the footer is rendered apart as a fragment (`withFooter: false`, the stored pages): the
+ * per-request screens (sign-in, password reset, search) render it in place, so they need its data like any page.
  */
 export function routeQueries(rawPathname: string, search = '', { withFooter = true } = {}): RouteQuery[] {
   // Route params are matched on the decoded path, as react-router's useParams gives them to the screens.
@@ -29,6 +31,7 @@ export function routeQueries(rawPathname: string, search = '', { withFooter = tr
 function featureQueries(pathname: string, params: URLSearchParams): RouteQuery[] {
   if (pathname === '/') return homeRouteQueries(params);
   if (pathname === '/search') return searchRouteQueries(params);
+  if (matchPath('/auth', pathname)) return authRouteQueries();
   const post = matchPath('/post/:slug', pathname)?.params.slug;
   if (post) return postRouteQueries(post);
   const category = matchPath('/category/:slug', pathname)?.params.slug;
@@ -53,7 +56,11 @@ export function decodePath(pathname: string): string {
     .join('/');
 }
 
-/** Public, cacheable routes: rendered with data on the server (the rest get the shell and render in the browser). */
+/**
+ * Public, cacheable routes: stored, the same for everyone. The private ones (sign-in, password reset) are rendered per
+ * request with the same kind of data (the footer's, whether registration is open), never stored; /admin is not
+ * server-rendered at all.
+ */
 export function isPublicRoute(pathname: string): boolean {
   return !isPrivatePath(pathname);
 }

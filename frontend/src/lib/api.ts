@@ -20,6 +20,7 @@ import {
   getListPostsQueryOptions,
   getGetTagQueryOptions,
   getListTagsQueryOptions,
+  getRegistrationStatusQueryOptions,
   getSearchPostsQueryOptions,
   login,
   logout,
@@ -73,6 +74,8 @@ export const pageBySlugQuery = (slug: string) => getGetPageBySlugQueryOptions(sl
 /** SPEC §7: social links are not refetched on window focus. */
 export const socialLinksQuery = () => getGetSocialLinksQueryOptions({ query: { refetchOnWindowFocus: false } });
 export const homeLayoutQuery = () => getGetHomeLayoutQueryOptions();
+/** Whether /auth offers the register form (and first: while the blog has no account). */
+export const registrationStatusQuery = () => getRegistrationStatusQueryOptions();
 
 /** The generated mutation functions the public screens call (wrapped in useMutation by the screens). */
 export const api = {

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { Equals, IsEmail, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { ACCOUNT_LIMITS as A } from '@mudawwana/rules';
@@ -72,6 +72,9 @@ export class RegisterDto {
   resetTokenExpiry?: null;
 }
 
+/** The register form as a browser posts it without JavaScript (form fields are text: no nulls to send). */
+export class RegisterFormDto extends PickType(RegisterDto, ['username', 'email', 'password', 'name'] as const) {}
+
 export class ForgotPasswordDto {
   @ApiProperty({ format: 'email' })
   @Transform(trim)
@@ -98,4 +101,9 @@ export class ResetPasswordDto {
 export class RegistrationStatusDto {
   @ApiProperty({ description: 'True while a new account may be registered (no author yet, or ALLOW_REGISTRATION=true)' })
   open: boolean;
+
+  @ApiProperty({
+    description: 'True while the blog has no account yet: whoever registers now becomes its author (the register form is shown first)',
+  })
+  firstAccount: boolean;
 }

@@ -1,25 +1,42 @@
-import { Box, Button, Card, Grid, Heading, HStack, Link as ChakraLink, Stack, Tabs, Text } from '@chakra-ui/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Box, Button, Card, Grid, Heading, HStack, Link as ChakraLink, Stack, Tabs, Text } from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileText, Layers, PenTool, Share2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { ACCOUNT_LIMITS } from '@mudawwana/rules';
 import { Redirect, Seo } from '@/page/render-context';
 import { FormField } from '@/components/ui/FormField';
 import { toaster } from '@/components/ui/toaster';
 import { t } from '@/i18n';
-import { useRegistrationStatus } from '@/api/generated';
-import { api, currentUserQuery, errorMessage, type UserDto } from '@/lib/api';
+import { ERROR_TEXT } from '@/i18n/errors';
+import { api, currentUserQuery, errorMessage, registrationStatusQuery, type UserDto } from '@/lib/api';
+import { FORM_ACTIONS, formFailureOf, tabOf, tabPath, type AuthTab, type FormFailure } from './auth-params';
 import { sessionStarted, useAuth } from './useAuth';
 import { validateForgot, validateLogin, validateRegister, type Errors } from './validation';
 
-/** /auth (SPEC §2): login and register tabs, the forgot-password view, the four-feature panel; signed in → /. */
+const L = ACCOUNT_LIMITS;
+
+/**
+ * /auth (SPEC §2): login and register tabs, the forgot-password view, the four-feature panel; signed in → /.
+ * Right before any script runs (docs/decisions/005: the page hydrates on the first interaction): the server render
+ * has read whether registration is open, so the register tab is in the first HTML exactly when it can work, and first
+ * while the blog has no account. The tabs are links (?tab=…) and the forms post to the backend's form routes, so
+ * both work without JavaScript; a failed post comes back here with what failed (auth-params.ts).
+ */
 export function AuthPage() {
   const { user } = useAuth();
+  const [params, setParams] = useSearchParams();
   const [view, setView] = useState<'tabs' | 'forgot'>('tabs');
-  const [tab, setTab] = useState('login');
+  const [chosen, setChosen] = useState<AuthTab>();
+  // What a form posted without JavaScript came back with: shown until the next submit.
+  const [failure, setFailure] = useState(() => formFailureOf(params));
   // Once the blog has its author, registration is closed (unless the server allows more): no register tab then.
-  // Not prefetched by the server render: until the answer is in, only the sign-in form shows (the usual case).
-  const registration = useRegistrationStatus();
+  const registration = useQuery(registrationStatusQuery());
   const canRegister = registration.data?.open === true;
+  const wanted = chosen ?? tabOf(params) ?? (registration.data?.firstAccount ? 'register' : 'login');
+  const tab: AuthTab = canRegister ? wanted : 'login';
+  const failed = (of: AuthTab) => (failure?.tab === of ? failure : undefined);
+  const clearFailure = () => setFailure(undefined);
 
   if (user) return <Redirect to="/" />;
   return (
@@ -30,22 +47,35 @@ export function AuthPage() {
           {view === 'forgot' ? (
             <ForgotPasswordForm onDone={() => setView('tabs')} />
           ) : (
-            <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value)} variant="enclosed" fitted>
+            <Tabs.Root
+              value={tab}
+              onValueChange={(details) => setChosen(details.value as AuthTab)}
+              // The triggers are links (for a browser without JavaScript); with it, a click selects the tab in place
+              // and the address follows, so a reload keeps it.
+              navigate={({ value }) => setParams({ tab: value }, { replace: true })}
+              variant="enclosed"
+              fitted
+            >
               <Heading as="h1" size="xl" mb="4">
                 {tab === 'login' ? t('auth.welcome') : t('auth.register')}
               </Heading>
+              <FailureAlert failure={failure} />
               {canRegister && (
                 <Tabs.List>
-                  <Tabs.Trigger value="login">{t('auth.login')}</Tabs.Trigger>
-                  <Tabs.Trigger value="register">{t('auth.register')}</Tabs.Trigger>
+                  <Tabs.Trigger value="login" asChild>
+                    <a href={tabPath('login')}>{t('auth.login')}</a>
+                  </Tabs.Trigger>
+                  <Tabs.Trigger value="register" asChild>
+                    <a href={tabPath('register')}>{t('auth.register')}</a>
+                  </Tabs.Trigger>
                 </Tabs.List>
               )}
               <Tabs.Content value="login">
-                <LoginForm onForgot={() => setView('forgot')} />
+                <LoginForm onForgot={() => setView('forgot')} failure={failed('login')} onSubmitted={clearFailure} />
               </Tabs.Content>
               {canRegister && (
                 <Tabs.Content value="register">
-                  <RegisterForm />
+                  <RegisterForm failure={failed('register')} onSubmitted={clearFailure} />
                 </Tabs.Content>
               )}
             </Tabs.Root>
@@ -65,9 +95,41 @@ function useSignedIn() {
   };
 }
 
-function LoginForm({ onForgot }: { onForgot: () => void }) {
+interface FormProps {
+  /** What this form's post without JavaScript came back with. */
+  failure: FormFailure | undefined;
+  onSubmitted: () => void;
+}
+
+/** The messages of the fields a post without JavaScript failed on: the same ones as the screen's own check. */
+function fieldErrors<K extends string>(failure: FormFailure | undefined, messages: Record<K, string>): Errors<K> {
+  const errors: Errors<K> = {};
+  for (const field of failure?.invalid ?? []) if (field in messages) errors[field as K] = messages[field as K];
+  return errors;
+}
+
+/**
+ * The API's refusal of a post without JavaScript, as the toast with JavaScript would say it (SPEC §8). Above the tabs:
+ * a register form refused because registration closed meanwhile comes back to a screen without that tab.
+ */
+function FailureAlert({ failure }: { failure: FormFailure | undefined }) {
+  if (!failure?.error) return null;
+  return (
+    <Alert.Root status="error" mb="4" data-testid="form-failure">
+      <Alert.Indicator />
+      <Stack gap="1" flex="1">
+        <Alert.Title>{t(failure.tab === 'register' ? 'auth.registerFailed' : 'auth.loginFailed')}</Alert.Title>
+        <Alert.Description>{ERROR_TEXT[failure.error]}</Alert.Description>
+      </Stack>
+    </Alert.Root>
+  );
+}
+
+function LoginForm({ onForgot, failure, onSubmitted }: FormProps & { onForgot: () => void }) {
   const [values, setValues] = useState({ username: '', password: '' });
-  const [errors, setErrors] = useState<Errors<'username' | 'password'>>({});
+  const [errors, setErrors] = useState<Errors<'username' | 'password'>>(() =>
+    fieldErrors(failure, { username: t('auth.v.identifier'), password: t('auth.v.password') }),
+  );
   const signedIn = useSignedIn();
   const login = useMutation({
     mutationFn: api.login,
@@ -79,18 +141,20 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
   });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    onSubmitted();
     const found = validateLogin(values);
     setErrors(found);
     if (Object.keys(found).length === 0) login.mutate({ username: values.username.trim(), password: values.password });
   };
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="login-form">
+    <form method="post" action={FORM_ACTIONS.login} onSubmit={onSubmit} noValidate data-testid="login-form">
       <Stack gap="4" pt="4">
         <Text color="fg.muted">{t('auth.loginIntro')}</Text>
         <FormField
           label={t('auth.emailOrUsername')}
           name="username"
           autoComplete="username"
+          maxLength={L.identifierMaxLength}
           value={values.username}
           error={errors.username}
           onChange={(e) => setValues({ ...values, username: e.target.value })}
@@ -100,6 +164,7 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
           name="password"
           type="password"
           autoComplete="current-password"
+          maxLength={L.passwordMaxLength}
           value={values.password}
           error={errors.password}
           onChange={(e) => setValues({ ...values, password: e.target.value })}
@@ -115,9 +180,16 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
   );
 }
 
-function RegisterForm() {
+function RegisterForm({ failure, onSubmitted }: FormProps) {
   const [values, setValues] = useState({ username: '', email: '', password: '', name: '' });
-  const [errors, setErrors] = useState<Errors<'username' | 'email' | 'password' | 'name'>>({});
+  const [errors, setErrors] = useState<Errors<'username' | 'email' | 'password' | 'name'>>(() =>
+    fieldErrors(failure, {
+      username: t('auth.v.username'),
+      email: t('auth.v.email'),
+      password: t('auth.v.password'),
+      name: t('auth.v.name'),
+    }),
+  );
   const signedIn = useSignedIn();
   const register = useMutation({
     mutationFn: api.register,
@@ -130,6 +202,7 @@ function RegisterForm() {
   const set = (key: keyof typeof values) => (e: { target: { value: string } }) => setValues({ ...values, [key]: e.target.value });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    onSubmitted();
     const found = validateRegister(values);
     setErrors(found);
     if (Object.keys(found).length === 0) {
@@ -142,15 +215,24 @@ function RegisterForm() {
     }
   };
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="register-form">
+    <form method="post" action={FORM_ACTIONS.register} onSubmit={onSubmit} noValidate data-testid="register-form">
       <Stack gap="4" pt="4">
         <Text color="fg.muted">{t('auth.registerIntro')}</Text>
-        <FormField label={t('auth.name')} name="name" autoComplete="name" value={values.name} error={errors.name} onChange={set('name')} />
+        <FormField
+          label={t('auth.name')}
+          name="name"
+          autoComplete="name"
+          maxLength={L.nameMaxLength}
+          value={values.name}
+          error={errors.name}
+          onChange={set('name')}
+        />
         <FormField
           label={t('auth.username')}
           name="username"
           autoComplete="username"
           dir="ltr"
+          maxLength={L.usernameMaxLength}
           value={values.username}
           error={errors.username}
           onChange={set('username')}
@@ -161,6 +243,7 @@ function RegisterForm() {
           type="email"
           autoComplete="email"
           dir="ltr"
+          maxLength={L.emailMaxLength}
           value={values.email}
           error={errors.email}
           onChange={set('email')}
@@ -170,6 +253,7 @@ function RegisterForm() {
           name="password"
           type="password"
           autoComplete="new-password"
+          maxLength={L.passwordMaxLength}
           value={values.password}
           error={errors.password}
           onChange={set('password')}

@@ -41,6 +41,7 @@ import type {
   LoginDto,
   MessageDto,
   RegisterDto,
+  RegisterFormDto,
   RegistrationStatusDto,
   ResetPasswordDto,
   UserDto
@@ -206,6 +207,77 @@ export const useLogin = <TError = ErrorType<ErrorDto>,
       return useMutation(getLoginMutationOptions(options), queryClient);
     }
     /**
+ * The sign-in form of `/auth` posted by a browser without JavaScript (`application/x-www-form-urlencoded`: username, password): the same checks, limits and session as `POST /api/login`, answered with 303 to `/`, or back to `/auth?tab=login` with `invalid=field,…` or `error=CODE`. Scripts use `POST /api/login`. For a person in a browser: a request with an API token gets 403 `SESSION_REQUIRED`. Unsafe requests from a browser must come from the blog itself (`Origin`), or get 403 `CROSS_SITE_REQUEST`.
+ * @summary Sign in from the HTML form (no JavaScript)
+ */
+export const logInFromForm = (
+    loginDto: BodyType<LoginDto>,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+
+      const formUrlEncoded = new URLSearchParams();
+formUrlEncoded.append(`password`, loginDto.password);
+formUrlEncoded.append(`username`, loginDto.username);
+
+      return customInstance<unknown>(
+      {url: `/api/login/form`, method: 'POST',
+      headers: {'Content-Type': 'application/x-www-form-urlencoded', },
+       data: formUrlEncoded, signal
+    },
+      options);
+    }
+
+
+
+
+export const getLogInFromFormMutationKey = () => ['logInFromForm'] as const;
+
+export const getLogInFromFormMutationOptions = <TError = ErrorType<void | ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logInFromForm>>, TError,LogInFromFormMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof logInFromForm>>, TError,LogInFromFormMutationVariables, TContext> => {
+
+const mutationKey = getLogInFromFormMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof logInFromForm>>, LogInFromFormMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  logInFromForm(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type LogInFromFormMutationResult = NonNullable<Awaited<ReturnType<typeof logInFromForm>>>
+    export type LogInFromFormMutationBody = BodyType<LoginDto>
+    export type LogInFromFormMutationError = ErrorType<void | ErrorDto>
+    export type LogInFromFormMutationVariables = {data: BodyType<LoginDto>}
+
+    /**
+ * @summary Sign in from the HTML form (no JavaScript)
+ */
+export const useLogInFromForm = <TError = ErrorType<void | ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logInFromForm>>, TError,LogInFromFormMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof logInFromForm>>,
+        TError,
+        LogInFromFormMutationVariables,
+        TContext
+      > => {
+      return useMutation(getLogInFromFormMutationOptions(options), queryClient);
+    }
+    /**
  * Ends the session and clears its cookie; signing out without a session is not an error. For a person in a browser: a request with an API token gets 403 `SESSION_REQUIRED`. Unsafe requests from a browser must come from the blog itself (`Origin`), or get 403 `CROSS_SITE_REQUEST`.
  * @summary Sign out
  */
@@ -340,7 +412,80 @@ export const useRegister = <TError = ErrorType<ErrorDto>,
       return useMutation(getRegisterMutationOptions(options), queryClient);
     }
     /**
- * `{ open: true }` while the blog has no author (or the server runs with `ALLOW_REGISTRATION=true`), so the sign-in screen offers the register tab only when it can work. For a person in a browser: a request with an API token gets 403 `SESSION_REQUIRED`. Unsafe requests from a browser must come from the blog itself (`Origin`), or get 403 `CROSS_SITE_REQUEST`.
+ * The register form of `/auth` posted by a browser without JavaScript (`application/x-www-form-urlencoded`: username, email, password, name): the same rules and session as `POST /api/register`, answered with 303 to `/`, or back to `/auth?tab=register` with `invalid=field,…` or `error=CODE` (shown in Arabic there). Scripts use `POST /api/register`. For a person in a browser: a request with an API token gets 403 `SESSION_REQUIRED`. Unsafe requests from a browser must come from the blog itself (`Origin`), or get 403 `CROSS_SITE_REQUEST`.
+ * @summary Create the author account from the HTML form (no JavaScript)
+ */
+export const registerFromForm = (
+    registerFormDto: BodyType<RegisterFormDto>,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+
+      const formUrlEncoded = new URLSearchParams();
+formUrlEncoded.append(`email`, registerFormDto.email);
+formUrlEncoded.append(`name`, registerFormDto.name);
+formUrlEncoded.append(`password`, registerFormDto.password);
+formUrlEncoded.append(`username`, registerFormDto.username);
+
+      return customInstance<unknown>(
+      {url: `/api/register/form`, method: 'POST',
+      headers: {'Content-Type': 'application/x-www-form-urlencoded', },
+       data: formUrlEncoded, signal
+    },
+      options);
+    }
+
+
+
+
+export const getRegisterFromFormMutationKey = () => ['registerFromForm'] as const;
+
+export const getRegisterFromFormMutationOptions = <TError = ErrorType<void | ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof registerFromForm>>, TError,RegisterFromFormMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof registerFromForm>>, TError,RegisterFromFormMutationVariables, TContext> => {
+
+const mutationKey = getRegisterFromFormMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof registerFromForm>>, RegisterFromFormMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  registerFromForm(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RegisterFromFormMutationResult = NonNullable<Awaited<ReturnType<typeof registerFromForm>>>
+    export type RegisterFromFormMutationBody = BodyType<RegisterFormDto>
+    export type RegisterFromFormMutationError = ErrorType<void | ErrorDto>
+    export type RegisterFromFormMutationVariables = {data: BodyType<RegisterFormDto>}
+
+    /**
+ * @summary Create the author account from the HTML form (no JavaScript)
+ */
+export const useRegisterFromForm = <TError = ErrorType<void | ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof registerFromForm>>, TError,RegisterFromFormMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof registerFromForm>>,
+        TError,
+        RegisterFromFormMutationVariables,
+        TContext
+      > => {
+      return useMutation(getRegisterFromFormMutationOptions(options), queryClient);
+    }
+    /**
+ * `{ open: true }` while the blog has no author (or the server runs with `ALLOW_REGISTRATION=true`), so the sign-in screen offers the register tab only when it can work; `firstAccount: true` while there is no account at all, so it offers that tab first. For a person in a browser: a request with an API token gets 403 `SESSION_REQUIRED`. Unsafe requests from a browser must come from the blog itself (`Origin`), or get 403 `CROSS_SITE_REQUEST`.
  * @summary Whether registration is open
  */
 export const registrationStatus = (

@@ -54,6 +54,7 @@ export * from './postStatus';
 export * from './postSummaryDto';
 export * from './recipientStatus';
 export * from './registerDto';
+export * from './registerFormDto';
 export * from './registrationStatusDto';
 export * from './renameTagDto';
 export * from './resetPasswordDto';

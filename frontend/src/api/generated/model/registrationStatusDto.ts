@@ -18,6 +18,8 @@
  */
 
 export interface RegistrationStatusDto {
+  /** True while the blog has no account yet: whoever registers now becomes its author (the register form is shown first) */
+  firstAccount: boolean;
   /** True while a new account may be registered (no author yet, or ALLOW_REGISTRATION=true) */
   open: boolean;
 }
