@@ -10,6 +10,7 @@ import { sitePagesOf } from '../../src/site/mount-site';
 import type { SitePages } from '../../src/site/site-pages';
 import { createPost } from '../support/helpers';
 import { startTestApp, TestApp } from '../support/test-app';
+import { onPostgres, POSTGRES_ONLY } from '../support/conditions';
 
 /**
  * The public site served from the page store (docs/decisions/004-page-store.md), on the built frontend
@@ -276,7 +277,7 @@ describe('public site without the memory tier (every page read from the store)',
   });
 });
 
-describe.runIf(process.env.DATABASE_URL?.startsWith('postgres'))('page store shared by two instances (PostgreSQL)', () => {
+describe.runIf(onPostgres)('page store shared by two instances (PostgreSQL)', POSTGRES_ONLY, () => {
   let f: Fixture;
   let other: NestExpressApplication;
   beforeAll(async () => {
