@@ -1,4 +1,4 @@
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -7,13 +7,13 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backendDir, buildBackend } from '../support/build';
 import { AUTHOR } from '../support/test-app';
 
 /**
  * SIGKILL in the middle of a write load: nothing acknowledged may be lost and the database must be intact.
  * The server runs as a real process (the built backend), as in production, so it can be killed.
  */
-const backend = join(__dirname, '../..');
 const postgresUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
 const WRITERS = 20;
 
@@ -28,14 +28,13 @@ async function freePort(): Promise<number> {
 
 describe('a crash under a write load', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'mudawwana-crash-'));
-  // A build of its own (both drivers' runs build at once): under node_modules, so the build finds the packages.
-  const build = mkdtempSync(join(backend, 'node_modules', '.mudawwana-crash-'));
   const database = `mudawwana_crash_${randomBytes(6).toString('hex')}`;
   let databaseUrl: string | undefined;
   let server: ChildProcess | undefined;
 
   beforeAll(async () => {
-    execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json', '--outDir', build, '--incremental', 'false'], { cwd: backend, stdio: 'pipe' });
+    // the build `npm test` made first (both drivers' runs read it; compiled here only when missing or stale)
+    await buildBackend();
     if (postgresUrl) {
       const admin = new Client({ connectionString: postgresUrl });
       await admin.connect();
@@ -50,7 +49,6 @@ describe('a crash under a write load', () => {
   afterAll(async () => {
     server?.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
-    rmSync(build, { recursive: true, force: true });
     if (postgresUrl) {
       const admin = new Client({ connectionString: postgresUrl });
       await admin.connect();
@@ -62,8 +60,8 @@ describe('a crash under a write load', () => {
   it(`keeps every acknowledged write of ${WRITERS} writers and an intact database after SIGKILL`, async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, [join(build, 'main.js')], {
-      cwd: backend,
+    server = spawn(process.execPath, [join(backendDir, 'dist', 'main.js')], {
+      cwd: backendDir,
       stdio: 'ignore',
       env: {
         PATH: process.env.PATH,
