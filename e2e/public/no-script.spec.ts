@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, test, waitForHydration } from '../support/fixtures';
+import { expect, test, waitForHydration, keepScreenshot } from '../support/fixtures';
 
 /**
  * The server-rendered pages without JavaScript: the theme follows the system's preference and images are visible
@@ -32,9 +32,9 @@ test.describe('without JavaScript', () => {
       } else {
         expect(bg).toBe('rgb(255, 255, 255)');
       }
-      await page.screenshot({ path: `test-output/screenshots/no-js-post-${scheme}.png`, fullPage: true });
+      await keepScreenshot(page, `no-js-post-${scheme}.png`, { fullPage: true });
       await page.goto('/');
-      await page.screenshot({ path: `test-output/screenshots/no-js-home-${scheme}.png`, fullPage: true });
+      await keepScreenshot(page, `no-js-home-${scheme}.png`, { fullPage: true });
       await page.context().close();
     }
   });
@@ -54,7 +54,7 @@ test.describe('without JavaScript', () => {
         expect(await element.evaluate((el) => getComputedStyle(el).visibility)).toBe('visible');
       }
     }
-    await page.screenshot({ path: 'test-output/screenshots/no-js-home-image.png' });
+    await keepScreenshot(page, 'no-js-home-image.png');
     await page.context().close();
   });
 });
