@@ -41,6 +41,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : [['list']],
   use: { trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  // Screenshots for reviewers (test-output/screenshots/) only when asked: `npm run screenshots`, or SCREENSHOTS=1
+  // (e2e/support/fixtures.ts takesScreenshots). The checks of those tests (content, axe in both themes) always run.
+  metadata: { screenshots: process.env.SCREENSHOTS === '1' },
   projects: [
     // Every public behaviour, desktop and light (system) theme.
     { name: 'desktop-light', testMatch: /public\/.*\.spec\.ts/, testIgnore: /phone\.spec\.ts/, use: { ...desktop, colorScheme: 'light' } },

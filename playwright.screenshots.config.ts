@@ -22,5 +22,7 @@ for (const [width, use] of [
 
 export default defineConfig({
   ...base,
+  // the `shot` fixture and screenshotBothThemes write PNGs only in this run (e2e/support/fixtures.ts takesScreenshots)
+  metadata: { ...base.metadata, screenshots: true },
   projects: [...publicProjects, { name: 'admin', testMatch: /admin\/screenshots\.spec\.ts/, use: { ...desktop, colorScheme: 'light' } }],
 });

@@ -1,4 +1,5 @@
 import { test, expect as baseExpect, toast } from './fixtures';
+import { keepScreenshot } from '../support/fixtures';
 
 /** The machine running these may be busy: the admin's lazy screens get time to load. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -21,7 +22,7 @@ test('dashboard: search and category filter on the server, bulk publish and dele
   await expect(page.getByTestId('post-row')).toHaveCount(3);
   await page.getByRole('combobox', { name: 'تصفية حسب التصنيف' }).selectOption({ label: 'رحلات' });
   await expect(page.getByTestId('post-row')).toHaveCount(2);
-  await page.screenshot({ path: '/tmp/dashboard-filters.png' });
+  await keepScreenshot(page, 'dashboard-filters.png');
 
   // bulk publish the two
   await page.getByRole('checkbox', { name: 'تحديد كل مقالات الصفحة' }).check();

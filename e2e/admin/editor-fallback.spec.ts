@@ -8,6 +8,8 @@ test('the simple editor takes over for good when the full editor fails', async (
     if (message.type() === 'warning') warnings.push(message.text());
   });
 
+  // the page's clock: it runs as usual, and the test moves it on where the editor's rule is about time (undo steps)
+  await page.clock.install();
   await page.goto('/admin/edit?editorFail=1');
   const fallback = page.getByTestId('fallback-editor');
   await expect(fallback).toBeVisible(SCREEN_LOADS);
@@ -23,7 +25,8 @@ test('the simple editor takes over for good when the full editor fails', async (
   await surface.click();
   await page.keyboard.type('نص أول');
   await expect(html).toContainText('نص أول');
-  await page.waitForTimeout(1100);
+  // more than a second later (HISTORY_GROUP_MS), so the next words are an undo step of their own
+  await page.clock.fastForward(1_100);
   await page.keyboard.type(' ثم المزيد');
   await expect(html).toContainText('نص أول ثم المزيد');
 

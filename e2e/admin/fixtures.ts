@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, request, type BrowserContext, type Page } from '@playwright/test';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { applyTheme } from '../support/fixtures';
+import { applyTheme, takesScreenshots } from '../support/fixtures';
 import { startServer } from '../support/server';
 
 const root = join(__dirname, '..', '..');
@@ -71,14 +71,15 @@ const WIDTHS = [
 ];
 
 /**
- * Screenshot of an admin screen in the light and the dark theme (localStorage 'darkMode', SPEC §1), at desktop and
- * phone width, each checked with axe: test-output/screenshots/admin-<name>[-phone]-<light|dark>.png
+ * An admin screen in the light and the dark theme (localStorage 'darkMode', SPEC §1), at desktop and phone width, each
+ * checked with axe; in `npm run screenshots` also a screenshot of each: test-output/screenshots/admin-<name>[-phone]-<light|dark>.png
  */
 export async function screenshotBothThemes(page: Page, name: string, fullPage = true) {
   // four axe runs and four screenshots: 10-40 s depending on the screen and the machine's load
   test.info().setTimeout(test.info().timeout + 40_000);
+  const shots = takesScreenshots(test.info());
   const dir = join(root, 'test-output', 'screenshots');
-  mkdirSync(dir, { recursive: true });
+  if (shots) mkdirSync(dir, { recursive: true });
   const original = page.viewportSize();
   for (const { suffix, width, height } of WIDTHS) {
     await page.setViewportSize({ width, height });
@@ -90,7 +91,7 @@ export async function screenshotBothThemes(page: Page, name: string, fullPage = 
           (v) => `${name}${suffix} (${dark ? 'dark' : 'light'}): ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
         ),
       ).toEqual([]);
-      await page.screenshot({ path: join(dir, `admin-${name}${suffix}-${dark ? 'dark' : 'light'}.png`), fullPage });
+      if (shots) await page.screenshot({ path: join(dir, `admin-${name}${suffix}-${dark ? 'dark' : 'light'}.png`), fullPage });
     }
   }
   if (original) await page.setViewportSize(original);

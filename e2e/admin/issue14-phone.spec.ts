@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { test, expect as baseExpect } from './fixtures';
+import { keepScreenshot } from '../support/fixtures';
 
 /** The machine running these may be busy: the admin's lazy screens get time to load. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -45,7 +46,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.getByRole('checkbox', { name: 'تحديد: مقالة على الهاتف بعنوان طويل نسبيا' }).check();
     await expect(page.getByTestId('bulk-bar')).toContainText('مقالة واحدة محددة');
     expect(await documentWidth(page)).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: `/tmp/issue14-dashboard-phone-${scheme}.png`, fullPage: true });
+    await keepScreenshot(page, `issue14-dashboard-phone-${scheme}.png`, { fullPage: true });
 
     await page.goto(`/admin/edit/${post.id}`);
     await page.getByRole('button', { name: 'جدولة', exact: true }).click();
@@ -54,7 +55,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.getByTestId('history-button').click();
     await page.getByTestId('history-drawer').getByTestId('revision-item').last().click();
     await expect(page.getByTestId('revision-diff')).toBeVisible();
-    await page.screenshot({ path: `/tmp/issue14-history-phone-${scheme}.png` });
+    await keepScreenshot(page, `issue14-history-phone-${scheme}.png`);
     await page.context().close();
   });
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { linkIn, startSmtpServer, type TestSmtpServer } from '../../backend/test/support/smtp';
-import { waitForHydration } from '../support/fixtures';
+import { waitForHydration, keepScreenshot } from '../support/fixtures';
 import { startServer } from '../support/server';
 import { expect, screenshotBothThemes, test as adminTest } from './fixtures';
 
@@ -47,7 +47,7 @@ test('a reader subscribes, confirms, gets a post, unsubscribes and gets nothing 
   await reader.goto(linkIn(confirmation.parsed.text ?? '', '/api/newsletter/confirm'));
   await expect(reader.getByRole('heading', { level: 1 })).toHaveText('تم تأكيد اشتراكك');
   await expect(reader.locator('html')).toHaveAttribute('dir', 'rtl');
-  await reader.screenshot({ path: 'test-output/screenshots/newsletter-confirmed.png' });
+  await keepScreenshot(reader, 'newsletter-confirmed.png');
 
   // a second reader who stays subscribed, so the second post has someone to go to
   await author.request.post('/api/newsletter', { data: { email: 'stays@example.com' } });
@@ -77,7 +77,7 @@ test('a reader subscribes, confirms, gets a post, unsubscribes and gets nothing 
   expect(postMail.parsed.html).toContain('<html lang="ar" dir="rtl">');
   const mailView = await browser.newPage({ locale: 'ar', viewport: { width: 390, height: 700 } });
   await mailView.setContent(postMail.parsed.html || '');
-  await mailView.screenshot({ path: 'test-output/screenshots/newsletter-post-mail-phone.png', fullPage: true });
+  await keepScreenshot(mailView, 'newsletter-post-mail-phone.png', { fullPage: true });
   await mailView.close();
   await reader.goto(linkIn(postMail.parsed.text ?? '', '/post/'));
   await expect(reader.getByRole('heading', { level: 1 })).toHaveText('مقالة للمشتركين');

@@ -3,6 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { test, expect } from './fixtures';
 import { SCREEN_LOADS } from './helpers';
+import { keepScreenshot } from '../support/fixtures';
 
 /** The admin at phone width (375 px, the narrowest common phone), signed in. */
 async function phonePage(browser: Browser, baseURL: string, storageState: string): Promise<Page> {
@@ -78,10 +79,10 @@ test('phone: the post editor with a long URL, a code block and a table stays wit
 
   mkdirSync('test-output/screenshots', { recursive: true });
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: 'test-output/screenshots/admin-editor-phone-top-light.png' });
+  await keepScreenshot(page, 'admin-editor-phone-top-light.png');
   // scrolled into the content: the toolbar stays under the site header
   await editor.locator('pre').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'test-output/screenshots/admin-editor-phone-content-light.png' });
+  await keepScreenshot(page, 'admin-editor-phone-content-light.png');
   await page.context().close();
 });
 
@@ -140,7 +141,7 @@ test('phone: the editor keeps save-draft and publish in a bar at the bottom, aft
   await page.getByTestId('editor-surface').click();
   await page.keyboard.type('نص المقال');
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await page.screenshot({ path: 'test-output/screenshots/admin-editor-phone-bottom-light.png' });
+  await keepScreenshot(page, 'admin-editor-phone-bottom-light.png');
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/posts') && r.request().method() === 'POST');
   await bar.getByRole('button', { name: 'حفظ كمسودة' }).click();
   const post = await (await saved).json();
@@ -187,7 +188,7 @@ test('phone: dashboard, pages and categories keep every row action in sight, lab
   // the words are on screen, and 'fix link' says what it does
   await expect(published.getByText('إصلاح الرابط', { exact: true })).toBeVisible();
   await expect(published.getByRole('button', { name: /^إصلاح الرابط:/ })).toHaveAttribute('title', /يولّد رابط المقال من عنوانه/);
-  await page.screenshot({ path: 'test-output/screenshots/admin-dashboard-cards-phone-light.png', fullPage: true });
+  await keepScreenshot(page, 'admin-dashboard-cards-phone-light.png', { fullPage: true });
 
   await page.goto('/admin/pages');
   const row = page.getByTestId('page-row').first();

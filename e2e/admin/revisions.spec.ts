@@ -1,5 +1,6 @@
 import { test, expect as baseExpect, toast } from './fixtures';
 import { editorSurface } from './helpers';
+import { keepScreenshot } from '../support/fixtures';
 
 /** The machine running these may be busy: the admin's lazy screens get time to load. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -40,7 +41,7 @@ test('an edit survives closing the tab: another browser context recovers it from
   await offer.getByRole('button', { name: 'استعادة التعديلات' }).click();
   await expect(second.getByLabel('العنوان', { exact: true })).toHaveValue('عنوان لم يُحفظ بعد');
   await expect(editorSurface(second)).toContainText('وجملة جديدة');
-  await second.screenshot({ path: '/tmp/revisions-recovery.png' });
+  await keepScreenshot(second, 'revisions-recovery.png');
   await other.close();
 });
 
@@ -143,7 +144,7 @@ test('history: a readable word diff against the current text, and restore as a n
   await expect(diff.locator('del')).toContainText(['الأول', 'جميلا']);
   await expect(diff.locator('ins')).toContainText(['الثاني', 'رائعا']);
   await expect(diff.locator('[dir="rtl"]').first()).toBeVisible();
-  await page.screenshot({ path: '/tmp/revisions-history.png' });
+  await keepScreenshot(page, 'revisions-history.png');
 
   await drawer.getByTestId('restore-revision').click();
   await expect(toast(page)).toContainText('تمت الاستعادة');

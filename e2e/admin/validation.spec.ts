@@ -84,7 +84,10 @@ test('post editor: required fields, upload limits, date range, autosave', async 
   await page.getByLabel('العنوان', { exact: true }).fill('مسودة لم تُحفظ');
   await editorSurface(page).click();
   await editorSurface(page).pressSequentially('محتوى مهم');
-  await page.waitForTimeout(1200);
+  // kept in this browser after a pause in typing (the draft of a new post: mudawwana:post-draft:new)
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('mudawwana:post-draft:new') ?? 'null')?.values?.content ?? ''))
+    .toContain('محتوى مهم');
   page.on('dialog', (dialog) => void dialog.accept());
   await page.reload();
   await expect(page.getByTestId('draft-restore')).toBeVisible();

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { SCREEN_LOADS } from './helpers';
+import { keepScreenshot } from '../support/fixtures';
 
 /** Two editors on one post: the second save is not silently lost or silently applied; the author chooses. */
 test('a stale save shows the conflict dialog: overwrite keeps my edits, reload shows the saved version', async ({
@@ -42,7 +43,7 @@ test('a stale save shows the conflict dialog: overwrite keeps my edits, reload s
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('حُفظت نسخة أحدث في مكان آخر');
   expect(await savedTitle()).toBe('تعديل المحرر الأول');
-  await second.screenshot({ path: 'test-output/screenshots/admin-version-conflict.png' });
+  await keepScreenshot(second, 'admin-version-conflict.png');
   await dialog.getByRole('button', { name: 'حفظ تعديلاتي فوقها' }).click();
   await expect(dialog).toBeHidden();
   await expect.poll(savedTitle).toBe('تعديل المحرر الثاني');

@@ -1,5 +1,5 @@
 import { request as playwrightRequest, type Page } from '@playwright/test';
-import { test as base, expect, waitForHydration } from '../support/fixtures';
+import { test as base, expect, waitForHydration, watchApiRequests } from '../support/fixtures';
 import { signIn } from '../support/seed';
 import { startServer, type RunningServer } from '../support/server';
 
@@ -78,17 +78,17 @@ test.describe('View All', () => {
   });
 
   test('a server-rendered page hydrates without fetching its posts or counts again', async ({ page }) => {
-    const api: string[] = [];
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.pathname.startsWith('/api/')) api.push(url.pathname);
-    });
+    const api = watchApiRequests(page);
     await page.goto('/?view=all&page=3');
     await waitForHydration(page);
-    await page.waitForTimeout(300);
-    // An anonymous reader makes no API call at all (not even /api/user: no signed-in hint cookie).
-    expect(api).toEqual([]);
     await expect(page.getByTestId('latest-posts').getByTestId('post-card')).toHaveCount(6);
+    // An anonymous reader makes no API call at all (not even /api/user: no signed-in hint cookie): the first one is
+    // the one a move to page 2 makes.
+    const toPage2 = () => nav(page).getByRole('link', { name: 'الصفحة 2', exact: true }).click();
+    expect(await api.throughRequest(toPage2, (url) => url.pathname === '/api/posts' && url.searchParams.get('offset') === '12')).toEqual([
+      'GET /api/posts?published=true&limit=12&offset=12',
+    ]);
+    await expect(page.getByTestId('latest-posts').getByTestId('post-card').first()).toContainText('مقال رقم 18');
   });
 
   test('server HTML carries canonical and rel prev/next; pages past the last are 404', async ({ request, lists }) => {

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, test, waitForHydration } from '../support/fixtures';
+import { expect, keepScreenshot, test, waitForHydration } from '../support/fixtures';
 import { startServer } from '../support/server';
 
 /**
@@ -33,9 +33,9 @@ test.describe('without JavaScript', () => {
       } else {
         expect(bg).toBe('rgb(255, 255, 255)');
       }
-      await page.screenshot({ path: `test-output/screenshots/no-js-post-${scheme}.png`, fullPage: true });
+      await keepScreenshot(page, `no-js-post-${scheme}.png`, { fullPage: true });
       await page.goto('/');
-      await page.screenshot({ path: `test-output/screenshots/no-js-home-${scheme}.png`, fullPage: true });
+      await keepScreenshot(page, `no-js-home-${scheme}.png`, { fullPage: true });
       await page.context().close();
     }
   });
@@ -55,7 +55,7 @@ test.describe('without JavaScript', () => {
         expect(await element.evaluate((el) => getComputedStyle(el).visibility)).toBe('visible');
       }
     }
-    await page.screenshot({ path: 'test-output/screenshots/no-js-home-image.png' });
+    await keepScreenshot(page, 'no-js-home-image.png');
     await page.context().close();
   });
 });

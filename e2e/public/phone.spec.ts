@@ -1,4 +1,4 @@
-import { arabicCoreLoaded, expect, test, waitForHydration } from '../support/fixtures';
+import { arabicCoreLoaded, expect, test, waitForHydration, keepScreenshot } from '../support/fixtures';
 
 test('phone: the hamburger menu opens the same links and closes on navigation', async ({ page, shot }) => {
   await page.goto('/');
@@ -29,7 +29,7 @@ test('phone without JavaScript: the main navigation is still there', async ({ br
   await expect(nav.getByRole('link', { name: 'من أنا' })).toBeVisible();
   await expect(page.getByTestId('menu-button')).toBeHidden();
   await expect(page.getByTestId('article-content')).toContainText('TypeScript');
-  await page.screenshot({ path: `test-output/screenshots/post-no-js--${testInfo.project.name}.png` });
+  await keepScreenshot(page, `post-no-js--${testInfo.project.name}.png`);
   await context.close();
 });
 

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { arabicCoreLoaded, AUTHOR, expect, test, waitForHydration } from '../support/fixtures';
+import { arabicCoreLoaded, AUTHOR, expect, test, waitForHydration, keepScreenshot, watchApiRequests } from '../support/fixtures';
 import { startServer } from '../support/server';
 
 /** Behaviour of the public side (desktop, light theme): navigation, theme, server rendering, feeds, auth flows. */
@@ -129,28 +129,37 @@ test.describe('server rendering', () => {
     page.on('response', (response) => {
       if (response.url().endsWith('.js')) scripts.push(response.text());
     });
+    const api = watchApiRequests(page);
     await page.goto('/post/typescript-functions');
     await waitForHydration(page);
-    await page.waitForTimeout(300);
-    const api = requests.filter((url) => url.includes('/api/')).map((url) => new URL(url).pathname);
-    // Not even /api/user: this browser never signed in (no hint cookie), so the answer would be a 401.
-    expect(api).toEqual([]);
-    expect(requests.filter((url) => /AdminRoutes|tiptap|editor/i.test(url))).toEqual([]);
+    const next = page.getByTestId('post-next');
+    await expect(next).toBeVisible();
+    const loaded = [...requests];
+    // Not even /api/user: this browser never signed in (no hint cookie), so the answer would be a 401. The first API
+    // call is the next post's, read when the reader goes on to it.
+    const nextPost = '/api/posts/خواطر-بلا-تصنيف';
+    expect(
+      await api.throughRequest(
+        () => next.click(),
+        (url) => decodeURIComponent(url.pathname) === nextPost,
+      ),
+    ).toEqual([`GET ${nextPost}`]);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('خواطر بلا تصنيف');
+    expect(loaded.filter((url) => /AdminRoutes|tiptap|editor/i.test(url))).toEqual([]);
     // ...and no editor code hides inside the chunks a reader does load.
     for (const source of await Promise.all(scripts)) expect(source).not.toMatch(/prosemirror|@tiptap/i);
     // Nothing leaves the site (fonts are self-hosted).
-    expect(requests.filter((url) => !url.startsWith(page.url().split('/post/')[0]))).toEqual([]);
+    expect(loaded.filter((url) => !url.startsWith(page.url().split('/post/')[0]))).toEqual([]);
     // Arabic and basic Latin come from the small core subsets, not @fontsource's full files (frontend/src/fonts).
     // (document.fonts.check() would say false: @fontsource's Arabic face also covers the text and stays unloaded.)
     expect(await page.evaluate(arabicCoreLoaded, '400')).toBe(true);
-    const fonts = requests.filter((url) => url.endsWith('.woff2')).map((url) => new URL(url).pathname.replace(/-[\w-]{8}\.woff2$/, ''));
+    const fonts = loaded.filter((url) => url.endsWith('.woff2')).map((url) => new URL(url).pathname.replace(/-[\w-]{8}\.woff2$/, ''));
     expect(fonts).toContain('/assets/ibm-plex-sans-arabic-arabic-core-400');
     expect(fonts.filter((name) => !name.includes('-core-'))).toEqual([]);
   });
 
   test('an unknown post or category, served the one shared not-found page, hydrates without a fetch', async ({ page }) => {
-    const api: string[] = [];
-    page.on('request', (request) => request.url().includes('/api/') && api.push(new URL(request.url()).pathname));
+    const api = watchApiRequests(page);
     for (const [path, heading] of [
       ['/post/%D9%85%D9%82%D8%A7%D9%84-%D9%85%D9%81%D9%82%D9%88%D8%AF', 'المقال غير موجود'],
       ['/category/no-such-category', 'التصنيف غير موجود'],
@@ -159,26 +168,49 @@ test.describe('server rendering', () => {
       await waitForHydration(page);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
     }
-    await page.waitForTimeout(300);
-    // The server's 404 is keyed by '~'; the browser keys it by the slug of its address (app/not-found-state.ts).
-    expect(api).toEqual([]);
+    // The server's 404 is keyed by '~'; the browser keys it by the slug of its address (app/not-found-state.ts). The
+    // first API call is the first of those a move to the home page makes.
+    const home = page.getByRole('link', { name: 'العودة إلى الرئيسية' });
+    expect(
+      await api.throughRequest(
+        () => home.click(),
+        (url) => url.pathname === '/api/home-layout',
+      ),
+    ).toEqual(['GET /api/home-layout']);
   });
 
   test('no layout shift while the page loads and hydrates', async ({ page }) => {
     await page.addInitScript(() => {
-      const w = window as unknown as { cls: number };
+      const w = window as unknown as { cls: number; layoutShifts: PerformanceObserver };
       w.cls = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+      const add = (entries: PerformanceEntryList) => {
+        for (const entry of entries as unknown as { value: number; hadRecentInput: boolean }[]) {
           if (!entry.hadRecentInput) w.cls += entry.value;
         }
-      }).observe({ type: 'layout-shift', buffered: true });
+      };
+      w.layoutShifts = new PerformanceObserver((list) => add(list.getEntries()));
+      w.layoutShifts.observe({ type: 'layout-shift', buffered: true });
+      (w as unknown as { addShifts: typeof add }).addShifts = add;
     });
     for (const path of ['/post/future-of-ai', '/']) {
-      await page.goto(path);
+      await page.goto(path, { waitUntil: 'load' });
       await waitForHydration(page);
-      await page.waitForTimeout(500);
-      expect(await page.evaluate(() => (window as unknown as { cls: number }).cls), path).toBeLessThan(0.05);
+      // Everything that could still move the page has arrived: fonts, images (those that load at once) and the
+      // frames drawn with them; then every shift recorded so far is counted (takeRecords: those not yet handed to the observer too).
+      const cls = await page.evaluate(async () => {
+        await document.fonts.ready;
+        const images = [...document.images].filter((image) => image.loading !== 'lazy');
+        await Promise.all(images.map((image) => (image.complete ? undefined : image.decode().catch(() => undefined))));
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        const w = window as unknown as {
+          cls: number;
+          layoutShifts: PerformanceObserver;
+          addShifts: (entries: PerformanceEntryList) => void;
+        };
+        w.addShifts(w.layoutShifts.takeRecords());
+        return w.cls;
+      });
+      expect(cls, path).toBeLessThan(0.05);
     }
   });
 
@@ -540,7 +572,7 @@ test.describe('auth', () => {
       await expect(form.getByText('البريد الإلكتروني غير صالح')).toBeVisible();
       await expect(form.getByText('كلمة المرور يجب أن تكون 6 أحرف على الأقل')).toBeVisible();
       await expect(form.getByText('الاسم يجب أن يكون على الأقل حرفين')).toBeVisible();
-      await page.screenshot({ path: `test-output/screenshots/auth-register-errors--${test.info().project.name}.png` });
+      await keepScreenshot(page, `auth-register-errors--${test.info().project.name}.png`);
       await form.getByLabel('الاسم').fill('كاتبة جديدة');
       await form.getByLabel('اسم المستخدم').fill('writer');
       await form.getByLabel('البريد الإلكتروني').fill('writer@example.com');
@@ -717,7 +749,7 @@ test.describe('home layout', () => {
 
       await authorPage.goto('/');
       await expect(authorPage.getByTestId('featured-empty')).toHaveText('لا يوجد مقال مميز بعد. اختر مقالًا مميزًا من لوحة التحكم.');
-      await authorPage.screenshot({ path: 'test-output/screenshots/home-featured-empty--author.png', fullPage: true });
+      await keepScreenshot(authorPage, 'home-featured-empty--author.png', { fullPage: true });
     } finally {
       const current = await (await author.get(`/api/posts/${featured.id}`)).json();
       await author.put(`/api/posts/${featured.id}`, { data: { published: true, version: current.version } });

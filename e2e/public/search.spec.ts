@@ -1,5 +1,5 @@
 import { request as playwrightRequest } from '@playwright/test';
-import { test as base, expect, waitForHydration } from '../support/fixtures';
+import { test as base, expect, waitForHydration, keepScreenshot } from '../support/fixtures';
 import { signIn } from '../support/seed';
 import { startServer, type RunningServer } from '../support/server';
 
@@ -66,14 +66,13 @@ test.describe('search', () => {
     await expect(page.locator('#search-page-box')).toHaveValue('احمد');
     await checkA11y();
     await shot('search-results');
-    await page.screenshot({ path: `/tmp/search-results--${testInfo.project.name}.png`, fullPage: true });
     if (!phone) {
       await page.getByTestId('header-search').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `/tmp/search-header--${testInfo.project.name}.png`, clip: { x: 0, y: 0, width: 1280, height: 120 } });
+      await keepScreenshot(page, `search-header--${testInfo.project.name}.png`, { clip: { x: 0, y: 0, width: 1280, height: 120 } });
     } else {
       await page.getByTestId('menu-button').click();
       await expect(page.locator('#menu-search')).toBeVisible();
-      await page.screenshot({ path: `/tmp/search-menu--${testInfo.project.name}.png` });
+      await keepScreenshot(page, `search-menu--${testInfo.project.name}.png`);
     }
   });
 
@@ -135,7 +134,6 @@ test.describe('tag pages', () => {
     await expect(page.getByTestId('tag-count')).toHaveText('13 مقالة');
     await expect(page.getByTestId('post-card')).toHaveCount(12);
     await shot('tag-page');
-    await page.screenshot({ path: `/tmp/tag-page--${testInfo.project.name}.png`, fullPage: true });
     await page.goto(`/tag/${encodeURIComponent(TAG_SLUG)}?page=2`);
     await expect(page.getByTestId('post-card')).toHaveCount(1);
     expect((await request.get(`/tag/${encodeURIComponent(TAG_SLUG)}?page=3`)).status()).toBe(404);

@@ -1,5 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, request as playwrightRequest, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  request as playwrightRequest,
+  type Page,
+  type PageScreenshotOptions,
+  type Request,
+  type TestInfo,
+} from '@playwright/test';
 import { deflateSync } from 'node:zlib';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -59,6 +67,24 @@ export function coverPng(width = 1200, height = 630): Buffer {
 export const SCREENSHOT_DIR = resolve(__dirname, '../../test-output/screenshots');
 
 /**
+ * Whether this run writes screenshots: `npm run screenshots` (playwright.screenshots.config.ts sets the metadata).
+ * Other runs (npm test) still make every check a screenshot test makes (content, axe in both themes) without the PNGs.
+ */
+export const takesScreenshots = (testInfo: TestInfo): boolean => testInfo.config.metadata?.screenshots === true;
+
+/**
+ * A screenshot for a reviewer, test-output/screenshots/<file>, written only when screenshots are asked for
+ * (`npm run screenshots`, or SCREENSHOTS=1 with any Playwright run: playwright.config.ts).
+ */
+export async function keepScreenshot(
+  target: { screenshot(options: PageScreenshotOptions): Promise<Buffer> },
+  file: string,
+  options: Omit<PageScreenshotOptions, 'path'> = {},
+): Promise<void> {
+  if (takesScreenshots(base.info())) await target.screenshot({ ...options, path: join(SCREENSHOT_DIR, file) });
+}
+
+/**
  * Switches the page to the light or the dark theme as the theme toggle does (SPEC §1: localStorage 'darkMode' and
  * the class on <html>), so one load is looked at in both themes.
  */
@@ -69,7 +95,21 @@ export async function applyTheme(page: Page, dark: boolean): Promise<void> {
     document.documentElement.classList.toggle('light', !value);
     document.documentElement.style.colorScheme = value ? 'dark' : 'light';
   }, dark);
-  await page.waitForTimeout(150);
+  await themeSettled(page);
+}
+
+/**
+ * Waits until the page shows the theme it was switched to: the next frames are drawn (the new colours' styles
+ * computed) and the colour transitions they started have finished (endless or paused animations aside).
+ */
+async function themeSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
 }
 
 /**
@@ -157,8 +197,10 @@ export const test = base.extend<
   /**
    * Screenshots of the screen in both themes under test-output/screenshots/: <name>--<width>-light.png and
    * <name>--<width>-dark.png (the projects are named <width>-light: the system theme they emulate). Leaves the theme as it was.
+   * Only in `npm run screenshots` (takesScreenshots); elsewhere it does nothing.
    */
   shot: async ({ page }, use, testInfo) => {
+    if (!takesScreenshots(testInfo)) return use(async () => {});
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     await use(async (name: string) => {
       testInfo.setTimeout(testInfo.timeout + LOOK_ALLOWANCE_MS);
@@ -184,6 +226,32 @@ export const test = base.extend<
 });
 
 export { expect };
+
+/**
+ * The API requests a page makes, for tests that it makes none (a hydration that fetches nothing again). Sleeping a
+ * moment and finding none passes whenever the request merely comes late; instead the test does something that does
+ * make a request (`throughRequest`: a click on an in-app link) and asserts every API request seen up to that one.
+ * Start watching before the page loads.
+ */
+export function watchApiRequests(page: Page) {
+  const seen: Request[] = [];
+  const api = (request: Request) => new URL(request.url()).pathname.startsWith('/api/');
+  page.on('request', (request) => void (api(request) && seen.push(request)));
+  const describe = (request: Request) => {
+    const url = new URL(request.url());
+    return `${request.method()} ${decodeURIComponent(url.pathname)}${url.search}`;
+  };
+  return {
+    /**
+     * Does `action`, which makes the API request `isItsRequest` picks out, and returns the page's API requests
+     * (method, path and query) from when watching began through that one, in order.
+     */
+    async throughRequest(action: () => Promise<unknown>, isItsRequest: (url: URL) => boolean): Promise<string[]> {
+      const [request] = await Promise.all([page.waitForRequest((r) => api(r) && isItsRequest(new URL(r.url()))), action()]);
+      return seen.slice(0, seen.indexOf(request) + 1).map(describe);
+    },
+  };
+}
 
 /**
  * Waits until the app has hydrated. A server-rendered page loads the app when the reader first reaches for a control

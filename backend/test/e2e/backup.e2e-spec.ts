@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ContentEvents } from '../../src/common/content-events';
 import { IMAGE_VARIANT_FORMATS, IMAGE_VARIANT_WIDTHS, imageVariantUrl } from '@mudawwana/rules';
 import { backendDir, buildBackend } from '../support/build';
+import { NEEDS_POSTGRES_SERVER, onPostgres, POSTGRES_ONLY, postgresServer } from '../support/conditions';
 import { createPost } from '../support/helpers';
 import { startS3Server, TestBucket, TestS3Server } from '../support/s3';
 import { AUTHOR, startTestApp, TestApp } from '../support/test-app';
@@ -21,8 +22,6 @@ import { AUTHOR, startTestApp, TestApp } from '../support/test-app';
 const UPLOADS = 1 + IMAGE_VARIANT_WIDTHS.length * IMAGE_VARIANT_FORMATS.length;
 
 const run = promisify(execFile);
-/** The PostgreSQL server: both drivers are needed, whichever the project runs on. */
-const postgresServer = process.env.TEST_DATABASE_URL;
 type Driver = 'sqlite' | 'postgres';
 
 interface Place {
@@ -43,9 +42,10 @@ interface Archive {
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL', () => {
+// Both drivers are needed, whichever the project runs on: the PostgreSQL server too.
+describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL', NEEDS_POSTGRES_SERVER, () => {
   // The source runs on the project's driver; the round trip goes through the other one and back.
-  const here: Driver = process.env.DATABASE_URL?.startsWith('postgres') ? 'postgres' : 'sqlite';
+  const here: Driver = onPostgres ? 'postgres' : 'sqlite';
   const there: Driver = here === 'sqlite' ? 'postgres' : 'sqlite';
   const work = mkdtempSync(join(tmpdir(), 'mudawwana-backup-test-'));
   const databases: string[] = [];
@@ -300,22 +300,26 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
     expect((await readArchive(await backup(place.env, 'after-damaged.tar.gz'))).tables).toEqual((await readArchive(firstArchive)).tables);
   });
 
-  it.runIf(here === 'postgres')('tells instances already serving the database that everything changed (their page caches)', async () => {
-    const running = await startTestApp();
-    const events: string[] = [];
-    const stop = running.app.get(ContentEvents).on((origin) => {
-      events.push(origin);
-    });
-    try {
-      expect((await running.agent().get('/api/posts').expect(200)).body).toHaveLength(0);
-      await restore(firstArchive, { DATA_DIR: running.dataDir, DATABASE_URL: running.databaseUrl as string });
-      await vi.waitFor(() => expect(events).toContain('remote'));
-      expect((await running.agent().get('/api/posts').expect(200)).body).toHaveLength(2);
-    } finally {
-      stop();
-      await running.close();
-    }
-  });
+  it.runIf(onPostgres)(
+    'tells instances already serving the database that everything changed (their page caches)',
+    POSTGRES_ONLY,
+    async () => {
+      const running = await startTestApp();
+      const events: string[] = [];
+      const stop = running.app.get(ContentEvents).on((origin) => {
+        events.push(origin);
+      });
+      try {
+        expect((await running.agent().get('/api/posts').expect(200)).body).toHaveLength(0);
+        await restore(firstArchive, { DATA_DIR: running.dataDir, DATABASE_URL: running.databaseUrl as string });
+        await vi.waitFor(() => expect(events).toContain('remote'));
+        expect((await running.agent().get('/api/posts').expect(200)).body).toHaveLength(2);
+      } finally {
+        stop();
+        await running.close();
+      }
+    },
+  );
 
   it('restores a backup made before an upgrade at its own schema, then runs the newer migrations', async () => {
     // What the version before API tokens wrote: schema RecordVersions, no api_tokens table, no revisions, no

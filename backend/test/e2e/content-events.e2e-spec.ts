@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import { ContentEvents } from '../../src/common/content-events';
 import { APP_CONFIG, AppConfig } from '../../src/config/app-config';
 import { startTestApp, TestApp } from '../support/test-app';
+import { onPostgres, POSTGRES_ONLY } from '../support/conditions';
 
 describe('content change events (what drops cached pages)', () => {
   let t: TestApp;
@@ -31,7 +32,7 @@ describe('content change events (what drops cached pages)', () => {
   });
 });
 
-describe.runIf(process.env.DATABASE_URL?.startsWith('postgres'))('content change events between instances (PostgreSQL)', () => {
+describe.runIf(onPostgres)('content change events between instances (PostgreSQL)', POSTGRES_ONLY, () => {
   let t: TestApp;
   let other: Client;
   beforeAll(async () => {

@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { POSTGRES_MIGRATIONS } from '../../src/database/migrations/postgres';
 import { startTestApp, TestApp } from '../support/test-app';
+import { onPostgres, POSTGRES_ONLY } from '../support/conditions';
 
 /** A statement on the PostgreSQL server of the project (DATABASE_URL), in the named database. */
 async function query(database: string | undefined, sql: string): Promise<Record<string, unknown>[]> {
@@ -17,7 +18,7 @@ async function query(database: string | undefined, sql: string): Promise<Record<
   }
 }
 
-describe.runIf(process.env.DATABASE_URL?.startsWith('postgres'))('migrations at start on PostgreSQL', () => {
+describe.runIf(onPostgres)('migrations at start on PostgreSQL', POSTGRES_ONLY, () => {
   const database = `mudawwana_test_${randomBytes(6).toString('hex')}`;
   const apps: TestApp[] = [];
   afterEach(async () => {

@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import TestAgent from 'supertest/lib/agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentEvents } from '../../src/common/content-events';
+import { onPostgres, POSTGRES_ONLY } from '../support/conditions';
 import { createPost } from '../support/helpers';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -156,30 +157,34 @@ describe('scheduled publishing', () => {
     }
   });
 
-  it('with two instances on one database, exactly one announces a scheduled post (and the other hears of it)', async () => {
-    if (t.driver !== 'postgres') return; // one process on SQLite
-    const other = await t.anotherInstance();
-    const heard: { instance: string; origin: string; tags: readonly string[] }[] = [];
-    t.app.get(ContentEvents).on((origin, tags) => void heard.push({ instance: 'first', origin, tags }));
-    other.get(ContentEvents).on((origin, tags) => void heard.push({ instance: 'second', origin, tags }));
-    const posts: { id: number; slug: string }[] = [];
-    for (let i = 0; i < 5; i += 1)
-      posts.push((await createPost(author, { published: true, publishAt: inMs(1500 + i * 50) })) as { id: number; slug: string });
-    heard.length = 0;
-    await eventually(async () => {
-      const all = await Promise.all(posts.map(async (post) => (await author.get(`/api/posts/id/${post.id}`)).body.publishAt));
-      return all.every((publishAt) => publishAt === null);
-    });
-    await sleep(1000);
-    for (const post of posts) {
-      // its link tag: only its own announcement carries it (a neighbour's announcement names it as post:<id>)
-      const tag = `post-link:${post.slug as string}`;
-      const local = heard.filter((event) => event.origin === 'local' && event.tags.includes(tag));
-      const remote = heard.filter((event) => event.origin === 'remote' && event.tags.includes(tag));
-      expect(local, `announcements of ${tag}`).toHaveLength(1);
-      expect(remote.map((event) => event.instance)).toEqual([local[0].instance === 'first' ? 'second' : 'first']);
-    }
-  });
+  // one process on SQLite
+  it.runIf(onPostgres)(
+    'with two instances on one database, exactly one announces a scheduled post (and the other hears of it)',
+    POSTGRES_ONLY,
+    async () => {
+      const other = await t.anotherInstance();
+      const heard: { instance: string; origin: string; tags: readonly string[] }[] = [];
+      t.app.get(ContentEvents).on((origin, tags) => void heard.push({ instance: 'first', origin, tags }));
+      other.get(ContentEvents).on((origin, tags) => void heard.push({ instance: 'second', origin, tags }));
+      const posts: { id: number; slug: string }[] = [];
+      for (let i = 0; i < 5; i += 1)
+        posts.push((await createPost(author, { published: true, publishAt: inMs(1500 + i * 50) })) as { id: number; slug: string });
+      heard.length = 0;
+      await eventually(async () => {
+        const all = await Promise.all(posts.map(async (post) => (await author.get(`/api/posts/id/${post.id}`)).body.publishAt));
+        return all.every((publishAt) => publishAt === null);
+      });
+      await sleep(1000);
+      for (const post of posts) {
+        // its link tag: only its own announcement carries it (a neighbour's announcement names it as post:<id>)
+        const tag = `post-link:${post.slug as string}`;
+        const local = heard.filter((event) => event.origin === 'local' && event.tags.includes(tag));
+        const remote = heard.filter((event) => event.origin === 'remote' && event.tags.includes(tag));
+        expect(local, `announcements of ${tag}`).toHaveLength(1);
+        expect(remote.map((event) => event.instance)).toEqual([local[0].instance === 'first' ? 'second' : 'first']);
+      }
+    },
+  );
 });
 
 /** The same on the rendered site (page store, feed, sitemap): needs the built frontend (`npm run build`). */

@@ -8,6 +8,7 @@ import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sitePagesOf } from '../../src/site/mount-site';
 import type { SitePages } from '../../src/site/site-pages';
+import { onPostgres, POSTGRES_ONLY } from '../support/conditions';
 import { createPost, waitFor } from '../support/helpers';
 import { AUTHOR, startTestApp, TestApp } from '../support/test-app';
 
@@ -267,7 +268,7 @@ describe('public site without the memory tier (every page read from the store)',
   });
 });
 
-describe.runIf(process.env.DATABASE_URL?.startsWith('postgres'))('page store shared by two instances (PostgreSQL)', () => {
+describe.runIf(onPostgres)('page store shared by two instances (PostgreSQL)', POSTGRES_ONLY, () => {
   let f: Fixture;
   let other: NestExpressApplication;
   beforeAll(async () => {

@@ -12,6 +12,7 @@ import { UPLOAD_STORAGE, UploadStorage, readUpload } from '../../src/upload/stor
 import { backendDir, buildBackend } from '../support/build';
 import { startS3Server, TestBucket, TestS3Server } from '../support/s3';
 import { startTestApp, TestApp } from '../support/test-app';
+import { onPostgres, POSTGRES_ONLY } from '../support/conditions';
 
 const photo = () =>
   sharp({ create: { width: 1200, height: 675, channels: 3, background: '#3366cc' } })
@@ -197,7 +198,7 @@ describe('S3_PUBLIC_URL: images come from the bucket or CDN', () => {
 });
 
 // Two instances share one database only on PostgreSQL (SQLite lives in each instance's DATA_DIR).
-describe.runIf(process.env.DATABASE_URL?.startsWith('postgres'))('two instances on one PostgreSQL database', () => {
+describe.runIf(onPostgres)('two instances on one PostgreSQL database', POSTGRES_ONLY, () => {
   let bucket: TestBucket;
   const apps: TestApp[] = [];
   beforeEach(async () => {

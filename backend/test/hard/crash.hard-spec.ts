@@ -1,52 +1,38 @@
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtBackend } from '../support/build';
+import { scratchPostgres, type ScratchDatabase } from '../support/scratch-postgres';
 import { registerAuthor, ServerProcess, startServer } from '../support/server-process';
 
 /**
  * SIGKILL in the middle of a write load: nothing acknowledged may be lost and the database must be intact.
  * The server runs as a real process (the built backend), as in production, so it can be killed.
  */
-const backend = join(__dirname, '../..');
 const postgresUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
 const WRITERS = 20;
 
 describe('a crash under a write load', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'mudawwana-crash-'));
-  // A build of its own (both drivers' runs build at once): under node_modules, so the build finds the packages.
-  const build = mkdtempSync(join(backend, 'node_modules', '.mudawwana-crash-'));
-  const database = `mudawwana_crash_${randomBytes(6).toString('hex')}`;
+  let build: string;
+  let postgres: ScratchDatabase | undefined;
   let databaseUrl: string | undefined;
   let server: ServerProcess | undefined;
 
   beforeAll(async () => {
-    execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json', '--outDir', build, '--incremental', 'false'], { cwd: backend, stdio: 'pipe' });
-    if (postgresUrl) {
-      const admin = new Client({ connectionString: postgresUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${database}`);
-      await admin.end();
-      const url = new URL(postgresUrl);
-      url.pathname = `/${database}`;
-      databaseUrl = url.toString();
-    }
+    // the build `npm test` made first (both drivers' runs read it; compiled here only when missing or stale)
+    build = await builtBackend();
+    postgres = postgresUrl ? await scratchPostgres(postgresUrl, 'mudawwana_crash') : undefined;
+    databaseUrl = postgres?.url;
   }, 180_000);
 
   afterAll(async () => {
     server?.child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
-    rmSync(build, { recursive: true, force: true });
-    if (postgresUrl) {
-      const admin = new Client({ connectionString: postgresUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await admin.end();
-    }
+    await postgres?.drop();
   });
 
   it(`keeps every acknowledged write of ${WRITERS} writers and an intact database after SIGKILL`, async () => {

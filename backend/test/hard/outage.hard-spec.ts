@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrivatePostgres, startPrivatePostgres } from '../support/private-postgres';
 import { startTestApp, TestApp } from '../support/test-app';
-
-const onPostgres = process.env.DATABASE_URL?.startsWith('postgres') ?? false;
+import { onPostgres, POSTGRES_ONLY } from '../support/conditions';
 
 /** Polls until `check` passes or the time is up; returns how long it took. */
 async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
@@ -14,7 +13,7 @@ async function within(ms: number, check: () => Promise<boolean>): Promise<number
   return Date.now() - start;
 }
 
-describe.skipIf(!onPostgres)('a PostgreSQL outage', () => {
+describe.runIf(onPostgres)('a PostgreSQL outage', POSTGRES_ONLY, () => {
   let cluster: PrivatePostgres;
   let t: TestApp;
 

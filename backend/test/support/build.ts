@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 
 export const backendDir = join(__dirname, '..', '..');
+const rulesDir = join(backendDir, '..', 'packages', 'rules');
 
 /** Test files run in parallel workers: one compiles at a time (a directory is created atomically, or not at all). */
 const LOCK = join(backendDir, '.test-build.lock');
@@ -28,35 +29,46 @@ async function withBuildLock(work: () => Promise<void>): Promise<void> {
   }
 }
 
+/** The newest modification time of the files under `path` that pass `keep` (0 when there are none). */
+function newest(path: string, keep: (name: string) => boolean): number {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return keep(path) ? stat.mtimeMs : 0;
+  return Math.max(0, ...readdirSync(path).map((entry) => newest(join(path, entry), keep)));
+}
+
 /**
- * Compiles the backend to dist/ (incrementally), for tests that run its commands as `npm run …` does: as built
- * JavaScript in a process of their own.
+ * Whether dist/ is the build of the current sources: `npm test` builds first (`npm run build`), and what it built is
+ * used as is. Anything newer in the backend's sources (tests excluded), its build settings or the rules package's
+ * sources means a developer changed something since.
+ */
+function builtIsCurrent(): boolean {
+  if (!existsSync(join(backendDir, 'dist', 'main.js'))) return false;
+  const built = newest(join(backendDir, 'dist'), (name) => name.endsWith('.js'));
+  const sources = Math.max(
+    newest(join(backendDir, 'src'), (name) => !name.endsWith('.spec.ts')),
+    newest(join(backendDir, 'tsconfig.json'), () => true),
+    newest(join(backendDir, 'tsconfig.build.json'), () => true),
+    newest(join(rulesDir, 'src'), (name) => !name.endsWith('.spec.ts')),
+  );
+  return built >= sources;
+}
+
+/**
+ * The backend compiled to dist/, for tests that run its commands (or the server itself) as `npm run …` does: as built
+ * JavaScript in a process of their own. The build `npm test` made first is reused; it compiles (incrementally) only
+ * when dist/ is missing or older than the sources.
  */
 export async function buildBackend(): Promise<void> {
+  if (builtIsCurrent()) return;
   await withBuildLock(async () => {
+    if (builtIsCurrent()) return;
     await promisify(execFile)('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: backendDir });
   });
 }
 
-/** A source file newer than what it compiles to (or compiled to nothing yet). */
-function staleOutput(sourceDir: string, outputDir: string): boolean {
-  for (const entry of readdirSync(sourceDir, { withFileTypes: true })) {
-    const source = join(sourceDir, entry.name);
-    if (entry.isDirectory()) {
-      if (staleOutput(source, join(outputDir, entry.name))) return true;
-    } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts')) {
-      const output = statSync(join(outputDir, entry.name.replace(/\.ts$/, '.js')), { throwIfNoEntry: false });
-      if (!output || output.mtimeMs < statSync(source).mtimeMs) return true;
-    }
-  }
-  return false;
-}
-
-/**
- * The built backend (dist/, which `npm test` builds first), for tests that run the server as a process: compiled
- * here only when a source file is newer than its output (a local run after an edit).
- */
+/** The built backend's folder (dist/), built first when it is not the build of the current sources (buildBackend). */
 export async function builtBackend(): Promise<string> {
-  if (staleOutput(join(backendDir, 'src'), join(backendDir, 'dist'))) await buildBackend();
+  await buildBackend();
   return join(backendDir, 'dist');
 }

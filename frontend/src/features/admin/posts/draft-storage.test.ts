@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { emptyPostForm } from '@/lib/post-payload';
 import { clearDraft, draftKey, loadDraft, saveDraft } from './draft-storage';
