@@ -1,4 +1,4 @@
-// Whether the built app is older than its sources (shared by `npm start` and `npm run seed`).
+// Whether the built app is older than its sources (shared by `npm start`, `npm test` and the backend's commands).
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -20,3 +20,17 @@ export function newest(paths) {
 
 /** When a built file was written (0 when it does not exist). */
 export const builtAt = (file) => (existsSync(join(root, file)) ? statSync(join(root, file)).mtimeMs : 0);
+
+/** Whether the built app (backend and frontend) is at least as new as every source it is built from. */
+export function appBuildIsCurrent() {
+  const sources = newest([
+    'packages/rules/src',
+    'backend/src',
+    'frontend/src',
+    'frontend/index.html',
+    'frontend/vite.config.ts',
+    'frontend/build',
+    'package-lock.json',
+  ]);
+  return Math.min(builtAt('backend/dist/main.js'), builtAt('frontend/dist/client/index.html')) >= sources;
+}

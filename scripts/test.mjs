@@ -4,9 +4,12 @@
 //  2. frontend unit tests
 //  3. browser tests (Playwright with Debian's Chromium) against the real built app
 import './node-runtime.mjs';
+import { appBuildIsCurrent } from './build-state.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { loadavg } from 'node:os';
+import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const reports = join(root, 'test-output', 'reports');
@@ -15,9 +18,6 @@ mkdirSync(reports, { recursive: true });
 
 // The summary tells, per runner, what passed, failed and was skipped (and why), which tests passed only on a retry,
 // and how long the runner took (with the machine's load then: CI shares two cores).
-const { loadavg } = await import('node:os');
-const { createRequire } = await import('node:module');
-const { relative } = await import('node:path');
 
 const run = (command, args, options = {}) =>
   spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options, env: { ...process.env, ...options.env } }).status ?? 1;
@@ -124,8 +124,9 @@ const inCI = ['true', '1'].includes(process.env.CI ?? '');
 
 // The build comes first: the site's API tests render with the built frontend, the browser tests run it, and the tests
 // that run the backend's commands as processes use its dist/ (backend/test/support/build.ts rebuilds only when stale).
+// A build of the current sources (`npm start` may have made it) is used as it is.
 const build = timed('build', () => {
-  const status = run('npm', ['run', 'build']);
+  const status = appBuildIsCurrent() ? 0 : run('npm', ['run', 'build']);
   return { status, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0 };
 });
 
