@@ -4,18 +4,9 @@ import './node-runtime.mjs';
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { builtAt, newest, root } from './build-state.mjs';
+import { appBuildIsCurrent, root } from './build-state.mjs';
 
-const sources = newest([
-  'backend/src',
-  'frontend/src',
-  'frontend/index.html',
-  'frontend/vite.config.ts',
-  'frontend/build',
-  'package-lock.json',
-]);
-const built = Math.min(builtAt('backend/dist/main.js'), builtAt('frontend/dist/client/index.html'));
-if (built < sources) {
+if (!appBuildIsCurrent()) {
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
