@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, HttpException, Inject, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { LeavesContentUnchanged } from '../common/content-changed.interceptor';
@@ -10,7 +10,7 @@ import { UserDto } from '../users/dto/user.dto';
 import { User } from '../users/user.entity';
 import { AuthService, FORGOT_PASSWORD_MESSAGE } from './auth.service';
 import { CurrentUser } from './current-user.decorator';
-import { authPathFor, codeOf, type FormFailure, readForm, redirectAfterPost } from './form-post';
+import { answerSignInForm } from './form-post';
 import { ForgotPasswordDto, LoginDto, RegisterDto, RegisterFormDto, RegistrationStatusDto, ResetPasswordDto } from './dto/auth.dto';
 import { SessionAuthenticator } from './session-authenticator';
 import { SESSION_COOKIE } from './session';
@@ -83,18 +83,10 @@ export class AuthController {
   @ApiBody({ type: RegisterFormDto })
   @ApiResponse(AFTER_FORM)
   async registerFromForm(@Body() body: unknown, @Req() request: Request, @Res() response: Response): Promise<void> {
-    const back = (failure: Omit<FormFailure, 'tab'>) => redirectAfterPost(response, authPathFor({ tab: 'register', ...failure }));
-    const form = await readForm(RegisterFormDto, body);
-    if (!('value' in form)) return back(form);
-    try {
-      const user = await this.auth.register(form.value);
-      await this.authenticator.logInAs(request, user);
-    } catch (error) {
-      if (error instanceof HttpException) return back({ error: codeOf(error, 'INVALID_INPUT') });
-      throw error;
-    }
-    setSignedInHint(request, response);
-    redirectAfterPost(response, '/');
+    await answerSignInForm(response, { tab: 'register', type: RegisterFormDto, body, fallback: 'INVALID_INPUT' }, async (value) => {
+      await this.authenticator.logInAs(request, await this.auth.register(value));
+      setSignedInHint(request, response);
+    });
   }
 
   /** The sign-in form posted without JavaScript: the same checks, limits and session as `login`, answered with a redirect. */
@@ -104,19 +96,12 @@ export class AuthController {
   @ApiBody({ type: LoginDto })
   @ApiResponse(AFTER_FORM)
   async logInFromForm(@Body() body: unknown, @Req() request: Request, @Res() response: Response): Promise<void> {
-    const back = (failure: Omit<FormFailure, 'tab'>) => redirectAfterPost(response, authPathFor({ tab: 'login', ...failure }));
-    const form = await readForm(LoginDto, body);
-    if (!('value' in form)) return back(form);
-    // passport-local reads the fields from the body: the validated, trimmed ones.
-    request.body = { username: form.value.username, password: form.value.password };
-    try {
+    await answerSignInForm(response, { tab: 'login', type: LoginDto, body, fallback: 'INVALID_CREDENTIALS' }, async (value) => {
+      // passport-local reads the fields from the body: the validated, trimmed ones.
+      request.body = { username: value.username, password: value.password };
       await this.authenticator.logIn(request, response);
-    } catch (error) {
-      if (error instanceof HttpException) return back({ error: codeOf(error, 'INVALID_CREDENTIALS') });
-      throw error;
-    }
-    setSignedInHint(request, response);
-    redirectAfterPost(response, '/');
+      setSignedInHint(request, response);
+    });
   }
 
   /** Public and idempotent: signing out without a session is not an error. */

@@ -12,14 +12,14 @@ import { ERROR_CODES, type ErrorCode } from '../common/error-codes';
  * message as its own check), `error` is the API's error code (the screen shows its sentence). Nothing typed is sent
  * back in the address (no password, no email in history or logs).
  */
-export interface FormFailure {
+interface FormFailure {
   tab: 'login' | 'register';
   invalid?: readonly string[];
   error?: ErrorCode;
 }
 
 /** Where the form's failure is shown: /auth?tab=…&invalid=a,b or &error=CODE. */
-export function authPathFor({ tab, invalid, error }: FormFailure): string {
+function authPathFor({ tab, invalid, error }: FormFailure): string {
   const query = new URLSearchParams({ tab });
   if (invalid?.length) query.set('invalid', invalid.join(','));
   if (error) query.set('error', error);
@@ -27,7 +27,7 @@ export function authPathFor({ tab, invalid, error }: FormFailure): string {
 }
 
 /** 303 See Other: the browser follows with a GET, and a reload does not post the form again. */
-export function redirectAfterPost(response: Response, location: string): void {
+function redirectAfterPost(response: Response, location: string): void {
   response.redirect(303, location);
 }
 
@@ -35,7 +35,7 @@ export function redirectAfterPost(response: Response, location: string): void {
  * The posted fields validated and transformed by the same DTO as the JSON API (trimmed, limits), or the fields that
  * fail it. A field the form does not have, or a value of another shape (a repeated field), is `INVALID_INPUT`.
  */
-export async function readForm<T extends object>(
+async function readForm<T extends object>(
   type: new () => T,
   body: unknown,
 ): Promise<{ value: T } | { invalid: string[] } | { error: ErrorCode }> {
@@ -52,8 +52,30 @@ export async function readForm<T extends object>(
 }
 
 /** The error code of a failed call (the API's code, else the given one for its kind of failure). */
-export function codeOf(error: HttpException, fallback: ErrorCode): ErrorCode {
+function codeOf(error: HttpException, fallback: ErrorCode): ErrorCode {
   const body = error.getResponse();
   const code = typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
   return typeof code === 'string' && Object.hasOwn(ERROR_CODES, code) ? (code as ErrorCode) : fallback;
+}
+
+/**
+ * A sign-in or register form posted without JavaScript, answered as the browser expects: the fields read with `type`,
+ * then `signIn` (which opens the session), then 303 to `/` (signed in, SPEC §auth), or back to the form's tab with
+ * what was refused. A refusal of the API (limits, closed registration) comes back as its code, else `fallback`.
+ */
+export async function answerSignInForm<T extends object>(
+  response: Response,
+  form: { tab: FormFailure['tab']; type: new () => T; body: unknown; fallback: ErrorCode },
+  signIn: (value: T) => Promise<void>,
+): Promise<void> {
+  const back = (failure: Omit<FormFailure, 'tab'>) => redirectAfterPost(response, authPathFor({ tab: form.tab, ...failure }));
+  const read = await readForm(form.type, form.body);
+  if (!('value' in read)) return back(read);
+  try {
+    await signIn(read.value);
+  } catch (error) {
+    if (error instanceof HttpException) return back({ error: codeOf(error, form.fallback) });
+    throw error;
+  }
+  redirectAfterPost(response, '/');
 }

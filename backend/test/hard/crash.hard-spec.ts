@@ -1,12 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
-import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtBackend } from '../support/build';
 import { scratchPostgres, type ScratchDatabase } from '../support/scratch-postgres';
-import { registerAuthor, ServerProcess, startServer } from '../support/server-process';
+import { registerAuthor, ServerProcess, startServer, storedPosts } from '../support/server-process';
 
 /**
  * SIGKILL in the middle of a write load: nothing acknowledged may be lost and the database must be intact.
@@ -70,18 +68,7 @@ describe('a crash under a write load', () => {
     killed = true;
     await Promise.all(writers);
 
-    const rows: { id: number; title: string }[] = [];
-    if (databaseUrl) {
-      const client = new Client({ connectionString: databaseUrl });
-      await client.connect();
-      rows.push(...(await client.query('SELECT id, title FROM posts')).rows);
-      await client.end();
-    } else {
-      const db = await new DataSource({ type: 'better-sqlite3', database: join(dataDir, 'blog.sqlite') }).initialize();
-      expect(await db.query('PRAGMA integrity_check')).toEqual([{ integrity_check: 'ok' }]);
-      rows.push(...(await db.query('SELECT id, title FROM posts')));
-      await db.destroy();
-    }
+    const rows = await storedPosts(dataDir, databaseUrl);
     const stored = new Map(rows.map((row) => [row.id, row.title]));
     const lost = acknowledged.filter((write) => stored.get(write.id) !== write.title);
     console.info(`crash: ${acknowledged.length} writes acknowledged, ${rows.length} present, ${lost.length} lost`);

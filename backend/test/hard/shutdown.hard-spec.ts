@@ -5,11 +5,10 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRAIN_MS, STOP_DEADLINE_MS } from '../../src/shutdown';
 import { backendDir, builtBackend } from '../support/build';
-import { registerAuthor, ServerProcess, startServer } from '../support/server-process';
+import { registerAuthor, ServerProcess, startServer, storedPosts } from '../support/server-process';
 
 /**
  * SIGTERM (docker stop, a redeploy) under a load of keep-alive clients that go on sending: the server stops within
@@ -206,18 +205,7 @@ describe('a stop on SIGTERM', () => {
     expect(after.filter((outcome) => outcome.error === 'ECONNREFUSED').length).toBeGreaterThan(0);
 
     // The writes acknowledged are all there, the held one among them; nothing else was written.
-    const rows: { title: string }[] = [];
-    if (databaseUrl) {
-      const db = new Client({ connectionString: databaseUrl });
-      await db.connect();
-      rows.push(...(await db.query('SELECT title FROM posts')).rows);
-      await db.end();
-    } else {
-      const db = await new DataSource({ type: 'better-sqlite3', database: join(dataDir, 'blog.sqlite') }).initialize();
-      expect(await db.query('PRAGMA integrity_check')).toEqual([{ integrity_check: 'ok' }]);
-      rows.push(...(await db.query('SELECT title FROM posts')));
-      await db.destroy();
-    }
+    const rows = await storedPosts(dataDir, databaseUrl);
     const acknowledged = [held.title, ...all.filter((outcome) => outcome.status === 201).map((outcome) => outcome.title)];
     expect(rows.map((row) => row.title).sort()).toEqual(acknowledged.sort());
   }, 180_000);

@@ -2,6 +2,9 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { expect } from 'vitest';
 import { backendDir } from './build';
 import { AUTHOR } from './test-app';
 
@@ -88,4 +91,27 @@ export async function registerAuthor(base: string): Promise<string> {
     .getSetCookie()
     .map((header) => header.split(';')[0])
     .join('; ');
+}
+
+/**
+ * The posts a stopped (or killed) server left in its database, read from outside it; on SQLite the file must also
+ * pass its integrity check.
+ */
+export async function storedPosts(dataDir: string, databaseUrl: string | undefined): Promise<{ id: number; title: string }[]> {
+  if (databaseUrl) {
+    const client = new Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query('SELECT id, title FROM posts')).rows;
+    } finally {
+      await client.end();
+    }
+  }
+  const db = await new DataSource({ type: 'better-sqlite3', database: join(dataDir, 'blog.sqlite') }).initialize();
+  try {
+    expect(await db.query('PRAGMA integrity_check')).toEqual([{ integrity_check: 'ok' }]);
+    return await db.query('SELECT id, title FROM posts');
+  } finally {
+    await db.destroy();
+  }
 }
