@@ -63,6 +63,12 @@ export class EnvironmentVariables {
   @IsInt({ message: 'SCHEDULER_INTERVAL_MS must be a whole number of milliseconds' })
   SCHEDULER_INTERVAL_MS = 30_000;
 
+  @Transform(({ value }) => (value === undefined || value === '' ? 60_000 : Number(value)))
+  @Max(3_600_000, { message: 'NEWSLETTER_LEASE_MS must be between 1000 and 3600000' })
+  @Min(1_000, { message: 'NEWSLETTER_LEASE_MS must be between 1000 and 3600000' })
+  @IsInt({ message: 'NEWSLETTER_LEASE_MS must be a whole number of milliseconds' })
+  NEWSLETTER_LEASE_MS = 60_000;
+
   /** Where the built frontend is (client/ and server/ inside): another build than the checkout's own, if set. */
   @IsOptional()
   @IsString()
@@ -151,6 +157,8 @@ export interface AppConfig {
   serveSourceMaps: boolean;
   /** How often the scheduler looks for scheduled posts whose time has come. */
   schedulerIntervalMs: number;
+  /** How long an instance's claim on a newsletter send lasts unrenewed: after a crash, the wait before another resumes it. */
+  newsletterLeaseMs: number;
   /** Megabytes of ready (gzip) public pages each instance keeps in memory in front of the page store; 0 for none. */
   pageMemoryMb: number;
   /** The built frontend (FRONTEND_DIR, absolute); undefined: the checkout's frontend/dist. */
@@ -209,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: vars.TRUST_PROXY,
     serveSourceMaps: vars.SERVE_SOURCE_MAPS,
     schedulerIntervalMs: vars.SCHEDULER_INTERVAL_MS,
+    newsletterLeaseMs: vars.NEWSLETTER_LEASE_MS,
     pageMemoryMb: vars.PAGE_MEMORY_MB,
     frontendDir: vars.FRONTEND_DIR && resolve(process.cwd(), vars.FRONTEND_DIR),
     isTest: vars.NODE_ENV === 'test',

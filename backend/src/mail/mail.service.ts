@@ -13,6 +13,8 @@ export interface Mail {
   html?: string;
   /** Extra header lines, such as List-Unsubscribe. */
   headers?: Record<string, string>;
+  /** `<id@domain>`; nodemailer makes one when unset. A newsletter mail sent again after a crash keeps its first one. */
+  messageId?: string;
 }
 
 /**

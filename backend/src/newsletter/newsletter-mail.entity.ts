@@ -4,7 +4,13 @@ import { NewsletterSend } from './newsletter-send.entity';
 import { Subscriber } from './subscriber.entity';
 
 /** sending: claimed by a worker; skipped: the subscriber left before their mail of a send went out. */
-export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed', 'skipped'] as const;
+export const RECIPIENT_STATUSES = ['pending', 'sending', 'sent', 'failed', 'skipped'] as const;
+/**
+ * interrupted: claimed by an instance that stopped before recording the outcome; a pending row with the same
+ * Message-ID took its place (docs/decisions/019), and this one only keeps its unsubscribe link working.
+ */
+export const MAIL_STATUSES = [...RECIPIENT_STATUSES, 'interrupted'] as const;
+export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /**
@@ -42,6 +48,10 @@ export class NewsletterMail {
   /** Set when the mail is composed (just before it goes out). */
   @Column({ type: 'varchar', length: 64, nullable: true, unique: true })
   unsubscribeTokenHash: string | null;
+
+  /** Set at the first claim; a copy sent again after a crash (a new row) carries the same one. */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  messageId: string | null;
 
   @CreateDateColumn({ type: dateColumnType() })
   createdAt: Date;

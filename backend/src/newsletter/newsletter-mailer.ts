@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { DataSource, Repository } from 'typeorm';
 import { PublicOrigin } from '../common/public-origin';
 import { Mail, MailService } from '../mail/mail.service';
@@ -21,8 +21,8 @@ const ERROR_LENGTH = 500;
 
 /**
  * Sends one newsletter mail and records what became of it. The mail's row is claimed (pending → sending) before
- * anything goes out, so a row is mailed at most once even when two workers meet; the row also keeps the hash of the
- * mail's own unsubscribe token.
+ * anything goes out, so a row is mailed once even when two workers meet; the claim also stores the hash of the mail's
+ * own unsubscribe token and its Message-ID, which a copy sent again after a crash keeps (docs/decisions/019).
  */
 @Injectable()
 export class NewsletterMailer {
@@ -57,22 +57,33 @@ export class NewsletterMailer {
   /** Records a new mail to a subscriber outside any send (a confirmation or a notice) and sends it. */
   async sendOne(subscriberId: number, compose: (unsubscribeUrl: string) => Mail): Promise<void> {
     const row = await this.mails.save(this.mails.create({ subscriberId, sendId: null, status: 'pending' }));
-    await this.deliver(row.id, compose);
+    await this.deliver(row, compose);
   }
 
-  /** Claims the pending mail `id`, sends it and records sent or failed (with the error). False when it was not pending. */
-  async deliver(id: number, compose: (unsubscribeUrl: string) => Mail): Promise<boolean> {
+  /**
+   * Claims the pending mail, sends it and records sent or failed (with the error). False when it was not pending.
+   * The outcome is recorded only while the row is still this claim's (`sending`): a row another instance took back
+   * after this one's lease ran out stays as that instance left it.
+   */
+  async deliver(row: Pick<NewsletterMail, 'id' | 'messageId'>, compose: (unsubscribeUrl: string) => Mail): Promise<boolean> {
+    const { id } = row;
     const { token, hash } = newToken();
-    const claimed = await this.mails.update({ id, status: 'pending' }, { status: 'sending', unsubscribeTokenHash: hash });
+    const messageId = row.messageId ?? this.newMessageId();
+    const claimed = await this.mails.update({ id, status: 'pending' }, { status: 'sending', unsubscribeTokenHash: hash, messageId });
     if (!claimed.affected) return false;
     try {
-      await this.mail.send(compose(this.unsubscribeUrl(token)));
-      await this.mails.update({ id }, { status: 'sent', sentAt: new Date() });
+      await this.mail.send({ ...compose(this.unsubscribeUrl(token)), messageId });
+      await this.mails.update({ id, status: 'sending' }, { status: 'sent', sentAt: new Date() });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.logger.warn(`Newsletter mail ${id} failed: ${message}`);
-      await this.mails.update({ id }, { status: 'failed', error: message.slice(0, ERROR_LENGTH) });
+      await this.mails.update({ id, status: 'sending' }, { status: 'failed', error: message.slice(0, ERROR_LENGTH) });
     }
     return true;
+  }
+
+  /** Random, so a database reset or another blog never reuses one (receivers drop a Message-ID they have seen). */
+  private newMessageId(): string {
+    return `<${randomUUID()}@${new URL(this.origin.get()).hostname}>`;
   }
 }

@@ -1,30 +1,30 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { Brackets, DataSource, In, Repository } from 'typeorm';
+import { Brackets, DataSource, In, Not, Repository } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { isUniqueViolation } from '../common/database-errors';
 import { conflict, notFound } from '../common/domain-error';
 import { BLOG_NAME, generateExcerpt } from '@mudawwana/rules';
 import { Post } from '../posts/post.entity';
 import { isPublicNow, PostsRepository } from '../posts/posts.repository';
-import { NewsletterMail } from './newsletter-mail.entity';
+import { NewsletterMail, RecipientStatus } from './newsletter-mail.entity';
 import { NewsletterPost, postMail } from './newsletter-mails';
 import { NewsletterMailer } from './newsletter-mailer';
 import { NewsletterSend } from './newsletter-send.entity';
 import { SendProgressDto } from './newsletter.dto';
 import { Subscriber } from './subscriber.entity';
 
-/** Mails claimed per round; the lease is renewed before each round. */
+/** Mails claimed per round. */
 const BATCH_SIZE = 10;
-/** Long enough for a round of slow SMTP answers (nodemailer gives up on a silent server after 60 s, mail.service). */
-const LEASE_MS = 5 * 60_000;
-/** How often an instance looks for sends nobody is working on (one whose instance stopped mid-way). */
-const SWEEP_MS = 30_000;
-const INTERRUPTED = 'Interrupted: the server stopped while this mail was being sent; not sent again to avoid a duplicate';
+/** The longest an instance waits before looking again for sends nobody is working on. */
+const MAX_SWEEP_MS = 30_000;
 
 /**
  * Mails a published post to the confirmed subscribers, once per post, in the background and on any number of
- * instances. The database holds every decision (docs/decisions/016): the send's row (unique per post) is the claim,
- * a lease on it says which instance works on it, and each mail's row is claimed before it goes out.
+ * instances. The database holds every decision (docs/decisions/016 and 019): the send's row (unique per post) is the
+ * claim, a lease on it (renewed while the instance works) says which instance works on it, and each mail's row is
+ * claimed before it goes out and marked sent after. A lease that ran out means its instance died: the mails it had
+ * claimed but not recorded go out again, with the same Message-ID.
  */
 @Injectable()
 export class NewsletterSender implements OnApplicationBootstrap, OnModuleDestroy {
@@ -37,18 +37,22 @@ export class NewsletterSender implements OnApplicationBootstrap, OnModuleDestroy
   private workAgain = false;
   private stopping = false;
   private sweep?: NodeJS.Timeout;
+  /** How long a lease lasts unrenewed: after a crash, another instance resumes the send within about this time. */
+  private readonly leaseMs: number;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly posts: PostsRepository,
     private readonly mailer: NewsletterMailer,
+    @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.sends = dataSource.getRepository(NewsletterSend);
     this.mails = dataSource.getRepository(NewsletterMail);
+    this.leaseMs = config.newsletterLeaseMs;
   }
 
   onApplicationBootstrap(): void {
-    this.sweep = setInterval(() => this.wake(), SWEEP_MS).unref();
+    this.sweep = setInterval(() => this.wake(), Math.min(this.leaseMs, MAX_SWEEP_MS)).unref();
     this.wake(); // a send left unfinished by a stopped instance goes on now
   }
 
@@ -108,8 +112,12 @@ export class NewsletterSender implements OnApplicationBootstrap, OnModuleDestroy
         recipients: [],
       };
     }
-    const rows = await this.mails.find({ where: { sendId: send.id }, relations: { subscriber: true }, order: { id: 'ASC' } });
-    const count = (status: NewsletterMail['status']) => rows.filter((row) => row.status === status).length;
+    const rows = await this.mails.find({
+      where: { sendId: send.id, status: Not('interrupted') },
+      relations: { subscriber: true },
+      order: { id: 'ASC' },
+    });
+    const count = (status: RecipientStatus) => rows.filter((row) => row.status === status).length;
     return {
       postId,
       status: send.status,
@@ -122,7 +130,7 @@ export class NewsletterSender implements OnApplicationBootstrap, OnModuleDestroy
       finishedAt: send.finishedAt?.toISOString() ?? null,
       recipients: rows.map((row) => ({
         email: row.subscriber?.email ?? '',
-        status: row.status,
+        status: row.status as RecipientStatus,
         error: row.error,
         sentAt: row.sentAt?.toISOString() ?? null,
       })),
@@ -171,7 +179,7 @@ export class NewsletterSender implements OnApplicationBootstrap, OnModuleDestroy
       const leased = await this.sends
         .createQueryBuilder()
         .update()
-        .set({ leaseOwner: this.owner, leaseUntil: new Date(Date.now() + LEASE_MS) })
+        .set({ leaseOwner: this.owner, leaseUntil: new Date(Date.now() + this.leaseMs) })
         .where(`${escape('id')} = :id`, { id: candidate.id })
         .andWhere(free)
         .execute();
@@ -181,38 +189,67 @@ export class NewsletterSender implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   private async workOn(send: NewsletterSend): Promise<void> {
-    // Mails a previous holder had claimed may well have gone out: recorded as failed, never sent twice.
-    await this.mails.update({ sendId: send.id, status: 'sending' }, { status: 'failed', error: INTERRUPTED });
+    await this.sendAgainWhatWasInterrupted(send.id);
     const post = await this.posts.findById(send.postId);
     if (!post) return; // deleted meanwhile: its send went with it
     const content = this.mailContent(post);
-    for (;;) {
-      if (this.stopping) return this.releaseLease(send);
-      const renewed = await this.sends.update({ id: send.id, leaseOwner: this.owner }, { leaseUntil: new Date(Date.now() + LEASE_MS) });
-      if (!renewed.affected) return; // another instance took it over after our lease ran out
-      const batch = await this.mails.find({
-        where: { sendId: send.id, status: 'pending' },
-        relations: { subscriber: true },
-        order: { id: 'ASC' },
-        take: BATCH_SIZE,
-      });
-      if (batch.length === 0) {
-        await this.sends.update(
-          { id: send.id, leaseOwner: this.owner },
-          { status: 'done', finishedAt: new Date(), leaseOwner: null, leaseUntil: null },
+    // Renewed on a timer, not only between rounds: a round waiting on a slow mail server must not look abandoned.
+    const heartbeat = setInterval(() => void this.renewLease(send).catch(() => undefined), this.leaseMs / 3).unref();
+    try {
+      for (;;) {
+        if (this.stopping) return await this.releaseLease(send);
+        if (!(await this.renewLease(send))) return; // another instance took it over after our lease ran out
+        const batch = await this.mails.find({
+          where: { sendId: send.id, status: 'pending' },
+          relations: { subscriber: true },
+          order: { id: 'ASC' },
+          take: BATCH_SIZE,
+        });
+        if (batch.length === 0) {
+          await this.sends.update(
+            { id: send.id, leaseOwner: this.owner },
+            { status: 'done', finishedAt: new Date(), leaseOwner: null, leaseUntil: null },
+          );
+          return;
+        }
+        const gone = batch.filter((mail) => mail.subscriber?.status !== 'confirmed').map((mail) => mail.id);
+        if (gone.length) await this.mails.update({ id: In(gone), status: 'pending' }, { status: 'skipped' });
+        await Promise.all(
+          batch
+            .filter((mail) => !gone.includes(mail.id))
+            .map((mail) =>
+              this.mailer.deliver(mail, (unsubscribeUrl) => postMail(mail.subscriber!.email, BLOG_NAME, content, unsubscribeUrl)),
+            ),
         );
-        return;
       }
-      const gone = batch.filter((mail) => mail.subscriber?.status !== 'confirmed').map((mail) => mail.id);
-      if (gone.length) await this.mails.update({ id: In(gone), status: 'pending' }, { status: 'skipped' });
-      await Promise.all(
-        batch
-          .filter((mail) => !gone.includes(mail.id))
-          .map((mail) =>
-            this.mailer.deliver(mail.id, (unsubscribeUrl) => postMail(mail.subscriber!.email, BLOG_NAME, content, unsubscribeUrl)),
-          ),
-      );
+    } finally {
+      clearInterval(heartbeat);
     }
+  }
+
+  private async renewLease(send: NewsletterSend): Promise<boolean> {
+    const renewed = await this.sends.update({ id: send.id, leaseOwner: this.owner }, { leaseUntil: new Date(Date.now() + this.leaseMs) });
+    return Boolean(renewed.affected);
+  }
+
+  /**
+   * Mails a previous holder claimed but never recorded: its lease ran out, so it died between the claim and the
+   * record, and each mail may or may not have reached the mail server. Each goes out again (nobody is skipped) as a
+   * new pending row with the same Message-ID, which receivers use to drop a copy they already have; the old row
+   * stays, `interrupted`, so the unsubscribe link in a copy that did arrive keeps working (docs/decisions/019).
+   */
+  private async sendAgainWhatWasInterrupted(sendId: number): Promise<void> {
+    const again = await this.dataSource.transaction(async (manager) => {
+      let count = 0;
+      for (const mail of await manager.findBy(NewsletterMail, { sendId, status: 'sending' })) {
+        const taken = await manager.update(NewsletterMail, { id: mail.id, status: 'sending' }, { status: 'interrupted' });
+        if (!taken.affected) continue; // its holder, slow but alive, recorded it after all
+        await manager.insert(NewsletterMail, { sendId, subscriberId: mail.subscriberId, status: 'pending', messageId: mail.messageId });
+        count += 1;
+      }
+      return count;
+    });
+    if (again) this.logger.warn(`Newsletter send ${sendId}: ${again} mails interrupted by a stopped instance go out again`);
   }
 
   private async releaseLease(send: NewsletterSend): Promise<void> {

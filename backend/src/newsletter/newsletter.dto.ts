@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsOptional, MaxLength } from 'class-validator';
-import { MAIL_STATUSES, MailStatus } from './newsletter-mail.entity';
+import { RECIPIENT_STATUSES, RecipientStatus } from './newsletter-mail.entity';
 import { Subscriber, SUBSCRIBER_STATUSES, SubscriberStatus } from './subscriber.entity';
 
 export class SubscribeDto {
@@ -50,7 +50,7 @@ export class SubscriberCountsDto {
 
 export class SendRecipientDto {
   @ApiProperty() email: string;
-  @ApiProperty({ enum: MAIL_STATUSES, enumName: 'RecipientStatus' }) status: MailStatus;
+  @ApiProperty({ enum: RECIPIENT_STATUSES, enumName: 'RecipientStatus' }) status: RecipientStatus;
   @ApiProperty({ type: String, nullable: true, description: "The mail server's answer when it failed" }) error: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) sentAt: string | null;
 }

@@ -115,3 +115,30 @@ export async function storedPosts(dataDir: string, databaseUrl: string | undefin
     await db.destroy();
   }
 }
+
+/** Runs SQL on the database of a server process from outside it (both drivers), e.g. to set up rows in bulk. */
+export async function queryStored<T = Record<string, unknown>>(
+  dataDir: string,
+  databaseUrl: string | undefined,
+  sql: string,
+): Promise<T[]> {
+  if (databaseUrl) {
+    const client = new Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query(sql)).rows;
+    } finally {
+      await client.end();
+    }
+  }
+  const db = await new DataSource({
+    type: 'better-sqlite3',
+    database: join(dataDir, 'blog.sqlite'),
+    prepareDatabase: (sqlite) => sqlite.pragma('busy_timeout = 5000'),
+  }).initialize();
+  try {
+    return await db.query(sql);
+  } finally {
+    await db.destroy();
+  }
+}

@@ -17,6 +17,17 @@ export interface TestSmtpServer {
   refuse: Set<string>;
   /** Milliseconds the server takes to accept each message (a slow mail server). */
   delayMs: number;
+  /**
+   * Accepts this many more messages, then holds every further one unanswered (the sender waits for the 250) until
+   * `release()`; undefined: no holding. A held message whose sender goes away is never accepted: see `dropped`.
+   */
+  holdAfter: number | undefined;
+  /** Messages held right now. */
+  readonly held: number;
+  /** Accepts the held messages and stops holding. */
+  release(): void;
+  /** Messages whose sender closed the connection (or died) while the server held them: never accepted. */
+  dropped: ReceivedMail[];
   to(address: string): ReceivedMail[];
   /** Waits until `count` mails in all have arrived (fails after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
@@ -26,8 +37,14 @@ export interface TestSmtpServer {
 /** A real SMTP server (npm smtp-server) on a free loopback port that keeps every mail it receives, parsed. */
 export async function startSmtpServer(): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
+  const dropped: ReceivedMail[] = [];
   const refuse = new Set<string>();
-  const state = { delayMs: 0 };
+  const state: { delayMs: number; holdAfter: number | undefined } = { delayMs: 0, holdAfter: undefined };
+  const held = new Map<string, { mails: ReceivedMail[]; accept: () => void }[]>(); // by session id
+  const accept = (mails: ReceivedMail[], callback: () => void) => {
+    received.push(...mails);
+    callback();
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -46,11 +63,20 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         const raw = Buffer.concat(chunks).toString('utf8');
         simpleParser(raw)
           .then((parsed) => {
-            for (const recipient of session.envelope.rcptTo) received.push({ to: recipient.address, raw, parsed });
-            setTimeout(() => callback(), state.delayMs);
+            const mails = session.envelope.rcptTo.map((recipient) => ({ to: recipient.address, raw, parsed }));
+            if (state.holdAfter !== undefined && state.holdAfter <= 0) {
+              held.set(session.id, [...(held.get(session.id) ?? []), { mails, accept: () => accept(mails, callback) }]);
+              return;
+            }
+            if (state.holdAfter !== undefined) state.holdAfter -= 1;
+            setTimeout(() => accept(mails, callback), state.delayMs);
           })
           .catch(callback);
       });
+    },
+    onClose(session) {
+      for (const message of held.get(session.id) ?? []) dropped.push(...message.mails);
+      held.delete(session.id);
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -66,6 +92,22 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     set delayMs(value: number) {
       state.delayMs = value;
     },
+    get holdAfter() {
+      return state.holdAfter;
+    },
+    set holdAfter(value: number | undefined) {
+      state.holdAfter = value;
+    },
+    get held() {
+      return [...held.values()].reduce((sum, messages) => sum + messages.length, 0);
+    },
+    release() {
+      state.holdAfter = undefined;
+      const messages = [...held.values()].flat();
+      held.clear();
+      for (const message of messages) message.accept();
+    },
+    dropped,
     to: (address) => received.filter((mail) => mail.to === address),
     async waitFor(count, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
