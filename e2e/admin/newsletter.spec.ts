@@ -41,10 +41,12 @@ test('a reader subscribes, confirms, gets a post, unsubscribes and gets nothing 
   await form.getByRole('button', { name: 'اشترك' }).click();
   await expect(reader.getByTestId('newsletter-done')).toContainText('رسالة تأكيد');
 
-  // confirm with the link of the mail received
+  // confirm with the link of the mail received: its page asks, its button confirms
   const [confirmation] = await mailsTo(smtp, 'reader@example.com', 1);
   expect(confirmation.parsed.subject).toContain('أكّد اشتراكك');
   await reader.goto(linkIn(confirmation.parsed.text ?? '', '/api/newsletter/confirm'));
+  await expect(reader.getByRole('heading', { level: 1 })).toHaveText('تأكيد الاشتراك في النشرة البريدية');
+  await reader.getByRole('button', { name: 'تأكيد الاشتراك' }).click();
   await expect(reader.getByRole('heading', { level: 1 })).toHaveText('تم تأكيد اشتراكك');
   await expect(reader.locator('html')).toHaveAttribute('dir', 'rtl');
   await keepScreenshot(reader, 'newsletter-confirmed.png');
@@ -52,7 +54,12 @@ test('a reader subscribes, confirms, gets a post, unsubscribes and gets nothing 
   // a second reader who stays subscribed, so the second post has someone to go to
   await author.request.post('/api/newsletter', { data: { email: 'stays@example.com' } });
   const [staysConfirmation] = await mailsTo(smtp, 'stays@example.com', 1);
-  expect((await fetch(linkIn(staysConfirmation.parsed.text ?? '', '/api/newsletter/confirm'))).status).toBe(200);
+  const staysLink = new URL(linkIn(staysConfirmation.parsed.text ?? '', '/api/newsletter/confirm'));
+  const staysConfirmed = await fetch(new URL('/api/newsletter/confirm', staysLink), {
+    method: 'POST',
+    body: new URLSearchParams({ token: staysLink.searchParams.get('token') ?? '' }),
+  });
+  expect(staysConfirmed.status).toBe(200);
 
   // the author publishes a post and sends it from the editor
   const created = await author.request.post('/api/posts', {
@@ -82,6 +89,7 @@ test('a reader subscribes, confirms, gets a post, unsubscribes and gets nothing 
   await reader.goto(linkIn(postMail.parsed.text ?? '', '/post/'));
   await expect(reader.getByRole('heading', { level: 1 })).toHaveText('مقالة للمشتركين');
   await reader.goto(linkIn(postMail.parsed.text ?? '', '/api/newsletter/unsubscribe'));
+  await reader.getByRole('button', { name: 'إلغاء الاشتراك' }).click();
   await expect(reader.getByRole('heading', { level: 1 })).toHaveText('تم إلغاء اشتراكك');
 
   // a second post goes to the one still subscribed, not to the reader who left

@@ -1,5 +1,14 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiNoContentResponse, ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiBody,
+  ApiConsumes,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiProduces,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ApiErrors } from '../common/api-errors.decorator';
 import { LeavesContentUnchanged } from '../common/content-changed.interceptor';
@@ -36,32 +45,58 @@ export class NewsletterController {
     return { message: SUBSCRIBE_MESSAGE };
   }
 
+  /** Opening the mail's link only shows a page whose button POSTs the token: a GET never changes anything. */
   @Public()
   @Get('confirm')
   @ApiProduces('text/html')
   @ApiQuery({ name: 'token', required: false, type: String })
+  @ApiOkResponse({
+    description: 'An Arabic page: a button that confirms (200), already confirmed (200), link expired (410) or invalid (404)',
+  })
+  async newsletterConfirmPage(@Query('token') token: unknown, @Res() response: Response): Promise<void> {
+    this.answerWithPage(response, await this.newsletter.confirmationPage(token), token);
+  }
+
+  @Public()
+  @Post('confirm')
+  @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiBody({ schema: { type: 'object', properties: { token: { type: 'string' } } } })
+  @ApiProduces('text/html')
   @ApiOkResponse({ description: 'An Arabic page: confirmed (200), link expired (410) or invalid (404)' })
-  async confirmNewsletter(@Query('token') token: unknown, @Res() response: Response): Promise<void> {
+  async confirmNewsletter(@Body('token') token: unknown, @Res() response: Response): Promise<void> {
     this.answerWithPage(response, await this.newsletter.confirm(token));
   }
 
+  /** Opening the mail's link only shows a page whose button POSTs the token: a GET never changes anything. */
   @Public()
   @Get('unsubscribe')
   @ApiProduces('text/html')
   @ApiQuery({ name: 'token', required: false, type: String })
-  @ApiOkResponse({ description: 'An Arabic page: unsubscribed (200) or invalid link (404)' })
-  async unsubscribeNewsletter(@Query('token') token: unknown, @Res() response: Response): Promise<void> {
-    this.answerWithPage(response, await this.newsletter.unsubscribe(token));
+  @ApiOkResponse({ description: 'An Arabic page: a button that unsubscribes (200), already unsubscribed (200) or invalid link (404)' })
+  async newsletterUnsubscribePage(@Query('token') token: unknown, @Res() response: Response): Promise<void> {
+    this.answerWithPage(response, await this.newsletter.unsubscribePage(token), token);
   }
 
-  /** RFC 8058 one-click: the mail client POSTs `List-Unsubscribe=One-Click` to the List-Unsubscribe URL. */
+  /**
+   * The page's button (the token in the form) or the mail client's RFC 8058 one-click POST to the List-Unsubscribe
+   * URL (the token in the query, body `List-Unsubscribe=One-Click`, sent server-to-server without cookie or Origin).
+   */
   @Public()
   @Post('unsubscribe')
-  @ApiProduces('text/html')
+  @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiBody({
+    required: false,
+    schema: { type: 'object', properties: { token: { type: 'string' }, 'List-Unsubscribe': { type: 'string', enum: ['One-Click'] } } },
+  })
   @ApiQuery({ name: 'token', required: false, type: String })
-  @ApiOkResponse({ description: 'As the GET: unsubscribed (200) or invalid link (404)' })
-  async unsubscribeNewsletterOneClick(@Query('token') token: unknown, @Res() response: Response): Promise<void> {
-    this.answerWithPage(response, await this.newsletter.unsubscribe(token));
+  @ApiProduces('text/html')
+  @ApiOkResponse({ description: 'An Arabic page: unsubscribed (200) or invalid link (404)' })
+  async unsubscribeNewsletter(
+    @Body('token') formToken: unknown,
+    @Query('token') linkToken: unknown,
+    @Res() response: Response,
+  ): Promise<void> {
+    this.answerWithPage(response, await this.newsletter.unsubscribe(formToken ?? linkToken));
   }
 
   @Get()
@@ -97,8 +132,8 @@ export class NewsletterController {
     await this.newsletter.removeSubscriber(id);
   }
 
-  private answerWithPage(response: Response, outcome: LinkOutcome): void {
-    const page = linkOutcomePage(outcome, BLOG_NAME, `${this.origin.get()}/`);
+  private answerWithPage(response: Response, outcome: LinkOutcome, token?: unknown): void {
+    const page = linkOutcomePage(outcome, BLOG_NAME, `${this.origin.get()}/`, typeof token === 'string' ? token : '');
     response.status(page.status).type('html').set('Cache-Control', 'no-store').send(page.html);
   }
 }

@@ -17,6 +17,9 @@ const HOUR_MS = 60 * 60_000;
 /** A token as the links carry it (43 base64url characters); anything else is not worth a database lookup. */
 const TOKEN_SHAPE = /^[\w-]{20,100}$/;
 
+const linkExpired = (subscriber: Subscriber) =>
+  !subscriber.confirmTokenExpiresAt || subscriber.confirmTokenExpiresAt.getTime() < Date.now();
+
 /** Subscribing (double opt-in), confirming, unsubscribing, and the author's view of the list. */
 @Injectable()
 export class NewsletterService {
@@ -77,27 +80,53 @@ export class NewsletterService {
     }
   }
 
-  /** A confirmation link: valid 48 hours; opening it again after confirming still says confirmed. */
-  async confirm(token: unknown): Promise<LinkOutcome> {
-    if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) return 'invalid';
-    const subscriber = await this.subscribers.findOneBy({ confirmTokenHash: hashToken(token) });
+  /**
+   * What opening a confirmation link shows, without changing anything (mail scanners open links): a button that
+   * confirms while the link is valid, else the state it finds.
+   */
+  async confirmationPage(token: unknown): Promise<LinkOutcome> {
+    const subscriber = await this.subscriberByConfirmToken(token);
     if (!subscriber) return 'invalid';
     if (subscriber.status === 'confirmed') return 'confirmed';
-    if (!subscriber.confirmTokenExpiresAt || subscriber.confirmTokenExpiresAt.getTime() < Date.now()) return 'confirm-expired';
+    return linkExpired(subscriber) ? 'confirm-expired' : 'confirm-ask';
+  }
+
+  /** The confirmation form's POST: valid 48 hours; confirming again after confirming still says confirmed. */
+  async confirm(token: unknown): Promise<LinkOutcome> {
+    const subscriber = await this.subscriberByConfirmToken(token);
+    if (!subscriber) return 'invalid';
+    if (subscriber.status === 'confirmed') return 'confirmed';
+    if (linkExpired(subscriber)) return 'confirm-expired';
     await this.subscribers.update({ id: subscriber.id, status: 'pending' }, { status: 'confirmed', confirmedAt: new Date() });
     return 'confirmed';
   }
 
-  /** Any mail's unsubscribe link (GET from the mail, or the mail client's one-click POST); it never expires. */
+  /** What opening any mail's unsubscribe link shows, without changing anything: a button that unsubscribes. */
+  async unsubscribePage(token: unknown): Promise<LinkOutcome> {
+    const mail = await this.mailByUnsubscribeToken(token);
+    if (!mail) return 'invalid';
+    return mail.subscriber?.status === 'unsubscribed' ? 'unsubscribed' : 'unsubscribe-ask';
+  }
+
+  /** The unsubscribe form's POST, or the mail client's one-click POST (RFC 8058); a link never expires. */
   async unsubscribe(token: unknown): Promise<LinkOutcome> {
-    if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) return 'invalid';
-    const mail = await this.mails.findOneBy({ unsubscribeTokenHash: hashToken(token) });
+    const mail = await this.mailByUnsubscribeToken(token);
     if (!mail) return 'invalid';
     await this.subscribers.update(
       { id: mail.subscriberId, status: Not('unsubscribed') },
       { status: 'unsubscribed', unsubscribedAt: new Date(), confirmTokenHash: null, confirmTokenExpiresAt: null },
     );
     return 'unsubscribed';
+  }
+
+  private async subscriberByConfirmToken(token: unknown): Promise<Subscriber | null> {
+    if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) return null;
+    return this.subscribers.findOneBy({ confirmTokenHash: hashToken(token) });
+  }
+
+  private async mailByUnsubscribeToken(token: unknown): Promise<NewsletterMail | null> {
+    if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) return null;
+    return this.mails.findOne({ where: { unsubscribeTokenHash: hashToken(token) }, relations: { subscriber: true } });
   }
 
   async listSubscribers(status?: SubscriberStatus): Promise<SubscriberDto[]> {

@@ -230,18 +230,25 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     description:
       'Records the address as pending and mails it a confirmation link valid 48 hours; a pending or unsubscribed address gets a fresh link, a confirmed one a note that it is already subscribed. The answer is always the same 202, so it never tells whether an address is subscribed. Limited per client address and per email (429).',
   },
+  newsletterConfirmPage: {
+    summary: 'The page of a confirmation link (changes nothing)',
+    description:
+      'The link in the confirmation mail. Answers with an Arabic HTML page whose button POSTs the token to `POST /api/newsletter/confirm` (200), or says the address is already confirmed (200), the link expired after 48 hours (410) or is unknown (404). A GET never confirms: mail scanners open links.',
+  },
   confirmNewsletter: {
-    summary: 'Confirm a subscription (the link in the confirmation mail)',
-    description: 'Answers with an Arabic HTML page: confirmed (200, also when opened again), link expired after 48 hours (410), or unknown link (404).',
+    summary: "Confirm a subscription (the confirmation page's button)",
+    description:
+      "A form POST with the link's `token` in the body; the token is the authority, no session is needed. Answers with an Arabic HTML page: confirmed (200, also when sent again), link expired (410), or unknown link (404).",
+  },
+  newsletterUnsubscribePage: {
+    summary: 'The page of an unsubscribe link (changes nothing)',
+    description:
+      "The link in every newsletter mail. Answers with an Arabic HTML page whose button POSTs the token to `POST /api/newsletter/unsubscribe` (200), or says the address is already unsubscribed (200) or the link is unknown (404). A GET never unsubscribes. Each mail's link works for good.",
   },
   unsubscribeNewsletter: {
-    summary: 'Unsubscribe (the link in every newsletter mail)',
-    description: "Answers with an Arabic HTML page: unsubscribed (200, also when opened again) or unknown link (404). Each mail's link works for good.",
-  },
-  unsubscribeNewsletterOneClick: {
-    summary: 'Unsubscribe in one click (RFC 8058)',
+    summary: "Unsubscribe (the page's button, or one click from the mail client, RFC 8058)",
     description:
-      'What a mail client\'s "unsubscribe" button does with the `List-Unsubscribe` and `List-Unsubscribe-Post: List-Unsubscribe=One-Click` headers of every mail: a POST to the same URL (body `List-Unsubscribe=One-Click`, which is not needed). Answers as the GET.',
+      "Either the unsubscribe page's form (the `token` in the body) or a mail client's one-click unsubscribe: every mail carries `List-Unsubscribe: <…/api/newsletter/unsubscribe?token=…>` and `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, and the mail provider POSTs `List-Unsubscribe=One-Click` to that URL, without cookie or `Origin`. The token is the authority. Answers with an Arabic HTML page: unsubscribed (200, also when sent again) or unknown link (404).",
   },
   listNewsletterSubscribers: {
     summary: 'List newsletter subscribers',

@@ -49,6 +49,24 @@ async function confirmedEmails(t: TestApp): Promise<string[]> {
   return listed.map((subscriber) => subscriber.email).sort();
 }
 
+/**
+ * What a reader's browser does with a link from a mail: opens its page (a GET that must change nothing) and submits
+ * the page's form, which carries the token in its body, from the page's own origin.
+ */
+async function submitLinkPage(link: string): Promise<Response> {
+  const page = await fetch(link);
+  expect(page.status).toBe(200);
+  const html = await page.text();
+  const action = /<form method="post" action="([^"]+)">/.exec(html)?.[1];
+  const token = /<input type="hidden" name="token" value="([^"]+)">/.exec(html)?.[1];
+  if (!action || !token) throw new Error(`no form on the page of ${link}:\n${html}`);
+  return fetch(new URL(action, link), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(link).origin },
+    body: new URLSearchParams({ token }),
+  });
+}
+
 const subscriberRow = (t: TestApp, email: string) => t.app.get(DataSource).getRepository(Subscriber).findOneByOrFail({ email });
 
 describe('newsletter over a real SMTP server', () => {
@@ -69,12 +87,12 @@ describe('newsletter over a real SMTP server', () => {
     const before = smtp.to(email).length;
     await subscribe(t, email).expect(202);
     const mails = await mailsTo(smtp, email, before + 1);
-    const confirmed = await fetch(linkIn(mails.at(-1)!.parsed.text ?? '', CONFIRM));
+    const confirmed = await submitLinkPage(linkIn(mails.at(-1)!.parsed.text ?? '', CONFIRM));
     expect(confirmed.status).toBe(200);
   }
 
   describe('double opt-in', () => {
-    it('a sign-up sends an Arabic RTL confirmation mail with List-Unsubscribe headers; its link confirms', async () => {
+    it('a sign-up sends an Arabic RTL confirmation mail with List-Unsubscribe headers; its page confirms', async () => {
       const answer = await subscribe(t, 'Reader@Example.com').expect(202);
       expect(answer.body).toEqual({ message: expect.stringContaining('تأكيد') });
       const [mail] = await mailsTo(smtp, 'reader@example.com', 1);
@@ -93,15 +111,19 @@ describe('newsletter over a real SMTP server', () => {
       expect(pending.confirmTokenExpiresAt!.getTime() - Date.now()).toBeGreaterThan(47.9 * 3600_000);
       expect(JSON.stringify(pending)).not.toContain(token);
 
-      const page = await fetch(link);
-      expect(page.status).toBe(200);
-      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
-      const html = await page.text();
+      const confirmed = await submitLinkPage(link);
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.headers.get('content-type')).toMatch(/^text\/html/);
+      const html = await confirmed.text();
       expect(html).toMatch(/<html lang="ar" dir="rtl">/);
       expect(html).toContain('تم تأكيد اشتراكك');
       expect((await subscriberRow(t, 'reader@example.com')).status).toBe('confirmed');
-      // opened again (a second click, a mail scanner): still confirmed
-      expect((await fetch(link)).status).toBe(200);
+      // opened again (a second click, a mail scanner): says confirmed, with nothing more to press
+      const again = await fetch(link);
+      expect(again.status).toBe(200);
+      const html2 = await again.text();
+      expect(html2).toContain('تم تأكيد اشتراكك');
+      expect(html2).not.toContain('<form');
     });
 
     it('answers the same for new, pending, confirmed and unsubscribed addresses; a confirmed one is only told', async () => {
@@ -111,10 +133,14 @@ describe('newsletter over a real SMTP server', () => {
       expect(pendingAgain.body).toEqual(fresh.body);
       expect(confirmed.body).toEqual(fresh.body);
 
-      const [first, second] = await mailsTo(smtp, 'same@example.com', 2);
-      // the newer link replaces the older one
-      expect((await fetch(linkIn(first.parsed.text ?? '', CONFIRM))).status).toBe(404);
-      expect((await fetch(linkIn(second.parsed.text ?? '', CONFIRM))).status).toBe(200);
+      // the newer link replaces the older one (the two mails may arrive in either order over the SMTP pool)
+      const links = (await mailsTo(smtp, 'same@example.com', 2)).map((mail) => linkIn(mail.parsed.text ?? '', CONFIRM));
+      const { confirmTokenHash } = await subscriberRow(t, 'same@example.com');
+      const isNewer = (link: string) =>
+        createHash('sha256').update(new URL(link).searchParams.get('token')!).digest('hex') === confirmTokenHash;
+      expect(links.filter(isNewer)).toHaveLength(1);
+      expect((await fetch(links.find((link) => !isNewer(link))!)).status).toBe(404);
+      expect((await submitLinkPage(links.find(isNewer)!)).status).toBe(200);
 
       const [, notice] = await mailsTo(smtp, 'reader@example.com', 2);
       expect(notice.parsed.subject).toContain('أنت مشترك');
@@ -129,9 +155,13 @@ describe('newsletter over a real SMTP server', () => {
         .get(DataSource)
         .getRepository(Subscriber)
         .update({ email: 'late@example.com' }, { confirmTokenExpiresAt: new Date(Date.now() - 1000) });
-      const expired = await fetch(linkIn(mail.parsed.text ?? '', CONFIRM));
+      const link = linkIn(mail.parsed.text ?? '', CONFIRM);
+      const expired = await fetch(link);
       expect(expired.status).toBe(410);
       expect(await expired.text()).toContain('انتهت صلاحية رابط التأكيد');
+      // the page has no button, and a POST of the token (a form kept open past the expiry) is refused the same way
+      const token = new URL(link).searchParams.get('token')!;
+      await t.agent().post(CONFIRM).type('form').send({ token }).expect(410);
       expect((await subscriberRow(t, 'late@example.com')).status).toBe('pending');
 
       for (const query of ['?token=' + 'x'.repeat(43), '', '?token=short', '?token[a]=b']) {
@@ -143,12 +173,21 @@ describe('newsletter over a real SMTP server', () => {
         .agent()
         .get(`${UNSUBSCRIBE}?token=${'y'.repeat(43)}`)
         .expect(404);
+      for (const path of [CONFIRM, UNSUBSCRIBE]) {
+        for (const body of [{}, { token: 'z'.repeat(43) }, { token: 'short' }])
+          await t.agent().post(path).type('form').send(body).expect(404);
+        await t
+          .agent()
+          .post(path)
+          .send({ token: ['a'.repeat(43)] })
+          .expect(404); // JSON of another shape
+      }
     });
 
     it('the unsubscribe link of a confirmation mail unsubscribes; subscribing again needs a new confirmation', async () => {
       await subscribe(t, 'changed-mind@example.com').expect(202);
       const [mail] = await mailsTo(smtp, 'changed-mind@example.com', 1);
-      const page = await fetch(linkIn(mail.parsed.text ?? '', UNSUBSCRIBE));
+      const page = await submitLinkPage(linkIn(mail.parsed.text ?? '', UNSUBSCRIBE));
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('تم إلغاء اشتراكك');
       expect((await subscriberRow(t, 'changed-mind@example.com')).status).toBe('unsubscribed');
@@ -238,9 +277,9 @@ describe('newsletter over a real SMTP server', () => {
       const links = postMails.map((mail) => linkIn(mail.parsed.text ?? '', UNSUBSCRIBE));
       expect(new Set(links).size).toBe(postMails.length);
 
-      // the link in the body (GET) and the mail client's one-click POST (RFC 8058) both unsubscribe
+      // the page of the link in the body (its button) and the mail client's one-click POST (RFC 8058) both unsubscribe
       const leaves = postMails.find((mail) => mail.to === 'leaves@example.com')!;
-      const page = await fetch(linkIn(leaves.parsed.text ?? '', UNSUBSCRIBE));
+      const page = await submitLinkPage(linkIn(leaves.parsed.text ?? '', UNSUBSCRIBE));
       expect(page.status).toBe(200);
       expect((await subscriberRow(t, 'leaves@example.com')).status).toBe('unsubscribed');
       const two = postMails.find((mail) => mail.to === 'two@example.com')!;
@@ -370,6 +409,98 @@ describe('newsletter over a real SMTP server', () => {
   });
 });
 
+describe('newsletter links act on POST, never on GET (mail scanners follow links)', () => {
+  let smtp: TestSmtpServer;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await startTestApp({ SMTP_URL: smtp.url, TRUST_PROXY: 'true' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  /** A scanner opens a link: twice, and HEAD too. */
+  async function scan(link: string): Promise<string> {
+    await fetch(link, { method: 'HEAD' });
+    await fetch(link);
+    const page = await fetch(link);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    return page.text();
+  }
+
+  async function confirmedSubscriber(email: string): Promise<ReceivedMail> {
+    await subscribe(t, email).expect(202);
+    const [mail] = await mailsTo(smtp, email, 1);
+    expect((await submitLinkPage(linkIn(mail.parsed.text ?? '', CONFIRM))).status).toBe(200);
+    expect((await subscriberRow(t, email)).status).toBe('confirmed');
+    return mail;
+  }
+
+  it("opening a confirmation link changes nothing; the page's button (a POST of the token) confirms", async () => {
+    await subscribe(t, 'scanned@example.com').expect(202);
+    const [mail] = await mailsTo(smtp, 'scanned@example.com', 1);
+    const link = linkIn(mail.parsed.text ?? '', CONFIRM);
+    const html = await scan(link);
+    expect((await subscriberRow(t, 'scanned@example.com')).status).toBe('pending');
+    expect(html).toMatch(/<html lang="ar" dir="rtl">/);
+    expect(html).toContain('<form method="post" action="/api/newsletter/confirm">');
+    expect(html).toContain(`<input type="hidden" name="token" value="${new URL(link).searchParams.get('token')}">`);
+    expect(html).toContain('<button type="submit">تأكيد الاشتراك</button>');
+
+    const confirmed = await submitLinkPage(link);
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain('تم تأكيد اشتراكك');
+    expect((await subscriberRow(t, 'scanned@example.com')).status).toBe('confirmed');
+  });
+
+  it("opening an unsubscribe link changes nothing; the page's button unsubscribes", async () => {
+    const mail = await confirmedSubscriber('stays-put@example.com');
+    const link = linkIn(mail.parsed.text ?? '', UNSUBSCRIBE);
+    const html = await scan(link);
+    expect((await subscriberRow(t, 'stays-put@example.com')).status).toBe('confirmed');
+    expect(html).toContain('<form method="post" action="/api/newsletter/unsubscribe">');
+    expect(html).toContain('<button type="submit">إلغاء الاشتراك</button>');
+
+    const left = await submitLinkPage(link);
+    expect(left.status).toBe(200);
+    expect(await left.text()).toContain('تم إلغاء اشتراكك');
+    expect((await subscriberRow(t, 'stays-put@example.com')).status).toBe('unsubscribed');
+    // opened again: says so, with nothing more to press
+    const again = await scan(link);
+    expect(again).toContain('تم إلغاء اشتراكك');
+    expect(again).not.toContain('<form');
+  });
+
+  it('every mail carries List-Unsubscribe (RFC 8058); its one-click POST unsubscribes without cookie or Origin', async () => {
+    const mail = await confirmedSubscriber('one-click@example.com');
+    expect(headerOf(mail.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    const header = headerOf(mail.raw, 'List-Unsubscribe')!;
+    expect(header).toMatch(new RegExp(`^<http://localhost:\\d+${UNSUBSCRIBE}\\?token=[\\w-]{43}>$`));
+    // as a mail provider sends it: server to server, the URL of the header, no cookie, no Origin
+    const oneClick = await t
+      .agent()
+      .post(new URL(header.slice(1, -1)).pathname + new URL(header.slice(1, -1)).search)
+      .type('form')
+      .send('List-Unsubscribe=One-Click');
+    expect(oneClick.status).toBe(200);
+    expect(oneClick.request.getHeader('origin')).toBeUndefined();
+    expect(oneClick.request.getHeader('cookie')).toBeUndefined();
+    expect((await subscriberRow(t, 'one-click@example.com')).status).toBe('unsubscribed');
+  });
+
+  it("another site's form cannot post a link's token (403 CROSS_SITE_REQUEST); nothing changes", async () => {
+    const mail = await confirmedSubscriber('targeted@example.com');
+    const token = new URL(linkIn(mail.parsed.text ?? '', UNSUBSCRIBE)).searchParams.get('token')!;
+    const refused = await t.agent().post(UNSUBSCRIBE).set('Origin', 'https://evil.example').type('form').send({ token }).expect(403);
+    expect(refused.body.code).toBe('CROSS_SITE_REQUEST');
+    expect((await subscriberRow(t, 'targeted@example.com')).status).toBe('confirmed');
+  });
+});
+
 describe('newsletter without SMTP (the outbox)', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -390,7 +521,7 @@ describe('newsletter without SMTP (the outbox)', () => {
     expect(headerOf(confirmation, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     expect(headerOf(confirmation, 'List-Unsubscribe')).toMatch(/^<http:\/\/localhost:\d+\/api\/newsletter\/unsubscribe\?token=[\w-]{43}>$/);
     expect(parsed.html).toMatch(/dir="rtl"/);
-    expect((await fetch(linkIn(parsed.text ?? '', CONFIRM))).status).toBe(200);
+    expect((await submitLinkPage(linkIn(parsed.text ?? '', CONFIRM))).status).toBe(200);
 
     const author = await t.author();
     const post = await createPost(author, { title: 'من صندوق الصادر', published: true });
@@ -400,7 +531,7 @@ describe('newsletter without SMTP (the outbox)', () => {
     expect(mails).toHaveLength(2);
     const postMail = await simpleParser(mails[1]);
     expect(postMail.subject).toBe('من صندوق الصادر');
-    expect((await fetch(linkIn(postMail.text ?? '', UNSUBSCRIBE))).status).toBe(200);
+    expect((await submitLinkPage(linkIn(postMail.text ?? '', UNSUBSCRIBE))).status).toBe(200);
   });
 
   it('refuses a send when nobody has confirmed (409 NEWSLETTER_NO_SUBSCRIBERS), and it can be sent later', async () => {

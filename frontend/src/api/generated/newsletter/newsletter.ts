@@ -36,15 +36,17 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
-  ConfirmNewsletterParams,
+  ConfirmNewsletterBody,
   ErrorDto,
   ListNewsletterSubscribersParams,
   MessageDto,
+  NewsletterConfirmPageParams,
+  NewsletterUnsubscribePageParams,
   SendProgressDto,
   SubscribeDto,
   SubscriberCountsDto,
   SubscriberDto,
-  UnsubscribeNewsletterOneClickParams,
+  UnsubscribeNewsletterBody,
   UnsubscribeNewsletterParams
 } from '../model';
 
@@ -234,11 +236,11 @@ export const useSubscribeNewsletter = <TError = ErrorType<ErrorDto>,
       return useMutation(getSubscribeNewsletterMutationOptions(options), queryClient);
     }
     /**
- * Answers with an Arabic HTML page: confirmed (200, also when opened again), link expired after 48 hours (410), or unknown link (404).
- * @summary Confirm a subscription (the link in the confirmation mail)
+ * The link in the confirmation mail. Answers with an Arabic HTML page whose button POSTs the token to `POST /api/newsletter/confirm` (200), or says the address is already confirmed (200), the link expired after 48 hours (410) or is unknown (404). A GET never confirms: mail scanners open links.
+ * @summary The page of a confirmation link (changes nothing)
  */
-export const confirmNewsletter = (
-    params?: ConfirmNewsletterParams,
+export const newsletterConfirmPage = (
+    params?: NewsletterConfirmPageParams,
  options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
 ) => {
 
@@ -253,69 +255,69 @@ export const confirmNewsletter = (
 
 
 
-export const getConfirmNewsletterQueryKey = (params?: ConfirmNewsletterParams,) => {
+export const getNewsletterConfirmPageQueryKey = (params?: NewsletterConfirmPageParams,) => {
     return [
     `/api/newsletter/confirm`, ...(params ? [params] : [])
     ] as const;
     }
 
 
-export const getConfirmNewsletterQueryOptions = <TData = Awaited<ReturnType<typeof confirmNewsletter>>, TError = ErrorType<unknown>>(params?: ConfirmNewsletterParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof confirmNewsletter>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getNewsletterConfirmPageQueryOptions = <TData = Awaited<ReturnType<typeof newsletterConfirmPage>>, TError = ErrorType<unknown>>(params?: NewsletterConfirmPageParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof newsletterConfirmPage>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
 
-  const queryKey =  queryOptions?.queryKey ?? getConfirmNewsletterQueryKey(params);
+  const queryKey =  queryOptions?.queryKey ?? getNewsletterConfirmPageQueryKey(params);
 
 
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof confirmNewsletter>>> = ({ signal }) => confirmNewsletter(params, requestOptions, signal);
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof newsletterConfirmPage>>> = ({ signal }) => newsletterConfirmPage(params, requestOptions, signal);
 
 
 
 
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof confirmNewsletter>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof newsletterConfirmPage>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
 }
 
-export type ConfirmNewsletterQueryResult = NonNullable<Awaited<ReturnType<typeof confirmNewsletter>>>
-export type ConfirmNewsletterQueryError = ErrorType<unknown>
+export type NewsletterConfirmPageQueryResult = NonNullable<Awaited<ReturnType<typeof newsletterConfirmPage>>>
+export type NewsletterConfirmPageQueryError = ErrorType<unknown>
 
 
-export function useConfirmNewsletter<TData = Awaited<ReturnType<typeof confirmNewsletter>>, TError = ErrorType<unknown>>(
- params: undefined |  ConfirmNewsletterParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof confirmNewsletter>>, TError, TData>> & Pick<
+export function useNewsletterConfirmPage<TData = Awaited<ReturnType<typeof newsletterConfirmPage>>, TError = ErrorType<unknown>>(
+ params: undefined |  NewsletterConfirmPageParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof newsletterConfirmPage>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof confirmNewsletter>>,
+          Awaited<ReturnType<typeof newsletterConfirmPage>>,
           TError,
-          Awaited<ReturnType<typeof confirmNewsletter>>
+          Awaited<ReturnType<typeof newsletterConfirmPage>>
         > , 'initialData'
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useConfirmNewsletter<TData = Awaited<ReturnType<typeof confirmNewsletter>>, TError = ErrorType<unknown>>(
- params?: ConfirmNewsletterParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof confirmNewsletter>>, TError, TData>> & Pick<
+export function useNewsletterConfirmPage<TData = Awaited<ReturnType<typeof newsletterConfirmPage>>, TError = ErrorType<unknown>>(
+ params?: NewsletterConfirmPageParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof newsletterConfirmPage>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof confirmNewsletter>>,
+          Awaited<ReturnType<typeof newsletterConfirmPage>>,
           TError,
-          Awaited<ReturnType<typeof confirmNewsletter>>
+          Awaited<ReturnType<typeof newsletterConfirmPage>>
         > , 'initialData'
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useConfirmNewsletter<TData = Awaited<ReturnType<typeof confirmNewsletter>>, TError = ErrorType<unknown>>(
- params?: ConfirmNewsletterParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof confirmNewsletter>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export function useNewsletterConfirmPage<TData = Awaited<ReturnType<typeof newsletterConfirmPage>>, TError = ErrorType<unknown>>(
+ params?: NewsletterConfirmPageParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof newsletterConfirmPage>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Confirm a subscription (the link in the confirmation mail)
+ * @summary The page of a confirmation link (changes nothing)
  */
 
-export function useConfirmNewsletter<TData = Awaited<ReturnType<typeof confirmNewsletter>>, TError = ErrorType<unknown>>(
- params?: ConfirmNewsletterParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof confirmNewsletter>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export function useNewsletterConfirmPage<TData = Awaited<ReturnType<typeof newsletterConfirmPage>>, TError = ErrorType<unknown>>(
+ params?: NewsletterConfirmPageParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof newsletterConfirmPage>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
-  const queryOptions = getConfirmNewsletterQueryOptions(params,options)
+  const queryOptions = getNewsletterConfirmPageQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
@@ -328,6 +330,78 @@ export function useConfirmNewsletter<TData = Awaited<ReturnType<typeof confirmNe
 
 
 /**
+ * A form POST with the link's `token` in the body; the token is the authority, no session is needed. Answers with an Arabic HTML page: confirmed (200, also when sent again), link expired (410), or unknown link (404).
+ * @summary Confirm a subscription (the confirmation page's button)
+ */
+export const confirmNewsletter = (
+    confirmNewsletterBody: BodyType<ConfirmNewsletterBody>,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+
+      const formUrlEncoded = new URLSearchParams();
+if(confirmNewsletterBody.token !== undefined) {
+ formUrlEncoded.append(`token`, confirmNewsletterBody.token);
+ }
+
+      return customInstance<void>(
+      {url: `/api/newsletter/confirm`, method: 'POST',
+      headers: {'Content-Type': 'application/x-www-form-urlencoded', },
+       data: formUrlEncoded, signal
+    },
+      options);
+    }
+
+
+
+
+export const getConfirmNewsletterMutationKey = () => ['confirmNewsletter'] as const;
+
+export const getConfirmNewsletterMutationOptions = <TError = ErrorType<unknown>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmNewsletter>>, TError,ConfirmNewsletterMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof confirmNewsletter>>, TError,ConfirmNewsletterMutationVariables, TContext> => {
+
+const mutationKey = getConfirmNewsletterMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof confirmNewsletter>>, ConfirmNewsletterMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  confirmNewsletter(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ConfirmNewsletterMutationResult = NonNullable<Awaited<ReturnType<typeof confirmNewsletter>>>
+    export type ConfirmNewsletterMutationBody = BodyType<ConfirmNewsletterBody>
+    export type ConfirmNewsletterMutationError = ErrorType<unknown>
+    export type ConfirmNewsletterMutationVariables = {data: BodyType<ConfirmNewsletterBody>}
+
+    /**
+ * @summary Confirm a subscription (the confirmation page's button)
+ */
+export const useConfirmNewsletter = <TError = ErrorType<unknown>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmNewsletter>>, TError,ConfirmNewsletterMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof confirmNewsletter>>,
+        TError,
+        ConfirmNewsletterMutationVariables,
+        TContext
+      > => {
+      return useMutation(getConfirmNewsletterMutationOptions(options), queryClient);
+    }
+    /**
  * Confirmed, pending and unsubscribed addresses and their total. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
  * @summary Count newsletter subscribers by status
  */
@@ -514,11 +588,11 @@ export function useExportNewsletterSubscribers<TData = Awaited<ReturnType<typeof
 
 
 /**
- * Answers with an Arabic HTML page: unsubscribed (200, also when opened again) or unknown link (404). Each mail's link works for good.
- * @summary Unsubscribe (the link in every newsletter mail)
+ * The link in every newsletter mail. Answers with an Arabic HTML page whose button POSTs the token to `POST /api/newsletter/unsubscribe` (200), or says the address is already unsubscribed (200) or the link is unknown (404). A GET never unsubscribes. Each mail's link works for good.
+ * @summary The page of an unsubscribe link (changes nothing)
  */
-export const unsubscribeNewsletter = (
-    params?: UnsubscribeNewsletterParams,
+export const newsletterUnsubscribePage = (
+    params?: NewsletterUnsubscribePageParams,
  options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
 ) => {
 
@@ -533,69 +607,69 @@ export const unsubscribeNewsletter = (
 
 
 
-export const getUnsubscribeNewsletterQueryKey = (params?: UnsubscribeNewsletterParams,) => {
+export const getNewsletterUnsubscribePageQueryKey = (params?: NewsletterUnsubscribePageParams,) => {
     return [
     `/api/newsletter/unsubscribe`, ...(params ? [params] : [])
     ] as const;
     }
 
 
-export const getUnsubscribeNewsletterQueryOptions = <TData = Awaited<ReturnType<typeof unsubscribeNewsletter>>, TError = ErrorType<unknown>>(params?: UnsubscribeNewsletterParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof unsubscribeNewsletter>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getNewsletterUnsubscribePageQueryOptions = <TData = Awaited<ReturnType<typeof newsletterUnsubscribePage>>, TError = ErrorType<unknown>>(params?: NewsletterUnsubscribePageParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof newsletterUnsubscribePage>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
 
-  const queryKey =  queryOptions?.queryKey ?? getUnsubscribeNewsletterQueryKey(params);
+  const queryKey =  queryOptions?.queryKey ?? getNewsletterUnsubscribePageQueryKey(params);
 
 
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof unsubscribeNewsletter>>> = ({ signal }) => unsubscribeNewsletter(params, requestOptions, signal);
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof newsletterUnsubscribePage>>> = ({ signal }) => newsletterUnsubscribePage(params, requestOptions, signal);
 
 
 
 
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof unsubscribeNewsletter>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof newsletterUnsubscribePage>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
 }
 
-export type UnsubscribeNewsletterQueryResult = NonNullable<Awaited<ReturnType<typeof unsubscribeNewsletter>>>
-export type UnsubscribeNewsletterQueryError = ErrorType<unknown>
+export type NewsletterUnsubscribePageQueryResult = NonNullable<Awaited<ReturnType<typeof newsletterUnsubscribePage>>>
+export type NewsletterUnsubscribePageQueryError = ErrorType<unknown>
 
 
-export function useUnsubscribeNewsletter<TData = Awaited<ReturnType<typeof unsubscribeNewsletter>>, TError = ErrorType<unknown>>(
- params: undefined |  UnsubscribeNewsletterParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof unsubscribeNewsletter>>, TError, TData>> & Pick<
+export function useNewsletterUnsubscribePage<TData = Awaited<ReturnType<typeof newsletterUnsubscribePage>>, TError = ErrorType<unknown>>(
+ params: undefined |  NewsletterUnsubscribePageParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof newsletterUnsubscribePage>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof unsubscribeNewsletter>>,
+          Awaited<ReturnType<typeof newsletterUnsubscribePage>>,
           TError,
-          Awaited<ReturnType<typeof unsubscribeNewsletter>>
+          Awaited<ReturnType<typeof newsletterUnsubscribePage>>
         > , 'initialData'
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUnsubscribeNewsletter<TData = Awaited<ReturnType<typeof unsubscribeNewsletter>>, TError = ErrorType<unknown>>(
- params?: UnsubscribeNewsletterParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof unsubscribeNewsletter>>, TError, TData>> & Pick<
+export function useNewsletterUnsubscribePage<TData = Awaited<ReturnType<typeof newsletterUnsubscribePage>>, TError = ErrorType<unknown>>(
+ params?: NewsletterUnsubscribePageParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof newsletterUnsubscribePage>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof unsubscribeNewsletter>>,
+          Awaited<ReturnType<typeof newsletterUnsubscribePage>>,
           TError,
-          Awaited<ReturnType<typeof unsubscribeNewsletter>>
+          Awaited<ReturnType<typeof newsletterUnsubscribePage>>
         > , 'initialData'
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUnsubscribeNewsletter<TData = Awaited<ReturnType<typeof unsubscribeNewsletter>>, TError = ErrorType<unknown>>(
- params?: UnsubscribeNewsletterParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof unsubscribeNewsletter>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export function useNewsletterUnsubscribePage<TData = Awaited<ReturnType<typeof newsletterUnsubscribePage>>, TError = ErrorType<unknown>>(
+ params?: NewsletterUnsubscribePageParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof newsletterUnsubscribePage>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Unsubscribe (the link in every newsletter mail)
+ * @summary The page of an unsubscribe link (changes nothing)
  */
 
-export function useUnsubscribeNewsletter<TData = Awaited<ReturnType<typeof unsubscribeNewsletter>>, TError = ErrorType<unknown>>(
- params?: UnsubscribeNewsletterParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof unsubscribeNewsletter>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export function useNewsletterUnsubscribePage<TData = Awaited<ReturnType<typeof newsletterUnsubscribePage>>, TError = ErrorType<unknown>>(
+ params?: NewsletterUnsubscribePageParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof newsletterUnsubscribePage>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
-  const queryOptions = getUnsubscribeNewsletterQueryOptions(params,options)
+  const queryOptions = getNewsletterUnsubscribePageQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
@@ -608,17 +682,27 @@ export function useUnsubscribeNewsletter<TData = Awaited<ReturnType<typeof unsub
 
 
 /**
- * What a mail client's "unsubscribe" button does with the `List-Unsubscribe` and `List-Unsubscribe-Post: List-Unsubscribe=One-Click` headers of every mail: a POST to the same URL (body `List-Unsubscribe=One-Click`, which is not needed). Answers as the GET.
- * @summary Unsubscribe in one click (RFC 8058)
+ * Either the unsubscribe page's form (the `token` in the body) or a mail client's one-click unsubscribe: every mail carries `List-Unsubscribe: <…/api/newsletter/unsubscribe?token=…>` and `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, and the mail provider POSTs `List-Unsubscribe=One-Click` to that URL, without cookie or `Origin`. The token is the authority. Answers with an Arabic HTML page: unsubscribed (200, also when sent again) or unknown link (404).
+ * @summary Unsubscribe (the page's button, or one click from the mail client, RFC 8058)
  */
-export const unsubscribeNewsletterOneClick = (
-    params?: UnsubscribeNewsletterOneClickParams,
+export const unsubscribeNewsletter = (
+    unsubscribeNewsletterBody?: BodyType<UnsubscribeNewsletterBody>,
+    params?: UnsubscribeNewsletterParams,
  options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
 ) => {
 
+      const formUrlEncoded = new URLSearchParams();
+if(unsubscribeNewsletterBody?.['List-Unsubscribe'] !== undefined) {
+ formUrlEncoded.append(`List-Unsubscribe`, unsubscribeNewsletterBody['List-Unsubscribe']);
+ }
+if(unsubscribeNewsletterBody?.token !== undefined) {
+ formUrlEncoded.append(`token`, unsubscribeNewsletterBody.token);
+ }
 
       return customInstance<void>(
       {url: `/api/newsletter/unsubscribe`, method: 'POST',
+      headers: {'Content-Type': 'application/x-www-form-urlencoded', },
+       data: formUrlEncoded,
         params, signal
     },
       options);
@@ -627,13 +711,13 @@ export const unsubscribeNewsletterOneClick = (
 
 
 
-export const getUnsubscribeNewsletterOneClickMutationKey = () => ['unsubscribeNewsletterOneClick'] as const;
+export const getUnsubscribeNewsletterMutationKey = () => ['unsubscribeNewsletter'] as const;
 
-export const getUnsubscribeNewsletterOneClickMutationOptions = <TError = ErrorType<unknown>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unsubscribeNewsletterOneClick>>, TError,UnsubscribeNewsletterOneClickMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
-): UseMutationOptions<Awaited<ReturnType<typeof unsubscribeNewsletterOneClick>>, TError,UnsubscribeNewsletterOneClickMutationVariables, TContext> => {
+export const getUnsubscribeNewsletterMutationOptions = <TError = ErrorType<unknown>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unsubscribeNewsletter>>, TError,UnsubscribeNewsletterMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof unsubscribeNewsletter>>, TError,UnsubscribeNewsletterMutationVariables, TContext> => {
 
-const mutationKey = getUnsubscribeNewsletterOneClickMutationKey();
+const mutationKey = getUnsubscribeNewsletterMutationKey();
 const {mutation: mutationOptions, request: requestOptions} = options ?
       options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
       options
@@ -643,10 +727,10 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof unsubscribeNewsletterOneClick>>, UnsubscribeNewsletterOneClickMutationVariables> = (props) => {
-          const {params} = props ?? {};
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof unsubscribeNewsletter>>, UnsubscribeNewsletterMutationVariables> = (props) => {
+          const {data,params} = props ?? {};
 
-          return  unsubscribeNewsletterOneClick(params,requestOptions)
+          return  unsubscribeNewsletter(data,params,requestOptions)
         }
 
 
@@ -656,23 +740,23 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
   return  { mutationFn, ...mutationOptions }}
 
-    export type UnsubscribeNewsletterOneClickMutationResult = NonNullable<Awaited<ReturnType<typeof unsubscribeNewsletterOneClick>>>
-
-    export type UnsubscribeNewsletterOneClickMutationError = ErrorType<unknown>
-    export type UnsubscribeNewsletterOneClickMutationVariables = {params?: UnsubscribeNewsletterOneClickParams}
+    export type UnsubscribeNewsletterMutationResult = NonNullable<Awaited<ReturnType<typeof unsubscribeNewsletter>>>
+    export type UnsubscribeNewsletterMutationBody = BodyType<UnsubscribeNewsletterBody> | undefined
+    export type UnsubscribeNewsletterMutationError = ErrorType<unknown>
+    export type UnsubscribeNewsletterMutationVariables = {data?: BodyType<UnsubscribeNewsletterBody>;params?: UnsubscribeNewsletterParams}
 
     /**
- * @summary Unsubscribe in one click (RFC 8058)
+ * @summary Unsubscribe (the page's button, or one click from the mail client, RFC 8058)
  */
-export const useUnsubscribeNewsletterOneClick = <TError = ErrorType<unknown>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unsubscribeNewsletterOneClick>>, TError,UnsubscribeNewsletterOneClickMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+export const useUnsubscribeNewsletter = <TError = ErrorType<unknown>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unsubscribeNewsletter>>, TError,UnsubscribeNewsletterMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof unsubscribeNewsletterOneClick>>,
+        Awaited<ReturnType<typeof unsubscribeNewsletter>>,
         TError,
-        UnsubscribeNewsletterOneClickMutationVariables,
+        UnsubscribeNewsletterMutationVariables,
         TContext
       > => {
-      return useMutation(getUnsubscribeNewsletterOneClickMutationOptions(options), queryClient);
+      return useMutation(getUnsubscribeNewsletterMutationOptions(options), queryClient);
     }
     /**
  * Deletes the address and every mail recorded for it (404 `SUBSCRIBER_NOT_FOUND`). Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).

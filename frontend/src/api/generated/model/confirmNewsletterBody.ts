@@ -17,6 +17,6 @@
  * OpenAPI spec version: 1.0
  */
 
-export type ConfirmNewsletterParams = {
-token?: string;
+export type ConfirmNewsletterBody = {
+  token?: string;
 };

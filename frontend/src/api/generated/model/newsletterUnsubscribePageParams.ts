@@ -17,6 +17,6 @@
  * OpenAPI spec version: 1.0
  */
 
-export type UnsubscribeNewsletterOneClickParams = {
+export type NewsletterUnsubscribePageParams = {
 token?: string;
 };
