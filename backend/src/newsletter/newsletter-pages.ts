@@ -50,7 +50,11 @@ const PAGES: Record<LinkOutcome, PageText> = {
   },
 };
 
-/** The form of a page that asks: the token travels in the body (the token, not a cookie, is the authority). */
+/**
+ * The form of a page that asks: the token travels in the body (the token, not a cookie, is the authority). The page
+ * keeps the site's referrer policy: under `no-referrer` a browser sends `Origin: null` with the POST, which the
+ * same-origin middleware refuses.
+ */
 function form(action: { path: string; label: string }, token: string): string {
   return `<form method="post" action="${escapeHtml(action.path)}">
 <input type="hidden" name="token" value="${escapeHtml(token)}">

@@ -98,7 +98,7 @@ describe('SIGKILL in the middle of a newsletter send', () => {
     first.child.kill('SIGKILL');
     await first.exited;
     // The held deliveries were never accepted: their connections died with the server.
-    await until('the held mails dropped', async () => (smtp.dropped.length === held ? true : undefined));
+    await until('the held mails dropped', async () => (smtp.dropped.length >= held ? true : undefined));
     smtp.release();
 
     const second = await startServer(build, env);

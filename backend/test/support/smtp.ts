@@ -41,7 +41,10 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   const refuse = new Set<string>();
   const state: { delayMs: number; holdAfter: number | undefined } = { delayMs: 0, holdAfter: undefined };
   const held = new Map<string, { mails: ReceivedMail[]; accept: () => void }[]>(); // by session id
-  const accept = (mails: ReceivedMail[], callback: () => void) => {
+  const closed = new Set<string>(); // sessions whose sender went away
+  /** Answers 250, unless the sender has gone: then it never learns, and the message was never accepted. */
+  const accept = (sessionId: string, mails: ReceivedMail[], callback: () => void) => {
+    if (closed.has(sessionId)) return void dropped.push(...mails);
     received.push(...mails);
     callback();
   };
@@ -64,17 +67,19 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         simpleParser(raw)
           .then((parsed) => {
             const mails = session.envelope.rcptTo.map((recipient) => ({ to: recipient.address, raw, parsed }));
+            if (closed.has(session.id)) return void dropped.push(...mails);
             if (state.holdAfter !== undefined && state.holdAfter <= 0) {
-              held.set(session.id, [...(held.get(session.id) ?? []), { mails, accept: () => accept(mails, callback) }]);
+              held.set(session.id, [...(held.get(session.id) ?? []), { mails, accept: () => accept(session.id, mails, callback) }]);
               return;
             }
             if (state.holdAfter !== undefined) state.holdAfter -= 1;
-            setTimeout(() => accept(mails, callback), state.delayMs);
+            setTimeout(() => accept(session.id, mails, callback), state.delayMs);
           })
           .catch(callback);
       });
     },
     onClose(session) {
+      closed.add(session.id);
       for (const message of held.get(session.id) ?? []) dropped.push(...message.mails);
       held.delete(session.id);
     },
