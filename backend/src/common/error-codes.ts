@@ -36,6 +36,7 @@ export const ERROR_CODES = {
   POST_SLUG_RESERVED: 'The slug is one of the API\'s own paths (such as "featured" or "counts")',
   CONTENT_REQUIRED: 'The content is empty once sanitized',
   VERSION_CONFLICT: 'The record was saved since the version sent; `current` holds it as it is now',
+  PRECONDITION_FAILED: "The If-Match header does not name the record's current ETag; `current` (and the ETag header) hold it as it is now",
   // revisions
   REVISION_NOT_FOUND: 'The post or page has no revision with this id',
   // categories

@@ -35,6 +35,7 @@ export const ERROR_TEXT: Record<ErrorCode, string> = {
   POST_SLUG_RESERVED: 'رابط المقالة محجوز لمسار من مسارات الموقع',
   CONTENT_REQUIRED: 'المحتوى مطلوب',
   VERSION_CONFLICT: 'حُفظت نسخة أحدث من هذا المحتوى في مكان آخر',
+  PRECONDITION_FAILED: 'تغيّر هذا المحتوى منذ النسخة التي فتحتها',
   REVISION_NOT_FOUND: 'النسخة غير موجودة',
   CATEGORY_NOT_FOUND: 'التصنيف غير موجود',
   CATEGORY_NAME_TAKEN: 'يوجد تصنيف آخر بهذا الاسم',

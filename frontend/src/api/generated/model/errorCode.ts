@@ -46,6 +46,7 @@
  * - `POST_SLUG_RESERVED`: The slug is one of the API's own paths (such as "featured" or "counts")
  * - `CONTENT_REQUIRED`: The content is empty once sanitized
  * - `VERSION_CONFLICT`: The record was saved since the version sent; `current` holds it as it is now
+ * - `PRECONDITION_FAILED`: The If-Match header does not name the record's current ETag; `current` (and the ETag header) hold it as it is now
  * - `REVISION_NOT_FOUND`: The post or page has no revision with this id
  * - `CATEGORY_NOT_FOUND`: No category has this id or slug
  * - `CATEGORY_NAME_TAKEN`: Another category has this name
@@ -99,6 +100,7 @@ export const ErrorCode = {
   POST_SLUG_RESERVED: 'POST_SLUG_RESERVED',
   CONTENT_REQUIRED: 'CONTENT_REQUIRED',
   VERSION_CONFLICT: 'VERSION_CONFLICT',
+  PRECONDITION_FAILED: 'PRECONDITION_FAILED',
   REVISION_NOT_FOUND: 'REVISION_NOT_FOUND',
   CATEGORY_NOT_FOUND: 'CATEGORY_NOT_FOUND',
   CATEGORY_NAME_TAKEN: 'CATEGORY_NAME_TAKEN',

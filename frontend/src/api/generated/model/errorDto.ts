@@ -49,6 +49,7 @@ export interface ErrorDto {
      * - `POST_SLUG_RESERVED`: The slug is one of the API's own paths (such as "featured" or "counts")
      * - `CONTENT_REQUIRED`: The content is empty once sanitized
      * - `VERSION_CONFLICT`: The record was saved since the version sent; `current` holds it as it is now
+     * - `PRECONDITION_FAILED`: The If-Match header does not name the record's current ETag; `current` (and the ETag header) hold it as it is now
      * - `REVISION_NOT_FOUND`: The post or page has no revision with this id
      * - `CATEGORY_NOT_FOUND`: No category has this id or slug
      * - `CATEGORY_NAME_TAKEN`: Another category has this name
@@ -72,7 +73,7 @@ export interface ErrorDto {
      * - `UPLOAD_NOT_FOUND`: No uploaded file has this name (a GET of /uploads/<name> when uploads are in a bucket)
      */
   code?: ErrorCode;
-  /** With 409 VERSION_CONFLICT: the post or page as it is now */
+  /** With 409 VERSION_CONFLICT and 412 PRECONDITION_FAILED: the post or page as it is now (its ETag in the ETag header) */
   current?: ErrorDtoCurrent;
   error: string;
   message: string | string[];
