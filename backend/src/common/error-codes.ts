@@ -63,6 +63,8 @@ export const ERROR_CODES = {
   NOT_AN_IMAGE: 'The file is not a JPEG, PNG, GIF, WebP or AVIF image',
   IMAGE_TOO_LARGE: 'The file is larger than 5 MB',
   IMAGE_TOO_MANY_PIXELS: 'The image has more than 40 megapixels',
+  STORAGE_UNAVAILABLE:
+    'The image storage (the S3 bucket or the uploads folder) failed or cannot be reached: nothing was stored; try again after `retryAfter` seconds',
   UPLOAD_NOT_FOUND: 'No uploaded file has this name (a GET of /uploads/<name> when uploads are in a bucket)',
 } as const;
 

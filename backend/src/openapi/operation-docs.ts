@@ -223,7 +223,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   // upload
   uploadImage: {
     summary: 'Upload an image',
-    description: `A multipart form with one file field named \`image\`: JPEG, PNG, GIF, WebP or AVIF, at most 5 MB and 40 megapixels. The image is re-encoded (which drops its metadata) and smaller AVIF and WebP variants are made; the answer's \`url\` is the address to use in posts. ${SIGN_IN}`,
+    description: `A multipart form with one file field named \`image\`: JPEG, PNG, GIF, WebP or AVIF, at most 5 MB and 40 megapixels. The image is re-encoded (which drops its metadata) and smaller AVIF and WebP variants are made; the answer's \`url\` is the address to use in posts. When the storage fails (a bucket down or unreachable), 503 \`STORAGE_UNAVAILABLE\` with \`retryAfter\`, and nothing of the upload is kept. ${SIGN_IN}`,
   },
 
   // newsletter

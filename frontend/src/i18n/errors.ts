@@ -56,6 +56,7 @@ export const ERROR_TEXT: Record<ErrorCode, string> = {
   NOT_AN_IMAGE: 'الملف ليس صورة JPEG أو PNG أو GIF أو WebP أو AVIF',
   IMAGE_TOO_LARGE: 'حجم الصورة يتجاوز الحد الأقصى 5MB',
   IMAGE_TOO_MANY_PIXELS: 'أبعاد الصورة تتجاوز 40 ميغابكسل',
+  STORAGE_UNAVAILABLE: 'تعذّر الوصول إلى مخزن الصور الآن؛ حاول بعد قليل',
   UPLOAD_NOT_FOUND: 'الملف غير موجود',
 };
 

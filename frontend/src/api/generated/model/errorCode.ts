@@ -67,6 +67,7 @@
  * - `NOT_AN_IMAGE`: The file is not a JPEG, PNG, GIF, WebP or AVIF image
  * - `IMAGE_TOO_LARGE`: The file is larger than 5 MB
  * - `IMAGE_TOO_MANY_PIXELS`: The image has more than 40 megapixels
+ * - `STORAGE_UNAVAILABLE`: The image storage (the S3 bucket or the uploads folder) failed or cannot be reached: nothing was stored; try again after `retryAfter` seconds
  * - `UPLOAD_NOT_FOUND`: No uploaded file has this name (a GET of /uploads/<name> when uploads are in a bucket)
  */
 export type ErrorCode = typeof ErrorCode[keyof typeof ErrorCode];
@@ -121,5 +122,6 @@ export const ErrorCode = {
   NOT_AN_IMAGE: 'NOT_AN_IMAGE',
   IMAGE_TOO_LARGE: 'IMAGE_TOO_LARGE',
   IMAGE_TOO_MANY_PIXELS: 'IMAGE_TOO_MANY_PIXELS',
+  STORAGE_UNAVAILABLE: 'STORAGE_UNAVAILABLE',
   UPLOAD_NOT_FOUND: 'UPLOAD_NOT_FOUND',
 } as const;
