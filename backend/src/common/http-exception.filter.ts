@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, isUniqueViolation } from './database-errors';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, isStorageFull, isUniqueViolation, STORAGE_FULL } from './database-errors';
 import { errorBody, statusName, type ErrorBody } from './error-body';
 import { entityTag } from './versions';
 
@@ -45,6 +45,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
         `${request.method} ${request.originalUrl} [request ${request.id ?? '-'}]: database unavailable (${(exception as Error).message})`,
       );
       return { ...DATABASE_UNAVAILABLE };
+    }
+    if (isStorageFull(exception)) {
+      this.logger.error(`${request.method} ${request.originalUrl} [request ${request.id ?? '-'}]: the database's disk is full`);
+      return { ...STORAGE_FULL };
     }
     const status = middlewareStatus(exception);
     if (status) {

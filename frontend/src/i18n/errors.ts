@@ -16,6 +16,7 @@ export const ERROR_TEXT: Record<ErrorCode, string> = {
   RATE_LIMITED: 'محاولات كثيرة',
   BUSY: 'الخادم مشغول الآن',
   DATABASE_UNAVAILABLE: 'قاعدة البيانات غير متاحة الآن',
+  STORAGE_FULL: 'لا مساحة لدى الخادم لحفظ هذا الآن؛ لم يُحفظ شيء، حاول لاحقًا',
   NOT_SIGNED_IN: 'يجب تسجيل الدخول أولًا',
   INVALID_CREDENTIALS: 'اسم المستخدم أو البريد الإلكتروني أو كلمة المرور غير صحيحة',
   REGISTRATION_CLOSED: 'التسجيل مغلق: للمدونة كاتبها بالفعل',

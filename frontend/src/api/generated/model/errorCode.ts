@@ -27,6 +27,7 @@
  * - `RATE_LIMITED`: Too many attempts; `retryAfter` (and the Retry-After header) says how many seconds to wait
  * - `BUSY`: The server is busy hashing passwords; try again in a moment (`retryAfter`)
  * - `DATABASE_UNAVAILABLE`: The database cannot be reached right now (down or restarting); try again after `retryAfter` seconds
+ * - `STORAGE_FULL`: The database's disk is full: the write was refused whole (nothing of it saved; reads go on); try again after `retryAfter` seconds
  * - `NOT_SIGNED_IN`: The route needs a signed-in session or an API token
  * - `INVALID_CREDENTIALS`: Wrong username, email or password
  * - `REGISTRATION_CLOSED`: The blog already has its author and registration is closed
@@ -82,6 +83,7 @@ export const ErrorCode = {
   RATE_LIMITED: 'RATE_LIMITED',
   BUSY: 'BUSY',
   DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
+  STORAGE_FULL: 'STORAGE_FULL',
   NOT_SIGNED_IN: 'NOT_SIGNED_IN',
   INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
   REGISTRATION_CLOSED: 'REGISTRATION_CLOSED',
