@@ -13,11 +13,11 @@ export const LISTENER_APPLICATION_NAME = 'mudawwana-listener';
 
 /**
  * After the listening connection is lost: the first attempt to listen again half a second later, then twice as long
- * after each refusal, at most ten seconds apart (a database down for an hour is not asked 7,200 times, and once it is
- * back the instances catch up within ten seconds).
+ * after each refusal, at most five seconds apart (a database down for an hour is asked 720 times, not 3,600, and
+ * once it is back the instances catch up within five seconds).
  */
 const FIRST_RELISTEN_MS = 500;
-const LONGEST_RELISTEN_MS = 10_000;
+const LONGEST_RELISTEN_MS = 5_000;
 /** A connection attempt that hangs (a network that drops packets) is given up and tried again. */
 const CONNECT_TIMEOUT_MS = 5_000;
 
@@ -97,7 +97,18 @@ export class ContentChangeBridge implements OnApplicationBootstrap, OnApplicatio
     this.client = undefined;
     this.relistenMs = FIRST_RELISTEN_MS;
     this.refused = 0;
+    this.forgetUnheard();
     this.scheduleListenAgain(url);
+  }
+
+  /**
+   * While nobody listens, changes made on the other instances go unheard (the database itself may be serving them:
+   * only new connections refused, as when its connection slots are full). So at each attempt the pages this instance
+   * keeps in memory are dropped: it serves from the shared page store, which the instance that made a change has
+   * marked stale, and shows that change within one wait between attempts instead of once the listener is back.
+   */
+  private forgetUnheard(): void {
+    this.replay([ContentTag.all]);
   }
 
   private scheduleListenAgain(url: string): void {
@@ -112,6 +123,7 @@ export class ContentChangeBridge implements OnApplicationBootstrap, OnApplicatio
       this.refused += 1;
       this.relistenMs = Math.min(this.relistenMs * 2, LONGEST_RELISTEN_MS);
       this.logger.warn(`could not listen again (${this.refused} in a row, next in ${this.relistenMs} ms): ${(error as Error).message}`);
+      this.forgetUnheard();
       this.scheduleListenAgain(url);
       return;
     }
