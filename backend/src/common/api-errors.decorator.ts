@@ -44,6 +44,12 @@ const RESPONSES: Record<number, ErrorResponseDoc> = {
     code: 'RATE_LIMITED',
     message: 'Too many failed sign-in attempts; try again later',
   },
+  503: {
+    description: 'A store the request needs is down or unreachable; try again after `retryAfter` seconds (also in Retry-After)',
+    error: 'Service Unavailable',
+    code: 'STORAGE_UNAVAILABLE',
+    message: 'The image storage cannot be reached; try again shortly',
+  },
 };
 
 const REQUEST_ID = '0b6f8c2e-4d1a-4c3e-9a57-2f0e6d8b1c44';

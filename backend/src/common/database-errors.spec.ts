@@ -1,6 +1,6 @@
 import { QueryFailedError } from 'typeorm';
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable, isUniqueViolation } from './database-errors';
+import { isDatabaseUnavailable, isStorageFull, isUniqueViolation } from './database-errors';
 
 const queryFailed = (driverError: object) => new QueryFailedError('SELECT 1', [], Object.assign(new Error('x'), driverError));
 
@@ -23,4 +23,18 @@ describe('isDatabaseUnavailable', () => {
   ])('is false for %s', (_, error) => expect(isDatabaseUnavailable(error)).toBe(false));
 
   it('tells a unique violation apart', () => expect(isUniqueViolation(queryFailed({ code: '23505' }))).toBe(true));
+});
+
+describe('isStorageFull', () => {
+  it.each([
+    ['SQLite out of room', queryFailed({ code: 'SQLITE_FULL' })],
+    ['PostgreSQL disk_full (53100)', queryFailed({ code: '53100' })],
+    ['a bare SQLite error (a session write)', Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' })],
+  ])('is true for %s', (_, error) => expect(isStorageFull(error)).toBe(true));
+
+  it.each([
+    ['a busy SQLite file', queryFailed({ code: 'SQLITE_BUSY' })],
+    ['a refused connection', Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })],
+    ['nothing', undefined],
+  ])('is false for %s', (_, error) => expect(isStorageFull(error)).toBe(false));
 });

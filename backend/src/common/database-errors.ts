@@ -47,3 +47,20 @@ export const DATABASE_UNAVAILABLE = errorBody(503, 'The database cannot be reach
   code: 'DATABASE_UNAVAILABLE',
   retryAfter: 5,
 });
+
+/**
+ * The disk under the database is full: SQLite's SQLITE_FULL (its file, journal or WAL cannot grow), PostgreSQL's
+ * disk_full (53100). The write was refused whole (SQLite rolls the transaction back), what was committed before stays,
+ * reads go on, and writes work again once there is room, without a restart: 503, come back later.
+ */
+export function isStorageFull(error: unknown): boolean {
+  const cause = error instanceof QueryFailedError ? error.driverError : error;
+  const code = (cause as { code?: unknown } | undefined)?.code;
+  return code === 'SQLITE_FULL' || code === '53100';
+}
+
+/** The 503 body for a write refused because the database's disk is full. */
+export const STORAGE_FULL = errorBody(503, 'The server has no room left to store this; nothing was saved, try again later', {
+  code: 'STORAGE_FULL',
+  retryAfter: 60,
+});

@@ -37,6 +37,10 @@ export class ErrorDto {
   @ApiProperty({ required: false, description: 'With 429: seconds until a new attempt is allowed (also in Retry-After)', example: 600 })
   retryAfter?: number;
 
-  @ApiProperty({ required: false, type: Object, description: 'With 409 VERSION_CONFLICT: the post or page as it is now' })
+  @ApiProperty({
+    required: false,
+    type: Object,
+    description: 'With 409 VERSION_CONFLICT and 412 PRECONDITION_FAILED: the post or page as it is now (its ETag in the ETag header)',
+  })
   current?: object;
 }

@@ -13,6 +13,8 @@ export const ERROR_CODES = {
   RATE_LIMITED: 'Too many attempts; `retryAfter` (and the Retry-After header) says how many seconds to wait',
   BUSY: 'The server is busy hashing passwords; try again in a moment (`retryAfter`)',
   DATABASE_UNAVAILABLE: 'The database cannot be reached right now (down or restarting); try again after `retryAfter` seconds',
+  STORAGE_FULL:
+    "The database's disk is full: the write was refused whole (nothing of it saved; reads go on); try again after `retryAfter` seconds",
   // signing in
   NOT_SIGNED_IN: 'The route needs a signed-in session or an API token',
   INVALID_CREDENTIALS: 'Wrong username, email or password',
@@ -36,6 +38,7 @@ export const ERROR_CODES = {
   POST_SLUG_RESERVED: 'The slug is one of the API\'s own paths (such as "featured" or "counts")',
   CONTENT_REQUIRED: 'The content is empty once sanitized',
   VERSION_CONFLICT: 'The record was saved since the version sent; `current` holds it as it is now',
+  PRECONDITION_FAILED: "The If-Match header does not name the record's current ETag; `current` (and the ETag header) hold it as it is now",
   // revisions
   REVISION_NOT_FOUND: 'The post or page has no revision with this id',
   // categories
@@ -62,6 +65,8 @@ export const ERROR_CODES = {
   NOT_AN_IMAGE: 'The file is not a JPEG, PNG, GIF, WebP or AVIF image',
   IMAGE_TOO_LARGE: 'The file is larger than 5 MB',
   IMAGE_TOO_MANY_PIXELS: 'The image has more than 40 megapixels',
+  STORAGE_UNAVAILABLE:
+    'The image storage (the S3 bucket or the uploads folder) failed or cannot be reached: nothing was stored; try again after `retryAfter` seconds',
   UPLOAD_NOT_FOUND: 'No uploaded file has this name (a GET of /uploads/<name> when uploads are in a bucket)',
 } as const;
 

@@ -1,7 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, isUniqueViolation } from './database-errors';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, isStorageFull, isUniqueViolation, STORAGE_FULL } from './database-errors';
 import { errorBody, statusName, type ErrorBody } from './error-body';
+import { entityTag } from './versions';
 
 /** Errors raised by Express middleware before Nest (body parser): they carry their own 4xx status. */
 function middlewareStatus(error: unknown): number | undefined {
@@ -24,6 +25,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const body = this.toBody(exception, request);
     if (response.headersSent) return;
     if (body.retryAfter !== undefined) response.setHeader('Retry-After', String(body.retryAfter));
+    // A 409 or 412 carries the record as it is now: its ETag lets the client save over it on purpose (If-Match).
+    if (body.current) response.setHeader('ETag', entityTag(body.current));
     response.status(body.statusCode).json(body);
   }
 
@@ -42,6 +45,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
         `${request.method} ${request.originalUrl} [request ${request.id ?? '-'}]: database unavailable (${(exception as Error).message})`,
       );
       return { ...DATABASE_UNAVAILABLE };
+    }
+    if (isStorageFull(exception)) {
+      this.logger.error(`${request.method} ${request.originalUrl} [request ${request.id ?? '-'}]: the database's disk is full`);
+      return { ...STORAGE_FULL };
     }
     const status = middlewareStatus(exception);
     if (status) {

@@ -38,6 +38,19 @@ describe('sanitizeContent removes everything that can run', () => {
       '<a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">x</a>',
     );
   });
+
+  // Any target but _self/_parent/_top opens (or reuses) another window, which gets window.opener without noopener;
+  // browsers read the keywords in any case, and the author's own rel must not be able to drop the guard.
+  it.each(['_BLANK', '_new', 'preview', ' _blank', '_self'])('forces rel=noopener noreferrer on a link with target=%j', (target) => {
+    const clean = sanitizeContent(`<a href="https://example.com" target="${target}" rel="opener">x</a>`);
+    expect(clean).toBe(`<a href="https://example.com" target="${target}" rel="noopener noreferrer nofollow">x</a>`);
+  });
+
+  it('leaves the rel of a link without a target as the author wrote it', () => {
+    expect(sanitizeContent('<a href="https://example.com" rel="nofollow">x</a>')).toBe(
+      '<a href="https://example.com" rel="nofollow">x</a>',
+    );
+  });
 });
 
 describe('sanitizeContent keeps what the editor produces', () => {

@@ -79,10 +79,11 @@ const OPTIONS: sanitize.IOptions = {
   allowedIframeHostnames: YOUTUBE_HOSTS,
   allowIframeRelativeUrls: false,
   transformTags: {
-    // Links that open elsewhere must not get a handle on this window.
+    // Links that may open elsewhere must not get a handle on this window. Every target, not only "_blank": a named
+    // window ("preview"), "_new" or "_BLANK" opens one too, and the guard costs nothing on "_self".
     a: (tagName, attribs) => ({
       tagName,
-      attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer nofollow' } : attribs,
+      attribs: 'target' in attribs ? { ...attribs, rel: 'noopener noreferrer nofollow' } : attribs,
     }),
   },
   exclusiveFilter: (frame) =>

@@ -8,8 +8,18 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 /** Also notified by `npm run restore`, so running instances drop the pages they rendered before it. */
 export const CONTENT_CHANGED_CHANNEL = 'mudawwana_content_changed';
 
-/** How long to wait before listening again after the connection was lost (or could not be made again). */
-const RELISTEN_MS = 1_000;
+/** The listener's connection in pg_stat_activity (an operator can tell it from the pool's; the outage test finds it so). */
+export const LISTENER_APPLICATION_NAME = 'mudawwana-listener';
+
+/**
+ * After the listening connection is lost: the first attempt to listen again half a second later, then twice as long
+ * after each refusal, at most five seconds apart (a database down for an hour is asked 720 times, not 3,600, and
+ * once it is back the instances catch up within five seconds).
+ */
+const FIRST_RELISTEN_MS = 500;
+const LONGEST_RELISTEN_MS = 5_000;
+/** A connection attempt that hangs (a network that drops packets) is given up and tried again. */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 /**
  * Several instances share one PostgreSQL database, and each keeps pages in memory in front of the shared page store.
@@ -23,6 +33,9 @@ export class ContentChangeBridge implements OnApplicationBootstrap, OnApplicatio
   private client?: Client;
   private unsubscribe?: () => void;
   private closed = false;
+  /** The wait before the next attempt to listen again, and how many attempts in a row were refused. */
+  private relistenMs = FIRST_RELISTEN_MS;
+  private refused = 0;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -45,14 +58,20 @@ export class ContentChangeBridge implements OnApplicationBootstrap, OnApplicatio
   }
 
   private async listen(url: string): Promise<void> {
-    const client = new Client({ connectionString: url });
+    const client = new Client({
+      connectionString: url,
+      application_name: LISTENER_APPLICATION_NAME,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // A peer that vanished without closing (a cut network) is noticed by TCP keepalive, then listened to again.
+      keepAlive: true,
+    });
     client.on('error', (error) => this.logger.warn(`listener connection lost: ${error.message}`));
     client.on('end', () => this.lost(client, url));
     // The payload: the sending instance's id, then the change's tags ("<id> post:3,posts").
     client.on('notification', (message) => {
       if (message.channel !== CONTENT_CHANGED_CHANNEL) return;
       const [sender, tags = ''] = (message.payload ?? '').split(' ');
-      if (sender !== this.instanceId) void this.events.notify('remote', tags.split(',').filter(Boolean));
+      if (sender !== this.instanceId) this.replay(tags.split(',').filter(Boolean));
     });
     try {
       await client.connect();
@@ -76,7 +95,24 @@ export class ContentChangeBridge implements OnApplicationBootstrap, OnApplicatio
   private lost(client: Client, url: string): void {
     if (this.closed || this.client !== client) return;
     this.client = undefined;
-    setTimeout(() => void this.listenAgain(url), RELISTEN_MS).unref();
+    this.relistenMs = FIRST_RELISTEN_MS;
+    this.refused = 0;
+    this.forgetUnheard();
+    this.scheduleListenAgain(url);
+  }
+
+  /**
+   * While nobody listens, changes made on the other instances go unheard (the database itself may be serving them:
+   * only new connections refused, as when its connection slots are full). So at each attempt the pages this instance
+   * keeps in memory are dropped: it serves from the shared page store, which the instance that made a change has
+   * marked stale, and shows that change within one wait between attempts instead of once the listener is back.
+   */
+  private forgetUnheard(): void {
+    this.replay([ContentTag.all]);
+  }
+
+  private scheduleListenAgain(url: string): void {
+    setTimeout(() => void this.listenAgain(url), this.relistenMs).unref();
   }
 
   private async listenAgain(url: string): Promise<void> {
@@ -84,16 +120,24 @@ export class ContentChangeBridge implements OnApplicationBootstrap, OnApplicatio
     try {
       await this.listen(url);
     } catch (error) {
-      this.logger.warn(`could not listen again: ${(error as Error).message}`);
-      setTimeout(() => void this.listenAgain(url), RELISTEN_MS).unref();
+      this.refused += 1;
+      this.relistenMs = Math.min(this.relistenMs * 2, LONGEST_RELISTEN_MS);
+      this.logger.warn(`could not listen again (${this.refused} in a row, next in ${this.relistenMs} ms): ${(error as Error).message}`);
+      this.forgetUnheard();
+      this.scheduleListenAgain(url);
       return;
     }
     if (this.closed) {
       await this.client?.end().catch(() => undefined);
       return;
     }
-    this.logger.log('listening again for content changes');
+    this.logger.log(`listening again for content changes (after ${this.refused} refused attempts)`);
     await this.announce(ContentTag.all);
-    await this.events.notify('remote', [ContentTag.all]);
+    this.replay([ContentTag.all]);
+  }
+
+  /** Replays a change made elsewhere; a listener that fails is logged, never an unhandled rejection. */
+  private replay(tags: string[]): void {
+    this.events.notify('remote', tags).catch((error) => this.logger.warn(`could not replay a remote change: ${(error as Error).message}`));
   }
 }

@@ -4,6 +4,7 @@ import { ENTITIES } from './entities';
 import { raiseContentVersion } from './content-version';
 import { POSTGRES_MIGRATIONS } from './migrations/postgres';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite';
+import { keepSqliteTransactionsInStep } from './sqlite-transactions';
 
 export type MigrationClass = new () => MigrationInterface;
 
@@ -85,6 +86,7 @@ export async function runMigrations(dataSource: DataSource): Promise<void> {
 export async function openDatabase(database: DatabaseConfig, migrations = migrationsFor(database)): Promise<DataSource> {
   const dataSource = new DataSource({ ...dataSourceOptions(database), migrations });
   await dataSource.initialize();
+  keepSqliteTransactionsInStep(dataSource);
   await runMigrations(dataSource);
   return dataSource;
 }

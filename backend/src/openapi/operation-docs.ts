@@ -14,6 +14,8 @@ const ACCOUNT =
   'For a person in a browser: a request with an API token gets 403 `SESSION_REQUIRED`. Unsafe requests from a browser must come from the blog itself (`Origin`), or get 403 `CROSS_SITE_REQUEST`.';
 const VERSIONED =
   'Send the `version` of the record you loaded: if it has been saved since, the answer is 409 `VERSION_CONFLICT` with the record as it is now in `current`. Leave `version` out to overwrite.';
+const VERSIONED_OR_IF_MATCH =
+  'Send the `version` of the record you loaded: if it has been saved since, the answer is 409 `VERSION_CONFLICT` with the record as it is now in `current`. Or the HTTP way: send the `ETag` of the record you loaded (GET by id, or the answer to your last save) in `If-Match`, and the answer is 412 `PRECONDITION_FAILED` (with `current` and its `ETag`) if it has changed since. Send neither to overwrite.';
 
 /** The autosave and revision operations, the same for posts and pages. */
 function revisionDocs(kind: 'post' | 'page'): Record<string, OperationDoc> {
@@ -107,7 +109,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   },
   getPostById: {
     summary: 'Read a post by id (for editing)',
-    description: `A post, draft or published, with its content and \`version\` (send it back when saving). ${SIGN_IN}`,
+    description: `A post, draft or published, with its content and \`version\` (send it back when saving), and its \`ETag\` (or send that back in \`If-Match\`). ${SIGN_IN}`,
   },
   getPostBySlug: {
     summary: 'Read a post by slug',
@@ -120,7 +122,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   },
   updatePost: {
     summary: 'Save a post',
-    description: `Replaces the post's fields (publish it with \`published: true\`; schedule it with a \`publishAt\` to come as well). Keeps a revision. ${VERSIONED} ${SIGN_IN}`,
+    description: `Replaces the post's fields (publish it with \`published: true\`; schedule it with a \`publishAt\` to come as well). Keeps a revision. ${VERSIONED_OR_IF_MATCH} ${SIGN_IN}`,
   },
   bulkChangePosts: {
     summary: 'Publish, unpublish or delete several posts',
@@ -129,7 +131,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   ...revisionDocs('post'),
   deletePost: {
     summary: 'Delete a post',
-    description: `Deletes the post for good. ${SIGN_IN}`,
+    description: `Deletes the post for good. With \`If-Match\` (the post's \`ETag\`), only if it has not changed since: 412 \`PRECONDITION_FAILED\` otherwise. ${SIGN_IN}`,
   },
   fixPostSlug: {
     summary: "Regenerate a post's slug from its title",
@@ -173,7 +175,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   },
   getPageById: {
     summary: 'Read a static page by id (for editing)',
-    description: `A page with its content and \`version\` (send it back when saving). ${SIGN_IN}`,
+    description: `A page with its content and \`version\` (send it back when saving), and its \`ETag\` (or send that back in \`If-Match\`). ${SIGN_IN}`,
   },
   createPage: {
     summary: 'Create a static page',
@@ -181,12 +183,12 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   },
   updatePage: {
     summary: 'Save a static page',
-    description: `Replaces the page's title, slug and content. ${VERSIONED} ${SIGN_IN}`,
+    description: `Replaces the page's title, slug and content. ${VERSIONED_OR_IF_MATCH} ${SIGN_IN}`,
   },
   ...revisionDocs('page'),
   deletePage: {
     summary: 'Delete a static page',
-    description: `Deletes the page for good. ${SIGN_IN}`,
+    description: `Deletes the page for good. With \`If-Match\` (the page's \`ETag\`), only if it has not changed since: 412 \`PRECONDITION_FAILED\` otherwise. ${SIGN_IN}`,
   },
 
   // settings
@@ -221,7 +223,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   // upload
   uploadImage: {
     summary: 'Upload an image',
-    description: `A multipart form with one file field named \`image\`: JPEG, PNG, GIF, WebP or AVIF, at most 5 MB and 40 megapixels. The image is re-encoded (which drops its metadata) and smaller AVIF and WebP variants are made; the answer's \`url\` is the address to use in posts. ${SIGN_IN}`,
+    description: `A multipart form with one file field named \`image\`: JPEG, PNG, GIF, WebP or AVIF, at most 5 MB and 40 megapixels. The image is re-encoded (which drops its metadata) and smaller AVIF and WebP variants are made; the answer's \`url\` is the address to use in posts. When the storage fails (a bucket down or unreachable), 503 \`STORAGE_UNAVAILABLE\` with \`retryAfter\`, and nothing of the upload is kept. ${SIGN_IN}`,
   },
 
   // newsletter

@@ -1,5 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { ApiErrors } from '../common/api-errors.decorator';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { LeavesContentUnchanged } from '../common/content-changed.interceptor';
@@ -7,6 +8,7 @@ import { ParseIdPipe } from '../common/parse-id.pipe';
 import { AutosaveDto, ListRevisionsQuery, RestoreRevisionDto, RevisionDto, RevisionSummaryDto } from '../revisions/dto/revision.dto';
 import { User } from '../users/user.entity';
 import { Public } from '../common/public.decorator';
+import { ApiIfMatch, ETAG_HEADER, withEntityTag } from '../common/versions';
 import { PageDto, PageSummaryDto, SavePageDto } from './dto/page.dto';
 import { PagesService } from './pages.service';
 
@@ -23,10 +25,10 @@ export class PagesController {
   }
 
   @Get('id/:id')
-  @ApiOkResponse({ type: PageDto })
+  @ApiOkResponse({ type: PageDto, headers: ETAG_HEADER })
   @ApiErrors(401, 404)
-  getPageById(@Param('id', ParseIdPipe) id: number): Promise<PageDto> {
-    return this.pages.getPageById(id);
+  async getPageById(@Param('id', ParseIdPipe) id: number, @Res({ passthrough: true }) response: Response): Promise<PageDto> {
+    return withEntityTag(response, await this.pages.getPageById(id));
   }
 
   /** `about` is just a page with that slug. */
@@ -46,10 +48,17 @@ export class PagesController {
   }
 
   @Put(':id')
-  @ApiOkResponse({ type: PageDto })
+  @ApiOkResponse({ type: PageDto, headers: ETAG_HEADER })
   @ApiErrors(400, 401, 404, 409)
-  updatePage(@Param('id', ParseIdPipe) id: number, @Body() input: SavePageDto, @CurrentUser() author: User): Promise<PageDto> {
-    return this.pages.updatePage(id, input, author);
+  @ApiIfMatch()
+  async updatePage(
+    @Param('id', ParseIdPipe) id: number,
+    @Body() input: SavePageDto,
+    @CurrentUser() author: User,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<PageDto> {
+    return withEntityTag(response, await this.pages.updatePage(id, input, author, 'save', ifMatch));
   }
 
   /** Keeps the editor's title and content as an autosave revision; the page itself does not change. */
@@ -93,7 +102,8 @@ export class PagesController {
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiErrors(401, 404)
-  deletePage(@Param('id', ParseIdPipe) id: number): Promise<void> {
-    return this.pages.deletePage(id);
+  @ApiIfMatch()
+  deletePage(@Param('id', ParseIdPipe) id: number, @Headers('if-match') ifMatch: string | undefined): Promise<void> {
+    return this.pages.deletePage(id, ifMatch);
   }
 }

@@ -48,8 +48,9 @@ export class PagesRepository {
     });
   }
 
-  async delete(id: number): Promise<boolean> {
-    const result = await this.pages.delete({ id });
+  /** Deletes the page; with `expectedVersion`, only while it is still at that version. */
+  async delete(id: number, expectedVersion?: number): Promise<boolean> {
+    const result = await this.pages.delete(expectedVersion === undefined ? { id } : { id, version: expectedVersion });
     return (result.affected ?? 0) > 0;
   }
 }

@@ -1,4 +1,4 @@
-import { StaleVersionError, versionConflict } from '../common/versions';
+import { preconditionFailed, StaleVersionError, staleSave, versionToClaim } from '../common/versions';
 import { Injectable } from '@nestjs/common';
 import { ContentTag, recordContentChange } from '../common/content-tags';
 import { badRequest, conflict, notFound } from '../common/domain-error';
@@ -47,12 +47,18 @@ export class PagesService {
     return PageDto.from(await this.save({}, input, { kind: 'save', authorId: author.id }));
   }
 
-  async updatePage(id: number, input: SavePageDto, author: User, kind: 'save' | 'restore' = 'save'): Promise<PageDto> {
+  /**
+   * A save based on a version (the `version` field, or the ETag in `ifMatch`, the request's If-Match header): answers
+   * 409 (412 for If-Match) with the page as it is now when it was saved since.
+   */
+  async updatePage(id: number, input: SavePageDto, author: User, kind: 'save' | 'restore' = 'save', ifMatch?: string): Promise<PageDto> {
     const page = await this.findOrFail(id);
+    const basedOn = { version: input.version, ifMatch };
+    const expected = versionToClaim(page, PageDto.from(page), basedOn);
     try {
-      return PageDto.from(await this.save(page, input, { kind, authorId: author.id }));
+      return PageDto.from(await this.save(page, { ...input, version: expected }, { kind, authorId: author.id }));
     } catch (error) {
-      if (error instanceof StaleVersionError) throw versionConflict(await this.getPageById(id));
+      if (error instanceof StaleVersionError) throw staleSave(await this.getPageById(id), basedOn);
       throw error;
     }
   }
@@ -89,8 +95,15 @@ export class PagesService {
     return page;
   }
 
-  async deletePage(id: number): Promise<void> {
-    if (!(await this.pages.delete(id))) throw pageNotFound();
+  /** `ifMatch`: the request's If-Match header, if any (412 when it does not name the page as it is now). */
+  async deletePage(id: number, ifMatch?: string): Promise<void> {
+    const page = await this.findOrFail(id);
+    const expected = versionToClaim(page, PageDto.from(page), { ifMatch });
+    if (!(await this.pages.delete(id, expected))) {
+      // Saved since the If-Match check (412), or deleted by someone else (404).
+      const current = await this.pages.findById(id);
+      throw current ? preconditionFailed(PageDto.from(current)) : pageNotFound();
+    }
     recordContentChange(ContentTag.pages);
   }
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser, OptionalUser } from '../auth/current-user.decorator';
@@ -6,6 +6,7 @@ import { ApiErrors } from '../common/api-errors.decorator';
 import { LeavesContentUnchanged } from '../common/content-changed.interceptor';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { Public } from '../common/public.decorator';
+import { ApiIfMatch, ETAG_HEADER, withEntityTag } from '../common/versions';
 import { User } from '../users/user.entity';
 import { CountPostsQuery, ListPostsQuery } from './dto/list-posts.query';
 import { PostCountsDto, PostDetailDto, PostDto, PostSummaryDto } from './dto/post.dto';
@@ -60,10 +61,10 @@ export class PostsController {
   }
 
   @Get('id/:id')
-  @ApiOkResponse({ type: PostDto })
+  @ApiOkResponse({ type: PostDto, headers: ETAG_HEADER })
   @ApiErrors(401, 404)
-  getPostById(@Param('id', ParseIdPipe) id: number): Promise<PostDto> {
-    return this.posts.getPostById(id);
+  async getPostById(@Param('id', ParseIdPipe) id: number, @Res({ passthrough: true }) response: Response): Promise<PostDto> {
+    return withEntityTag(response, await this.posts.getPostById(id));
   }
 
   @Public()
@@ -91,10 +92,17 @@ export class PostsController {
   }
 
   @Put(':id')
-  @ApiOkResponse({ type: PostDto })
+  @ApiOkResponse({ type: PostDto, headers: ETAG_HEADER })
   @ApiErrors(400, 401, 404, 409)
-  updatePost(@Param('id', ParseIdPipe) id: number, @Body() input: UpdatePostDto, @CurrentUser() author: User): Promise<PostDto> {
-    return this.posts.updatePost(id, input, author);
+  @ApiIfMatch()
+  async updatePost(
+    @Param('id', ParseIdPipe) id: number,
+    @Body() input: UpdatePostDto,
+    @CurrentUser() author: User,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<PostDto> {
+    return withEntityTag(response, await this.posts.updatePost(id, input, author, ifMatch));
   }
 
   /** Keeps the editor's fields as an autosave revision; the post itself does not change. */
@@ -138,8 +146,9 @@ export class PostsController {
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiErrors(401, 404)
-  deletePost(@Param('id', ParseIdPipe) id: number): Promise<void> {
-    return this.posts.deletePost(id);
+  @ApiIfMatch()
+  deletePost(@Param('id', ParseIdPipe) id: number, @Headers('if-match') ifMatch: string | undefined): Promise<void> {
+    return this.posts.deletePost(id, ifMatch);
   }
 
   @Post(':id/fix-slug')

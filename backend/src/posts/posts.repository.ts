@@ -344,8 +344,9 @@ export class PostsRepository {
     return this.posts.create(fields);
   }
 
-  async delete(id: number): Promise<boolean> {
-    const result = await this.posts.delete({ id });
+  /** Deletes the post; with `expectedVersion`, only while it is still at that version. */
+  async delete(id: number, expectedVersion?: number): Promise<boolean> {
+    const result = await this.posts.delete(expectedVersion === undefined ? { id } : { id, version: expectedVersion });
     return (result.affected ?? 0) > 0;
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ContentTag, recordContentChange } from '../common/content-tags';
 import { CategoriesService } from '../categories/categories.service';
 import { isUniqueViolation } from '../common/database-errors';
-import { StaleVersionError, versionConflict } from '../common/versions';
+import { preconditionFailed, StaleVersionError, staleSave, versionToClaim } from '../common/versions';
 import { badRequest, conflict, notFound } from '../common/domain-error';
 import { sanitizeContent } from '../common/sanitize-html';
 import { generateExcerpt, LIST_DEFAULT_LIMIT, readingTime, slugify } from '@mudawwana/rules';
@@ -124,16 +124,26 @@ export class PostsService {
     return PostDto.from(await this.apply(post, input, undefined, author));
   }
 
-  async updatePost(id: number, input: UpdatePostDto, author: User): Promise<PostDto> {
-    return this.savingVersion(id, async () => this.apply(await this.findOrFail(id), input, input.version, author));
+  /** `ifMatch`: the request's If-Match header, if any (412 when it does not name the post as it is now). */
+  async updatePost(id: number, input: UpdatePostDto, author: User, ifMatch?: string): Promise<PostDto> {
+    return this.savingVersion(id, { version: input.version, ifMatch }, (post, expected) => this.apply(post, input, expected, author));
   }
 
-  /** A save that answers 409 with the post as it is now when it was based on an older version. */
-  private async savingVersion(id: number, save: () => Promise<Post>): Promise<PostDto> {
+  /**
+   * A save based on a version (the `version` field, or the ETag in If-Match): answers 409 (412 for If-Match) with the
+   * post as it is now when it was saved since.
+   */
+  private async savingVersion(
+    id: number,
+    basedOn: { version?: number; ifMatch?: string },
+    save: (post: Post, expectedVersion: number | undefined) => Promise<Post>,
+  ): Promise<PostDto> {
+    const post = await this.findOrFail(id);
+    const expected = versionToClaim(post, PostDto.from(post), basedOn);
     try {
-      return PostDto.from(await save());
+      return PostDto.from(await save(post, expected));
     } catch (error) {
-      if (error instanceof StaleVersionError) throw versionConflict(await this.getPostById(id));
+      if (error instanceof StaleVersionError) throw staleSave(await this.getPostById(id), basedOn);
       throw error;
     }
   }
@@ -171,19 +181,25 @@ export class PostsService {
       metaTitle: revision.metaTitle,
       metaDescription: revision.metaDescription,
     };
-    return this.savingVersion(id, async () => this.apply(await this.findOrFail(id), restored, input.version, author, 'restore'));
+    return this.savingVersion(id, { version: input.version }, (post, expected) => this.apply(post, restored, expected, author, 'restore'));
   }
 
-  async deletePost(id: number): Promise<void> {
-    const post = await this.posts.findById(id);
-    const neighbours = post ? await this.neighbourTags(post) : [];
-    if (!(await this.posts.delete(id))) throw postNotFound();
+  /** `ifMatch`: the request's If-Match header, if any (412 when it does not name the post as it is now). */
+  async deletePost(id: number, ifMatch?: string): Promise<void> {
+    const post = await this.findOrFail(id);
+    const expected = versionToClaim(post, PostDto.from(post), { ifMatch });
+    const neighbours = await this.neighbourTags(post);
+    if (!(await this.posts.delete(id, expected))) {
+      // Saved since the If-Match check (412), or deleted by someone else (404).
+      const current = await this.posts.findById(id);
+      throw current ? preconditionFailed(PostDto.from(current)) : postNotFound();
+    }
     recordContentChange(
       ContentTag.post(id),
       ContentTag.postLists,
       ...neighbours,
-      ...categoryListTags(post?.categoryId),
-      ...tagListTags(post?.tags),
+      ...categoryListTags(post.categoryId),
+      ...tagListTags(post.tags),
     );
   }
 

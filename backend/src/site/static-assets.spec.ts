@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
-import { staticAssets } from './static-assets';
+import { namesSourceMap, staticAssets } from './static-assets';
 
 const SOURCE = `export const answer = ${'42 + '.repeat(500)}0;\n`;
 
@@ -62,6 +62,30 @@ describe('static assets', () => {
   it('does not serve source maps unless asked to', async () => {
     await request(app()).get('/assets/app-abc123.js.map').expect(404);
     await request(app(true)).get('/assets/app-abc123.js.map').expect(200);
+  });
+
+  it.each([
+    '/assets/app-abc123.js.m%61p',
+    '/assets/app-abc123.js%2emap',
+    '/assets/app-abc123.js.m%2561p',
+    '/assets/app-abc123.js.m%252561p',
+    '/assets/app-abc123.js.MAP',
+    '/assets/app-abc123.js.Ma%50',
+    '/assets/app-abc123.js.map.',
+    '/assets/app-abc123.js.map/',
+    '/assets/app-abc123.js.map;v=1',
+    '/assets/app-abc123.js.m%61p%3bv=1',
+    '/assets/x/..%2fapp-abc123.js.m%61p',
+  ])('refuses the source map however its path is spelt: %s', async (path) => {
+    expect(namesSourceMap(path)).toBe(true); // the rule itself, for disks and proxies that would find the file
+    const response = await request(app()).get(path);
+    expect(response.status).toBe(404);
+    expect(response.text).not.toContain('"version":3');
+  });
+
+  it('still serves the script whose name merely contains "map"', async () => {
+    expect(namesSourceMap('/assets/map-abc123.js')).toBe(false);
+    expect(namesSourceMap('/assets/app.mapper.js')).toBe(false);
   });
 
   it('serves unhashed files at the root without the immutable cache, and 404s missing assets', async () => {

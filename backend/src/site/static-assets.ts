@@ -27,6 +27,30 @@ type Encoding = (typeof ENCODINGS)[number];
 const ENCODING = Symbol('static-asset-encoding');
 type EncodedResponse = express.Response & { [ENCODING]?: { encoding: Encoding; type: string } };
 
+/**
+ * Whether a URL path names a source map however it is spelt: percent-decoded until nothing changes (`.m%61p`,
+ * `.m%2561p`), in any case (`.MAP`, for case-insensitive disks), without `;` parameters (`.map;v=1`) and without
+ * trailing dots, slashes or spaces (`.map.`, `.map/`), which some file systems and proxies drop.
+ */
+export function namesSourceMap(urlPath: string): boolean {
+  let path = urlPath;
+  for (let decoded = decodeOnce(path); decoded !== path; decoded = decodeOnce(path)) path = decoded;
+  const withoutParameters = path
+    .split('/')
+    .map((segment) => segment.split(';')[0])
+    .join('/');
+  return /\.map[\s./\\]*$/i.test(withoutParameters);
+}
+
+/** One round of percent-decoding; a malformed escape leaves the path as it is (the file server refuses it). */
+function decodeOnce(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 /** The URL path (`/assets/index-abc.js`) of every file of the build. */
 function listFiles(clientDir: string): Set<string> {
   const found = new Set<string>();
@@ -64,7 +88,7 @@ export function staticAssets(clientDir: string, options: StaticAssetOptions): ex
 
   router.use((request: express.Request, response: EncodedResponse, next: express.NextFunction) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return next();
-    if (!options.serveSourceMaps && request.path.endsWith('.map')) {
+    if (!options.serveSourceMaps && namesSourceMap(request.path)) {
       response.status(404).type('text/plain').send('Not Found');
       return;
     }

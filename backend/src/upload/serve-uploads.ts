@@ -1,10 +1,12 @@
 import express, { type RequestHandler, type Response } from 'express';
 import { pipeline } from 'node:stream/promises';
-import { sendError } from '../common/error-body';
+import { Logger } from '@nestjs/common';
+import { errorBody, sendError } from '../common/error-body';
 import type { AppConfig } from '../config/app-config';
 import { MissingVariants } from './missing-variants';
-import { isUploadKey, UPLOAD_CACHE_CONTROL, UploadStorage } from './storage';
+import { isUploadKey, STORAGE_UNAVAILABLE, UPLOAD_CACHE_CONTROL, UploadStorage } from './storage';
 
+const logger = new Logger('Uploads');
 const notFound = (res: Response) => sendError(res, 404, 'Upload not found', { code: 'UPLOAD_NOT_FOUND' });
 
 /**
@@ -26,7 +28,7 @@ export function serveUploads(config: Pick<AppConfig, 'uploadsDir' | 's3'>, stora
       });
   }
   const publicUrl = config.s3.publicUrl;
-  return async (req, res, next) => {
+  return async (req, res) => {
     const key = req.path.slice(1);
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !isUploadKey(key)) return notFound(res);
     if (publicUrl) {
@@ -52,8 +54,14 @@ export function serveUploads(config: Pick<AppConfig, 'uploadsDir' | 's3'>, stora
       }
       await pipeline(stored.body, res);
     } catch (error) {
-      if (!res.headersSent) next(error);
-      else res.destroy();
+      if (res.headersSent) return res.destroy();
+      // The bucket is down or unreachable: the page around the image still serves; the image says when to come back.
+      logger.warn(`GET /uploads/${key}: ${storage.description} failed (${(error as Error)?.message ?? String(error)})`);
+      const { code, message, retryAfter } = STORAGE_UNAVAILABLE;
+      res
+        .set('Retry-After', String(retryAfter))
+        .status(503)
+        .json(errorBody(503, message, { code, retryAfter }));
     }
   };
 }

@@ -32,6 +32,13 @@ export interface StoredUpload {
 
 export const UPLOAD_STORAGE = Symbol('UPLOAD_STORAGE');
 
+/** What an upload (or an image read from a bucket) answers when the storage fails: 503, come back in half a minute. */
+export const STORAGE_UNAVAILABLE = {
+  code: 'STORAGE_UNAVAILABLE',
+  message: 'The image storage cannot be reached; try again shortly',
+  retryAfter: 30,
+} as const;
+
 /** Uploaded files never change (each gets a new random name): browsers, proxies and CDNs may keep them for a year. */
 export const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 

@@ -51,7 +51,7 @@ export class UploadController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: UploadImageDto })
   @ApiCreatedResponse({ type: UploadResponseDto })
-  @ApiErrors(400, 401, 413)
+  @ApiErrors(400, 401, 413, 503)
   async uploadImage(@UploadedFile() file: Express.Multer.File | undefined): Promise<UploadResponseDto> {
     if (!file) throw new DomainError('IMAGE_REQUIRED', 'Send the image in the multipart field "image"', HttpStatus.BAD_REQUEST);
     const url = await this.upload.storeImage(file.buffer);

@@ -1,9 +1,11 @@
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import sharp, { FormatEnum } from 'sharp';
 import { DomainError } from '../common/domain-error';
+import { httpError } from '../common/error-body';
+import { AbandonedUploads } from './abandoned-uploads';
 import { imageVariants } from './image-variants';
-import { contentTypeOf, UPLOAD_STORAGE, UploadStorage } from './storage';
+import { contentTypeOf, STORAGE_UNAVAILABLE, UPLOAD_STORAGE, UploadStorage } from './storage';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Decoding cost grows with pixels, not bytes: a 31 KB PNG can hold 256 megapixels. */
@@ -24,8 +26,17 @@ const notAnImage = () =>
   new DomainError('NOT_AN_IMAGE', 'The file is not a supported image (JPEG, PNG, GIF, WebP or AVIF)', HttpStatus.BAD_REQUEST);
 
 @Injectable()
-export class UploadService {
-  constructor(@Inject(UPLOAD_STORAGE) private readonly storage: UploadStorage) {}
+export class UploadService implements OnModuleDestroy {
+  private readonly logger = new Logger('Upload');
+  private readonly abandoned: AbandonedUploads;
+
+  constructor(@Inject(UPLOAD_STORAGE) private readonly storage: UploadStorage) {
+    this.abandoned = new AbandonedUploads(storage);
+  }
+
+  onModuleDestroy(): void {
+    this.abandoned.stop();
+  }
 
   /**
    * Checks that the bytes are an image of at most MAX_IMAGE_PIXELS, re-encodes it in its own format (which drops
@@ -63,10 +74,29 @@ export class UploadService {
       });
 
     const name = `${randomBytes(16).toString('hex')}.${output.extension}`;
-    // Variants first: once the original's URL is returned, pages may list them.
     const variants = await imageVariants(name, encoded);
-    await Promise.all(variants.map((variant) => this.storage.put(variant.name, variant.bytes, contentTypeOf(variant.name))));
-    await this.storage.put(name, encoded, contentTypeOf(name));
+    await this.storeAll([...variants, { name, bytes: encoded }]);
     return `/uploads/${name}`;
+  }
+
+  /**
+   * Variants first, the original last: once the original's URL is returned, pages may list them. All or nothing:
+   * when the store fails on any of them (down, unreachable, full), the ones already written are deleted (later, if the
+   * store is still down) and the upload answers 503 STORAGE_UNAVAILABLE, so no URL ever names missing files.
+   */
+  private async storeAll(files: { name: string; bytes: Buffer }[]): Promise<void> {
+    const original = files[files.length - 1];
+    const put = (file: { name: string; bytes: Buffer }) => this.storage.put(file.name, file.bytes, contentTypeOf(file.name));
+    try {
+      // Settled, not Promise.all: a put the SDK is still retrying could land after the cleanup and stay for good.
+      const variants = await Promise.allSettled(files.slice(0, -1).map(put));
+      const failed = variants.find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
+      await put(original);
+    } catch (error) {
+      this.logger.warn(`upload ${original.name} not stored in ${this.storage.description}: ${(error as Error)?.message ?? String(error)}`);
+      this.abandoned.remove(files.map((file) => file.name));
+      throw httpError(HttpStatus.SERVICE_UNAVAILABLE, STORAGE_UNAVAILABLE.message, STORAGE_UNAVAILABLE);
+    }
   }
 }

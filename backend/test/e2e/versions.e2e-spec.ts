@@ -68,6 +68,85 @@ describe('versions (no lost updates)', () => {
         );
         expect(statuses.sort()).toEqual([200, 409, 409, 409, 409]);
       });
+
+      describe('the HTTP way: ETag and If-Match', () => {
+        const byId = (id: number) => path(id).replace(/\/(\d+)$/, '/id/$1');
+
+        it('GET by id and every save answer a strong ETag, the same for the same record', async () => {
+          const record = await create();
+          const read = await author.get(byId(record.id)).expect(200);
+          expect(read.headers.etag).toMatch(/^"[\w-]+"$/);
+          const saved = await author.put(path(record.id)).set('If-Match', read.headers.etag).send(body('بعد')).expect(200);
+          expect(saved.headers.etag).toMatch(/^"[\w-]+"$/);
+          expect(saved.headers.etag).not.toBe(read.headers.etag);
+          expect((await author.get(byId(record.id)).expect(200)).headers.etag).toBe(saved.headers.etag);
+        });
+
+        it('a save whose If-Match is no longer the ETag is a 412 with the current record and its ETag, and changes nothing', async () => {
+          const record = await create();
+          const loaded = (await author.get(byId(record.id)).expect(200)).headers.etag as string;
+          const first = await author.put(path(record.id)).set('If-Match', loaded).send(body('من العميل الأول')).expect(200);
+          const stale = await author.put(path(record.id)).set('If-Match', loaded).send(body('من العميل الثاني')).expect(412);
+          expect(stale.body).toMatchObject({
+            statusCode: 412,
+            code: 'PRECONDITION_FAILED',
+            current: { id: record.id, version: 2, title: 'من العميل الأول' },
+          });
+          expect(stale.headers.etag).toBe(first.headers.etag);
+          expect((await author.get(byId(record.id)).expect(200)).body).toMatchObject({ title: 'من العميل الأول', version: 2 });
+          // With the ETag the 412 gave, the save goes through.
+          await author.put(path(record.id)).set('If-Match', stale.headers.etag).send(body('بعد النظر')).expect(200);
+        });
+
+        it('If-Match follows RFC 9110: one of a list matches, * matches, a weak tag never does', async () => {
+          const record = await create();
+          const tag = (await author.get(byId(record.id)).expect(200)).headers.etag as string;
+          await author.put(path(record.id)).set('If-Match', `W/${tag}`).send(body('ضعيف')).expect(412);
+          const saved = await author.put(path(record.id)).set('If-Match', `"other", ${tag}`).send(body('من قائمة')).expect(200);
+          await author.put(path(record.id)).set('If-Match', '*').send(body('أي نسخة')).expect(200);
+          expect(saved.body.version).toBe(2);
+        });
+
+        it('a DELETE whose If-Match is stale is a 412 and deletes nothing; with the current ETag it deletes', async () => {
+          const record = await create();
+          const loaded = (await author.get(byId(record.id)).expect(200)).headers.etag as string;
+          const saved = await author.put(path(record.id)).send(body('تغيّر')).expect(200);
+          const refused = await author.delete(path(record.id)).set('If-Match', loaded).expect(412);
+          expect(refused.body).toMatchObject({ code: 'PRECONDITION_FAILED', current: { id: record.id, title: 'تغيّر' } });
+          await author.get(byId(record.id)).expect(200);
+          await author.delete(path(record.id)).set('If-Match', saved.headers.etag).expect(204);
+          await author.get(byId(record.id)).expect(404);
+        });
+
+        it('of five parallel saves with the same If-Match, exactly one wins and the others get 412', async () => {
+          const record = await create();
+          const tag = (await author.get(byId(record.id)).expect(200)).headers.etag as string;
+          const statuses = await Promise.all(
+            Array.from(
+              { length: 5 },
+              async (_, i) =>
+                (
+                  await author
+                    .put(path(record.id))
+                    .set('If-Match', tag)
+                    .send(body(`عميل ${i}`))
+                ).status,
+            ),
+          );
+          expect(statuses.sort()).toEqual([200, 412, 412, 412, 412]);
+        });
+      });
     });
   }
+
+  it("a post's ETag changes with a change that does not raise its version (another post becomes the featured one)", async () => {
+    const first = await createPost(author, { published: true, featured: true });
+    const tag = (await author.get(`/api/posts/id/${first.id}`).expect(200)).headers.etag as string;
+    const other = await createPost(author, { published: true });
+    await author.put(`/api/posts/${other.id}/featured`).expect(200);
+    const now = await author.get(`/api/posts/id/${first.id}`).expect(200);
+    expect(now.body).toMatchObject({ featured: false, version: first.version });
+    expect(now.headers.etag).not.toBe(tag);
+    await author.put(`/api/posts/${first.id}`).set('If-Match', tag).send({ title: 'كنت مميزة' }).expect(412);
+  });
 });

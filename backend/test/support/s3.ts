@@ -34,6 +34,12 @@ export interface TestS3Server {
   client: S3Client;
   /** A new empty bucket with a random name. */
   bucket(): Promise<TestBucket>;
+  /** The store goes down: the port refuses connections (open ones finish their request and are closed). */
+  stop(): Promise<void>;
+  /** The store comes back on the same port with the same objects. */
+  start(): Promise<void>;
+  /** The store goes down as soon as it has stored the next object (mid-upload); resolves with its key once down. */
+  stopAfterNextObject(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -43,7 +49,8 @@ export interface TestS3Server {
  */
 export async function startS3Server(): Promise<TestS3Server> {
   const directory = mkdtempSync(join(tmpdir(), 'mudawwana-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, allowMismatchedSignatures: true });
+  const serverOn = (port: number) => new S3rver({ address: '127.0.0.1', port, directory, silent: true, allowMismatchedSignatures: true });
+  let server: S3rver | undefined = serverOn(0);
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: CREDENTIALS });
@@ -51,7 +58,7 @@ export async function startS3Server(): Promise<TestS3Server> {
   const keysOf = async (bucket: string) =>
     ((await client.send(new ListObjectsV2Command({ Bucket: bucket }))).Contents ?? []).map((object) => object.Key as string).sort();
 
-  return {
+  const testServer: TestS3Server = {
     endpoint,
     client,
     async bucket() {
@@ -80,10 +87,34 @@ export async function startS3Server(): Promise<TestS3Server> {
         },
       };
     },
+    async stop() {
+      if (!server) return;
+      const closing = server.close();
+      // Down as a crashed store is: the connections the app keeps open are cut too, not left to finish.
+      server.httpServer?.closeAllConnections();
+      server = undefined;
+      await closing;
+    },
+    async start() {
+      if (server) return;
+      server = serverOn(port);
+      await server.run();
+    },
+    stopAfterNextObject() {
+      const running = server;
+      if (!running) throw new Error('the S3 server is not running');
+      return new Promise((resolve, reject) =>
+        running.once('event', (event) => {
+          const key = (event as { Records: { s3: { object: { key: string } } }[] }).Records[0].s3.object.key;
+          testServer.stop().then(() => resolve(key), reject);
+        }),
+      );
+    },
     async close() {
       client.destroy();
-      await server.close();
+      await server?.close();
       rmSync(directory, { recursive: true, force: true });
     },
   };
+  return testServer;
 }

@@ -15,6 +15,10 @@ declare module '@20minutes/s3rver' {
 
   export default class S3rver {
     constructor(options?: S3rverOptions);
+    /** The listening server, once run() has resolved. */
+    httpServer?: import('node:http').Server;
+    /** 'event': an S3 event notification, emitted once an object is stored (or deleted). */
+    once(event: 'event', listener: (event: unknown) => void): this;
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
   }

@@ -16,6 +16,7 @@ export const ERROR_TEXT: Record<ErrorCode, string> = {
   RATE_LIMITED: 'محاولات كثيرة',
   BUSY: 'الخادم مشغول الآن',
   DATABASE_UNAVAILABLE: 'قاعدة البيانات غير متاحة الآن',
+  STORAGE_FULL: 'لا مساحة لدى الخادم لحفظ هذا الآن؛ لم يُحفظ شيء، حاول لاحقًا',
   NOT_SIGNED_IN: 'يجب تسجيل الدخول أولًا',
   INVALID_CREDENTIALS: 'اسم المستخدم أو البريد الإلكتروني أو كلمة المرور غير صحيحة',
   REGISTRATION_CLOSED: 'التسجيل مغلق: للمدونة كاتبها بالفعل',
@@ -35,6 +36,7 @@ export const ERROR_TEXT: Record<ErrorCode, string> = {
   POST_SLUG_RESERVED: 'رابط المقالة محجوز لمسار من مسارات الموقع',
   CONTENT_REQUIRED: 'المحتوى مطلوب',
   VERSION_CONFLICT: 'حُفظت نسخة أحدث من هذا المحتوى في مكان آخر',
+  PRECONDITION_FAILED: 'تغيّر هذا المحتوى منذ النسخة التي فتحتها',
   REVISION_NOT_FOUND: 'النسخة غير موجودة',
   CATEGORY_NOT_FOUND: 'التصنيف غير موجود',
   CATEGORY_NAME_TAKEN: 'يوجد تصنيف آخر بهذا الاسم',
@@ -55,6 +57,7 @@ export const ERROR_TEXT: Record<ErrorCode, string> = {
   NOT_AN_IMAGE: 'الملف ليس صورة JPEG أو PNG أو GIF أو WebP أو AVIF',
   IMAGE_TOO_LARGE: 'حجم الصورة يتجاوز الحد الأقصى 5MB',
   IMAGE_TOO_MANY_PIXELS: 'أبعاد الصورة تتجاوز 40 ميغابكسل',
+  STORAGE_UNAVAILABLE: 'تعذّر الوصول إلى مخزن الصور الآن؛ حاول بعد قليل',
   UPLOAD_NOT_FOUND: 'الملف غير موجود',
 };
 

@@ -13,6 +13,7 @@ import { SearchHead1795700400000 } from './1795700400000-SearchHead';
 import { PageSegments1795700500000 } from './1795700500000-PageSegments';
 import { PageBuilds1795800000000 } from './1795800000000-PageBuilds';
 import { NewsletterMessageIds1795900200000 } from './1795900200000-NewsletterMessageIds';
+import { LinksWithTarget1795900400000 } from '../links-with-target';
 
 /** In order; each runs once per database. */
 export const SQLITE_MIGRATIONS = [
@@ -31,4 +32,5 @@ export const SQLITE_MIGRATIONS = [
   PageSegments1795700500000,
   PageBuilds1795800000000,
   NewsletterMessageIds1795900200000,
+  LinksWithTarget1795900400000,
 ];

@@ -27,6 +27,7 @@
  * - `RATE_LIMITED`: Too many attempts; `retryAfter` (and the Retry-After header) says how many seconds to wait
  * - `BUSY`: The server is busy hashing passwords; try again in a moment (`retryAfter`)
  * - `DATABASE_UNAVAILABLE`: The database cannot be reached right now (down or restarting); try again after `retryAfter` seconds
+ * - `STORAGE_FULL`: The database's disk is full: the write was refused whole (nothing of it saved; reads go on); try again after `retryAfter` seconds
  * - `NOT_SIGNED_IN`: The route needs a signed-in session or an API token
  * - `INVALID_CREDENTIALS`: Wrong username, email or password
  * - `REGISTRATION_CLOSED`: The blog already has its author and registration is closed
@@ -46,6 +47,7 @@
  * - `POST_SLUG_RESERVED`: The slug is one of the API's own paths (such as "featured" or "counts")
  * - `CONTENT_REQUIRED`: The content is empty once sanitized
  * - `VERSION_CONFLICT`: The record was saved since the version sent; `current` holds it as it is now
+ * - `PRECONDITION_FAILED`: The If-Match header does not name the record's current ETag; `current` (and the ETag header) hold it as it is now
  * - `REVISION_NOT_FOUND`: The post or page has no revision with this id
  * - `CATEGORY_NOT_FOUND`: No category has this id or slug
  * - `CATEGORY_NAME_TAKEN`: Another category has this name
@@ -66,6 +68,7 @@
  * - `NOT_AN_IMAGE`: The file is not a JPEG, PNG, GIF, WebP or AVIF image
  * - `IMAGE_TOO_LARGE`: The file is larger than 5 MB
  * - `IMAGE_TOO_MANY_PIXELS`: The image has more than 40 megapixels
+ * - `STORAGE_UNAVAILABLE`: The image storage (the S3 bucket or the uploads folder) failed or cannot be reached: nothing was stored; try again after `retryAfter` seconds
  * - `UPLOAD_NOT_FOUND`: No uploaded file has this name (a GET of /uploads/<name> when uploads are in a bucket)
  */
 export type ErrorCode = typeof ErrorCode[keyof typeof ErrorCode];
@@ -80,6 +83,7 @@ export const ErrorCode = {
   RATE_LIMITED: 'RATE_LIMITED',
   BUSY: 'BUSY',
   DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
+  STORAGE_FULL: 'STORAGE_FULL',
   NOT_SIGNED_IN: 'NOT_SIGNED_IN',
   INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
   REGISTRATION_CLOSED: 'REGISTRATION_CLOSED',
@@ -99,6 +103,7 @@ export const ErrorCode = {
   POST_SLUG_RESERVED: 'POST_SLUG_RESERVED',
   CONTENT_REQUIRED: 'CONTENT_REQUIRED',
   VERSION_CONFLICT: 'VERSION_CONFLICT',
+  PRECONDITION_FAILED: 'PRECONDITION_FAILED',
   REVISION_NOT_FOUND: 'REVISION_NOT_FOUND',
   CATEGORY_NOT_FOUND: 'CATEGORY_NOT_FOUND',
   CATEGORY_NAME_TAKEN: 'CATEGORY_NAME_TAKEN',
@@ -119,5 +124,6 @@ export const ErrorCode = {
   NOT_AN_IMAGE: 'NOT_AN_IMAGE',
   IMAGE_TOO_LARGE: 'IMAGE_TOO_LARGE',
   IMAGE_TOO_MANY_PIXELS: 'IMAGE_TOO_MANY_PIXELS',
+  STORAGE_UNAVAILABLE: 'STORAGE_UNAVAILABLE',
   UPLOAD_NOT_FOUND: 'UPLOAD_NOT_FOUND',
 } as const;

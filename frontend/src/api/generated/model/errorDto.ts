@@ -30,6 +30,7 @@ export interface ErrorDto {
      * - `RATE_LIMITED`: Too many attempts; `retryAfter` (and the Retry-After header) says how many seconds to wait
      * - `BUSY`: The server is busy hashing passwords; try again in a moment (`retryAfter`)
      * - `DATABASE_UNAVAILABLE`: The database cannot be reached right now (down or restarting); try again after `retryAfter` seconds
+     * - `STORAGE_FULL`: The database's disk is full: the write was refused whole (nothing of it saved; reads go on); try again after `retryAfter` seconds
      * - `NOT_SIGNED_IN`: The route needs a signed-in session or an API token
      * - `INVALID_CREDENTIALS`: Wrong username, email or password
      * - `REGISTRATION_CLOSED`: The blog already has its author and registration is closed
@@ -49,6 +50,7 @@ export interface ErrorDto {
      * - `POST_SLUG_RESERVED`: The slug is one of the API's own paths (such as "featured" or "counts")
      * - `CONTENT_REQUIRED`: The content is empty once sanitized
      * - `VERSION_CONFLICT`: The record was saved since the version sent; `current` holds it as it is now
+     * - `PRECONDITION_FAILED`: The If-Match header does not name the record's current ETag; `current` (and the ETag header) hold it as it is now
      * - `REVISION_NOT_FOUND`: The post or page has no revision with this id
      * - `CATEGORY_NOT_FOUND`: No category has this id or slug
      * - `CATEGORY_NAME_TAKEN`: Another category has this name
@@ -69,10 +71,11 @@ export interface ErrorDto {
      * - `NOT_AN_IMAGE`: The file is not a JPEG, PNG, GIF, WebP or AVIF image
      * - `IMAGE_TOO_LARGE`: The file is larger than 5 MB
      * - `IMAGE_TOO_MANY_PIXELS`: The image has more than 40 megapixels
+     * - `STORAGE_UNAVAILABLE`: The image storage (the S3 bucket or the uploads folder) failed or cannot be reached: nothing was stored; try again after `retryAfter` seconds
      * - `UPLOAD_NOT_FOUND`: No uploaded file has this name (a GET of /uploads/<name> when uploads are in a bucket)
      */
   code?: ErrorCode;
-  /** With 409 VERSION_CONFLICT: the post or page as it is now */
+  /** With 409 VERSION_CONFLICT and 412 PRECONDITION_FAILED: the post or page as it is now (its ETag in the ETag header) */
   current?: ErrorDtoCurrent;
   error: string;
   message: string | string[];

@@ -18,6 +18,6 @@
  */
 
 /**
- * With 409 VERSION_CONFLICT: the post or page as it is now
+ * With 409 VERSION_CONFLICT and 412 PRECONDITION_FAILED: the post or page as it is now (its ETag in the ETag header)
  */
 export type ErrorDtoCurrent = { [key: string]: unknown };

@@ -232,7 +232,7 @@ export const useCreatePage = <TError = ErrorType<ErrorDto>,
       return useMutation(getCreatePageMutationOptions(options), queryClient);
     }
     /**
- * A page with its content and `version` (send it back when saving). Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
+ * A page with its content and `version` (send it back when saving), and its `ETag` (or send that back in `If-Match`). Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
  * @summary Read a static page by id (for editing)
  */
 export const getPageById = (
@@ -325,7 +325,7 @@ export function useGetPageById<TData = Awaited<ReturnType<typeof getPageById>>, 
 
 
 /**
- * Deletes the page for good. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
+ * Deletes the page for good. With `If-Match` (the page's `ETag`), only if it has not changed since: 412 `PRECONDITION_FAILED` otherwise. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
  * @summary Delete a static page
  */
 export const deletePage = (
@@ -484,7 +484,7 @@ export function useGetPageBySlug<TData = Awaited<ReturnType<typeof getPageBySlug
 
 
 /**
- * Replaces the page's title, slug and content. Send the `version` of the record you loaded: if it has been saved since, the answer is 409 `VERSION_CONFLICT` with the record as it is now in `current`. Leave `version` out to overwrite. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
+ * Replaces the page's title, slug and content. Send the `version` of the record you loaded: if it has been saved since, the answer is 409 `VERSION_CONFLICT` with the record as it is now in `current`. Or the HTTP way: send the `ETag` of the record you loaded (GET by id, or the answer to your last save) in `If-Match`, and the answer is 412 `PRECONDITION_FAILED` (with `current` and its `ETag`) if it has changed since. Send neither to overwrite. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
  * @summary Save a static page
  */
 export const updatePage = (

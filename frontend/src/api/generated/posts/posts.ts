@@ -495,7 +495,7 @@ export function useGetFeaturedPost<TData = Awaited<ReturnType<typeof getFeatured
 
 
 /**
- * A post, draft or published, with its content and `version` (send it back when saving). Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
+ * A post, draft or published, with its content and `version` (send it back when saving), and its `ETag` (or send that back in `If-Match`). Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
  * @summary Read a post by id (for editing)
  */
 export const getPostById = (
@@ -588,7 +588,7 @@ export function useGetPostById<TData = Awaited<ReturnType<typeof getPostById>>, 
 
 
 /**
- * Deletes the post for good. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
+ * Deletes the post for good. With `If-Match` (the post's `ETag`), only if it has not changed since: 412 `PRECONDITION_FAILED` otherwise. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
  * @summary Delete a post
  */
 export const deletePost = (
@@ -747,7 +747,7 @@ export function useGetPostBySlug<TData = Awaited<ReturnType<typeof getPostBySlug
 
 
 /**
- * Replaces the post's fields (publish it with `published: true`; schedule it with a `publishAt` to come as well). Keeps a revision. Send the `version` of the record you loaded: if it has been saved since, the answer is 409 `VERSION_CONFLICT` with the record as it is now in `current`. Leave `version` out to overwrite. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
+ * Replaces the post's fields (publish it with `published: true`; schedule it with a `publishAt` to come as well). Keeps a revision. Send the `version` of the record you loaded: if it has been saved since, the answer is 409 `VERSION_CONFLICT` with the record as it is now in `current`. Or the HTTP way: send the `ETag` of the record you loaded (GET by id, or the answer to your last save) in `If-Match`, and the answer is 412 `PRECONDITION_FAILED` (with `current` and its `ETag`) if it has changed since. Send neither to overwrite. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
  * @summary Save a post
  */
 export const updatePost = (

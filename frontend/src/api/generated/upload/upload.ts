@@ -41,7 +41,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * A multipart form with one file field named `image`: JPEG, PNG, GIF, WebP or AVIF, at most 5 MB and 40 megapixels. The image is re-encoded (which drops its metadata) and smaller AVIF and WebP variants are made; the answer's `url` is the address to use in posts. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
+ * A multipart form with one file field named `image`: JPEG, PNG, GIF, WebP or AVIF, at most 5 MB and 40 megapixels. The image is re-encoded (which drops its metadata) and smaller AVIF and WebP variants are made; the answer's `url` is the address to use in posts. When the storage fails (a bucket down or unreachable), 503 `STORAGE_UNAVAILABLE` with `retryAfter`, and nothing of the upload is kept. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
  * @summary Upload an image
  */
 export const uploadImage = (

@@ -1,0 +1,32 @@
+import type { DataSource, QueryRunner } from 'typeorm';
+
+/** The runner's own bookkeeping, read-only in TypeORM's types. */
+type CountedRunner = Omit<QueryRunner, 'isTransactionActive'> & { isTransactionActive: boolean; transactionDepth: number };
+
+/**
+ * SQLite ends a transaction by itself when it runs out of room (SQLITE_FULL on a write or on COMMIT rolls it back).
+ * TypeORM's SQLite driver has one query runner for the whole app, and its failed COMMIT and then failed ROLLBACK
+ * ("no transaction is active") leave that runner counting the transaction as still open: every later transaction
+ * became a SAVEPOINT inside one that no longer existed, and writes answered 201 were never committed (found by
+ * test/hard/disk-full.hard-spec.ts). After a COMMIT or ROLLBACK fails, the runner's count is set back to what SQLite
+ * itself says (better-sqlite3's `inTransaction`).
+ */
+export function keepSqliteTransactionsInStep(dataSource: DataSource): void {
+  if (dataSource.options.type !== 'better-sqlite3') return;
+  const connection = (dataSource.driver as unknown as { databaseConnection: { inTransaction: boolean } }).databaseConnection;
+  const runner = dataSource.createQueryRunner() as unknown as CountedRunner; // the driver's one runner, whoever asks
+  for (const method of ['commitTransaction', 'rollbackTransaction'] as const) {
+    const original = runner[method].bind(runner);
+    runner[method] = async () => {
+      try {
+        await original();
+      } catch (error) {
+        if (!connection.inTransaction) {
+          runner.isTransactionActive = false;
+          runner.transactionDepth = 0;
+        }
+        throw error;
+      }
+    };
+  }
+}
