@@ -29,6 +29,9 @@ export function newSetupCode(): string {
   return symbols.match(/.{4}/g)!.join('-');
 }
 
+/** One line on stdout whatever the log level (`docker compose logs app` shows it), like the start-up line. */
+const announce = (line: string) => process.stdout.write(`mudawwana: ${line}\n`);
+
 /** As typed: case, spaces and hyphens do not matter. */
 const normalize = (code: string) => code.replace(/[\s-]+/g, '').toUpperCase();
 const digest = (code: string) => createHash('sha256').update(normalize(code)).digest();
@@ -55,11 +58,10 @@ export class SetupCode implements OnApplicationBootstrap {
     if (!this.required || (await this.dataSource.getRepository(User).count()) > 0) return;
     const where = `the register form at ${this.config.publicUrl}/auth`;
     if (this.config.setupCode) {
-      console.log(`mudawwana: this blog has no author yet: ${where} asks for the setup code set in SETUP_CODE`);
+      announce(`this blog has no author yet: ${where} asks for the setup code set in SETUP_CODE`);
       return;
     }
-    const code = await this.stored();
-    console.log(`mudawwana: setup code for the first account: ${code} (${where} asks for it; it stops working once that account exists)`);
+    announce(`setup code for the first account: ${await this.stored()} (${where} asks for it; it stops working once that account exists)`);
   }
 
   /** The code in use: SETUP_CODE, else the stored one (made by the first instance to start). */
