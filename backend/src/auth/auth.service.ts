@@ -95,7 +95,11 @@ export class AuthService implements BeforeApplicationShutdown {
    */
   async registrationStatus(): Promise<{ open: boolean; firstAccount: boolean; setupCodeRequired: boolean }> {
     const firstAccount = (await this.users.countAccounts()) === 0;
-    return { open: this.config.allowRegistration || firstAccount, firstAccount, setupCodeRequired: firstAccount && this.setupCode.required };
+    return {
+      open: this.config.allowRegistration || firstAccount,
+      firstAccount,
+      setupCodeRequired: firstAccount && this.setupCode.required,
+    };
   }
 
   /** The first account claims the blog (with the setup code when one is required); later ones need ALLOW_REGISTRATION. */

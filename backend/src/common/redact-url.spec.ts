@@ -15,7 +15,13 @@ describe('redactUrl', () => {
   });
 
   it('leaves URLs without secrets as they are (slugs are lower-case, even long ones with digits)', () => {
-    for (const url of ['/', '/post/what-i-learned-in-2025-about-typescript', '/category/tech?page=2', '/sitemap-3.xml', '/search?q=Token2025']) {
+    for (const url of [
+      '/',
+      '/post/what-i-learned-in-2025-about-typescript',
+      '/category/tech?page=2',
+      '/sitemap-3.xml',
+      '/search?q=Token2025',
+    ]) {
       expect(redactUrl(url)).toBe(url);
     }
   });

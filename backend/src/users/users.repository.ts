@@ -41,7 +41,10 @@ export class UsersRepository {
    */
   create(user: Pick<User, 'username' | 'email' | 'password' | 'name'>, { claim }: { claim: boolean }): Promise<User> {
     return this.dataSource.transaction(async (manager) => {
-      const saved = await manager.save(User, manager.create(User, { ...user, email: user.email.toLowerCase(), bio: null, avatarUrl: null }));
+      const saved = await manager.save(
+        User,
+        manager.create(User, { ...user, email: user.email.toLowerCase(), bio: null, avatarUrl: null }),
+      );
       if (claim) {
         await manager.insert(InstallClaim, { id: 1, userId: saved.id }).catch((error: unknown) => {
           if (!isUniqueViolation(error)) throw error;

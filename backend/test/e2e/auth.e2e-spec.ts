@@ -44,7 +44,11 @@ describe('auth: register, login, logout, password reset', () => {
   });
 
   it('GET /api/registration says registration is open while the blog has no author', async () => {
-    expect((await t.agent().get('/api/registration').expect(200)).body).toEqual({ open: true, firstAccount: true, setupCodeRequired: false });
+    expect((await t.agent().get('/api/registration').expect(200)).body).toEqual({
+      open: true,
+      firstAccount: true,
+      setupCodeRequired: false,
+    });
   });
 
   it('register creates the first user (201), accepts the null fields the client sends, and signs in', async () => {
@@ -75,7 +79,11 @@ describe('auth: register, login, logout, password reset', () => {
       .expect(403);
     expect(response.body).toMatchObject({ statusCode: 403, code: 'REGISTRATION_CLOSED' });
     // and the sign-in screen can tell before anyone tries
-    expect((await t.agent().get('/api/registration').expect(200)).body).toEqual({ open: false, firstAccount: false, setupCodeRequired: false });
+    expect((await t.agent().get('/api/registration').expect(200)).body).toEqual({
+      open: false,
+      firstAccount: false,
+      setupCodeRequired: false,
+    });
   });
 
   it('login with the username answers 200 with the user and a session', async () => {
@@ -250,7 +258,11 @@ describe('auth with ALLOW_REGISTRATION=true', () => {
       .save({ username: 'first', email: 'first@example.com', password: 'not-a-real-hash', name: 'First', bio: null, avatarUrl: null });
     const second = { username: 'second', email: 'second@example.com', password: 'secret-pass-2', name: 'الثاني' };
     const agent = t.agent();
-    expect((await t.agent().get('/api/registration').expect(200)).body).toEqual({ open: true, firstAccount: false, setupCodeRequired: false });
+    expect((await t.agent().get('/api/registration').expect(200)).body).toEqual({
+      open: true,
+      firstAccount: false,
+      setupCodeRequired: false,
+    });
     expect((await agent.post('/api/register').send(second).expect(201)).body).toMatchObject({ username: 'second' });
     await agent.get('/api/user').expect(200);
 

@@ -29,9 +29,7 @@ describe('claiming a fresh install', () => {
     }
     const dataSource = t.app.get(DataSource);
     expect(await dataSource.getRepository(User).count()).toBe(1);
-    expect(await dataSource.getRepository(InstallClaim).find()).toEqual([
-      expect.objectContaining({ id: 1, userId: created[0].body.id }),
-    ]);
+    expect(await dataSource.getRepository(InstallClaim).find()).toEqual([expect.objectContaining({ id: 1, userId: created[0].body.id })]);
   });
 });
 
@@ -67,7 +65,11 @@ describe('claiming an install reachable from outside (PUBLIC_URL not local)', ()
   });
 
   it('GET /api/registration says that the first account needs the code', async () => {
-    expect((await t.agent().get('/api/registration').expect(200)).body).toEqual({ open: true, firstAccount: true, setupCodeRequired: true });
+    expect((await t.agent().get('/api/registration').expect(200)).body).toEqual({
+      open: true,
+      firstAccount: true,
+      setupCodeRequired: true,
+    });
   });
 
   it.each([
@@ -110,7 +112,11 @@ describe('claiming an install reachable from outside (PUBLIC_URL not local)', ()
     await browser.get('/api/user').expect(200);
 
     expect(await t.app.get(DataSource).getRepository(SetupCodeRow).count()).toBe(0);
-    expect((await t.agent().get('/api/registration').expect(200)).body).toEqual({ open: false, firstAccount: false, setupCodeRequired: false });
+    expect((await t.agent().get('/api/registration').expect(200)).body).toEqual({
+      open: false,
+      firstAccount: false,
+      setupCodeRequired: false,
+    });
     const again = await t
       .agent()
       .post('/api/register')

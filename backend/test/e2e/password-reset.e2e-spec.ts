@@ -79,7 +79,12 @@ describe('password reset links', () => {
   it('one address asking too often gets 429 (it tells nothing about accounts)', async () => {
     const ip = fromNewAddress();
     for (let n = 0; n < 5; n += 1) {
-      await t.agent().post('/api/forgot-password').set('X-Forwarded-For', ip).send({ email: `nobody${n}@example.com` }).expect(200);
+      await t
+        .agent()
+        .post('/api/forgot-password')
+        .set('X-Forwarded-For', ip)
+        .send({ email: `nobody${n}@example.com` })
+        .expect(200);
     }
     const refused = await t.agent().post('/api/forgot-password').set('X-Forwarded-For', ip).send({ email: AUTHOR.email }).expect(429);
     expect(refused.body).toMatchObject({ code: 'RATE_LIMITED' });
