@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { DataSource } from 'typeorm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +10,8 @@ import { AUTHOR, startTestApp, TestApp } from '../support/test-app';
 
 const PUBLIC_URL = 'https://blog.example.com';
 const CODE_IN_LOG = /setup code for the first account: ([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})/;
+
+const SSR_ENTRY = resolve(__dirname, '../../../frontend/dist/server/entry-server.js');
 
 const account = (n: number) => ({ username: `writer${n}`, email: `writer${n}@example.com`, password: 'secret-pass-1', name: 'كاتب' });
 
@@ -159,5 +163,49 @@ describe('a setup code given in SETUP_CODE', () => {
       .set('Origin', 'http://203.0.113.5:3000')
       .send({ ...AUTHOR, setupCode: SETUP_CODE })
       .expect(201);
+  });
+});
+
+describe('the register form asks for the setup code in its first HTML', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    if (!existsSync(SSR_ENTRY)) throw new Error('the site tests need the built frontend: run `npm run build` first');
+    const output = captureOutput();
+    try {
+      t = await startTestApp({ PUBLIC_URL }, { serveSite: true });
+    } finally {
+      output.restore();
+    }
+  });
+  afterAll(() => t.close());
+
+  it('has the field (with where to find the code) while it is needed, and says in Arabic when the code is wrong', async () => {
+    const server = t.app.getHttpServer();
+    const fresh = (await request(server).get('/auth').expect(200)).text;
+    expect(fresh).toMatch(/<input [^>]*name="setupCode"/);
+    expect(fresh).toContain('رمز الإعداد');
+    expect(fresh).toContain('docker compose logs app');
+
+    const refused = await t
+      .agent()
+      .post('/api/register/form')
+      .set('Origin', PUBLIC_URL)
+      .type('form')
+      .send({ ...AUTHOR, setupCode: 'AAAA-BBBB-CCCC' })
+      .expect(303);
+    const shown = (await request(server).get(refused.headers.location as string).expect(200)).text;
+    expect(shown).toContain('فشل التسجيل');
+    expect(shown).toContain('رمز الإعداد غير صحيح');
+  });
+
+  it('has no such field on a blog served on localhost', async () => {
+    const local = await startTestApp({}, { serveSite: true });
+    try {
+      const html = (await request(local.app.getHttpServer()).get('/auth').expect(200)).text;
+      expect(html).toContain('data-testid="register-form"');
+      expect(html).not.toContain('name="setupCode"');
+    } finally {
+      await local.close();
+    }
   });
 });
