@@ -84,11 +84,6 @@ export class AuthService implements BeforeApplicationShutdown {
     return this.dummyHash;
   }
 
-  /** The first account becomes the author; after that registration is closed unless ALLOW_REGISTRATION=true. */
-  async registrationOpen(): Promise<boolean> {
-    return (await this.registrationStatus()).open;
-  }
-
   /**
    * Whether registration is open, whether the blog has no account yet (the sign-in screen then offers it first), and
    * whether that first account needs the setup code (a blog reachable from outside).
