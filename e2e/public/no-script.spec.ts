@@ -178,4 +178,35 @@ test.describe('the first account on a new blog, at phone width', () => {
       await fresh.stop();
     }
   });
+
+  test('a blog reachable from outside asks that first account for the setup code, in Arabic', async ({ browser }, testInfo) => {
+    // Not a local address: the first account needs the code (here the operator's own, SETUP_CODE).
+    const fresh = await startServer({ PUBLIC_URL: 'http://blog.example.com', SETUP_CODE: 'operator-code-2026' });
+    try {
+      const context = await browser.newContext({ ...testInfo.project.use, ...PHONE, baseURL: fresh.baseURL });
+      const page = await context.newPage();
+      await page.goto('/auth');
+      await waitForHydration(page);
+      const form = page.getByTestId('register-form');
+      await form.getByLabel('الاسم').fill(NEWCOMER.name);
+      await form.getByLabel('اسم المستخدم').fill(NEWCOMER.username);
+      await form.getByLabel('البريد الإلكتروني').fill(NEWCOMER.email);
+      await form.getByLabel('كلمة المرور').fill(NEWCOMER.password);
+      await form.getByRole('button', { name: 'إنشاء حساب' }).click();
+      await expect(page.getByTestId('error-setupCode')).toHaveText('رمز الإعداد مطلوب');
+
+      await form.getByLabel('رمز الإعداد').fill('wrong-code-0000');
+      await form.getByRole('button', { name: 'إنشاء حساب' }).click();
+      await expect(page.getByTestId('toast')).toContainText('رمز الإعداد غير صحيح');
+      expect((await context.request.get('/api/user')).status()).toBe(401);
+
+      await form.getByLabel('رمز الإعداد').fill('OPERATOR-CODE-2026');
+      await form.getByRole('button', { name: 'إنشاء حساب' }).click();
+      await expect(page).toHaveURL(`${fresh.baseURL}/`);
+      expect((await context.request.get('/api/user')).status()).toBe(200);
+      await context.close();
+    } finally {
+      await fresh.stop();
+    }
+  });
 });

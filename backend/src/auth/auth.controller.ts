@@ -8,7 +8,7 @@ import { Public } from '../common/public.decorator';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { UserDto } from '../users/dto/user.dto';
 import { User } from '../users/user.entity';
-import { AuthService, FORGOT_PASSWORD_MESSAGE } from './auth.service';
+import { AuthService, FORGOT_PASSWORD_MESSAGE, RESET_PASSWORD_MESSAGE } from './auth.service';
 import { CurrentUser } from './current-user.decorator';
 import { answerSignInForm } from './form-post';
 import { ForgotPasswordDto, LoginDto, RegisterDto, RegisterFormDto, RegistrationStatusDto, ResetPasswordDto } from './dto/auth.dto';
@@ -43,7 +43,7 @@ export class AuthController {
   getCurrentUser(@CurrentUser() user: User, @Req() request: Request, @Res({ passthrough: true }) response: Response): UserDto {
     // The session rolls on every call; so does the hint, so it never expires before the session does.
     setSignedInHint(request, response);
-    return UserDto.from(user, { withEmail: true });
+    return UserDto.from(user, { own: true });
   }
 
   @Public()
@@ -55,7 +55,7 @@ export class AuthController {
     // The body is validated above; passport-local reads the same fields from it.
     const user = await this.authenticator.logIn(request, response);
     setSignedInHint(request, response);
-    return UserDto.from(user, { withEmail: true });
+    return UserDto.from(user, { own: true });
   }
 
   @Public()
@@ -73,7 +73,7 @@ export class AuthController {
     const user = await this.auth.register(input);
     await this.authenticator.logInAs(request, user);
     setSignedInHint(request, response);
-    return UserDto.from(user, { withEmail: true });
+    return UserDto.from(user, { own: true });
   }
 
   /** The register form posted without JavaScript: the same checks and session as `register`, answered with a redirect. */
@@ -121,10 +121,12 @@ export class AuthController {
   @HttpCode(200)
   @ApiOkResponse({ type: MessageDto })
   @ApiErrors(400, 429)
-  async forgotPassword(@Body() input: ForgotPasswordDto, @Req() request: Request): Promise<MessageDto> {
+  forgotPassword(@Body() input: ForgotPasswordDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): MessageDto {
     // Never the request's Host header: anyone could make the author receive a real token on a link to their site.
     const origin = this.config.publicUrl ?? `http://localhost:${this.config.port}`;
-    await this.auth.requestPasswordReset(input.email, request.ip ?? 'unknown', (token) => `${origin}/reset-password?token=${token}`);
+    // The mail is prepared once this answer is sent (or the client has gone): its time is not the answer's.
+    const answered = new Promise<void>((resolve) => response.once('close', () => resolve()));
+    this.auth.requestPasswordReset(input.email, request.ip ?? 'unknown', (token) => `${origin}/reset-password?token=${token}`, answered);
     return { message: FORGOT_PASSWORD_MESSAGE };
   }
 
@@ -135,6 +137,6 @@ export class AuthController {
   @ApiErrors(400)
   async resetPassword(@Body() input: ResetPasswordDto): Promise<MessageDto> {
     await this.auth.resetPassword(input.token, input.password);
-    return { message: 'تم إعادة تعيين كلمة المرور بنجاح' };
+    return { message: RESET_PASSWORD_MESSAGE };
   }
 }

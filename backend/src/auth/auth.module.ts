@@ -5,12 +5,14 @@ import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { SessionGuard } from './guards';
+import { PasswordResetTokens } from './password-reset-tokens';
 import { SessionAuthenticator } from './session-authenticator';
+import { SetupCode } from './setup-code';
 
 @Module({
   imports: [MailModule, UsersModule],
   controllers: [AuthController],
-  providers: [AuthService, SessionAuthenticator, { provide: APP_GUARD, useClass: SessionGuard }],
+  providers: [AuthService, PasswordResetTokens, SessionAuthenticator, SetupCode, { provide: APP_GUARD, useClass: SessionGuard }],
   exports: [SessionAuthenticator],
 })
 export class AuthModule {}

@@ -22,7 +22,9 @@ describe('isDatabaseUnavailable', () => {
     ['nothing', undefined],
   ])('is false for %s', (_, error) => expect(isDatabaseUnavailable(error)).toBe(false));
 
-  it('tells a unique violation apart', () => expect(isUniqueViolation(queryFailed({ code: '23505' }))).toBe(true));
+  it.each(['23505', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY'])('tells a unique violation apart (%s)', (code) =>
+    expect(isUniqueViolation(queryFailed({ code }))).toBe(true),
+  );
 });
 
 describe('isStorageFull', () => {

@@ -20,6 +20,9 @@ export const ERROR_CODES = {
   INVALID_CREDENTIALS: 'Wrong username, email or password',
   REGISTRATION_CLOSED: 'The blog already has its author and registration is closed',
   USER_TAKEN: 'The username or email is already registered',
+  SETUP_CODE_INVALID:
+    "The first account of a blog reachable from outside needs the setup code (printed in the server's log at start, or SETUP_CODE), and this one is missing or wrong",
+  INSTALL_CLAIMED: 'Another registration made the first account of this blog a moment before: sign in with that one',
   RESET_TOKEN_INVALID: 'The password reset link is unknown, used or expired',
   SESSION_REQUIRED: 'An API token cannot do this (tokens, sign-in, password, the session check): sign in with a session',
   // API tokens

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, isStorageFull, isUniqueViolation, STORAGE_FULL } from './database-errors';
 import { errorBody, statusName, type ErrorBody } from './error-body';
 import { entityTag } from './versions';
+import { redactUrl } from './redact-url';
 
 /** Errors raised by Express middleware before Nest (body parser): they carry their own 4xx status. */
 function middlewareStatus(error: unknown): number | undefined {
@@ -42,7 +43,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (isUniqueViolation(exception)) return errorBody(HttpStatus.CONFLICT, 'This value is already taken', { code: 'UNIQUE_VIOLATION' });
     if (isDatabaseUnavailable(exception)) {
       this.logger.warn(
-        `${request.method} ${request.originalUrl} [request ${request.id ?? '-'}]: database unavailable (${(exception as Error).message})`,
+        `${request.method} ${redactUrl(request.originalUrl)} [request ${request.id ?? '-'}]: database unavailable (${(exception as Error).message})`,
       );
       return { ...DATABASE_UNAVAILABLE };
     }
@@ -56,7 +57,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       return errorBody(status, status === 400 ? 'The request body is not valid JSON' : statusName(status));
     }
     this.logger.error(
-      `${request.method} ${request.originalUrl} [request ${request.id ?? '-'}]`,
+      `${request.method} ${redactUrl(request.originalUrl)} [request ${request.id ?? '-'}]`,
       (exception as Error)?.stack ?? String(exception),
     );
     return errorBody(HttpStatus.INTERNAL_SERVER_ERROR, 'Internal server error');

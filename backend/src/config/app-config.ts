@@ -45,6 +45,11 @@ export class EnvironmentVariables {
   @IsBoolean()
   ALLOW_REGISTRATION = false;
 
+  /** The first account's setup code on a blog reachable from outside; unset: the server makes one and logs it. */
+  @IsOptional()
+  @MinLength(12, { message: 'SETUP_CODE must be at least 12 characters (leave it unset and the server makes one)' })
+  SETUP_CODE?: string;
+
   @Transform(toBoolean)
   @IsBoolean()
   TRUST_PROXY = false;
@@ -152,6 +157,8 @@ export interface AppConfig {
   smtpUrl?: string;
   mailFrom: string;
   allowRegistration: boolean;
+  /** SETUP_CODE: the first account's setup code chosen by the operator (setup-code.ts). */
+  setupCode?: string;
   trustProxy: boolean;
   /** The build's source maps are public only when asked for (they show the whole source). */
   serveSourceMaps: boolean;
@@ -214,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM ?? 'Mudawwana <no-reply@localhost>',
     allowRegistration: vars.ALLOW_REGISTRATION,
+    setupCode: vars.SETUP_CODE,
     trustProxy: vars.TRUST_PROXY,
     serveSourceMaps: vars.SERVE_SOURCE_MAPS,
     schedulerIntervalMs: vars.SCHEDULER_INTERVAL_MS,

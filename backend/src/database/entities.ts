@@ -1,3 +1,5 @@
+import { InstallClaim, SetupCodeRow } from '../auth/install-claim.entity';
+import { PasswordResetToken } from '../auth/password-reset-token.entity';
 import { Session } from '../auth/session.entity';
 import { Category } from '../categories/category.entity';
 import { NewsletterMail } from '../newsletter/newsletter-mail.entity';
@@ -10,4 +12,19 @@ import { Setting } from '../settings/setting.entity';
 import { ApiToken } from '../tokens/api-token.entity';
 import { User } from '../users/user.entity';
 
-export const ENTITIES = [ApiToken, Category, NewsletterMail, NewsletterSend, Page, Post, Revision, Session, Setting, Subscriber, User];
+export const ENTITIES = [
+  ApiToken,
+  Category,
+  InstallClaim,
+  NewsletterMail,
+  NewsletterSend,
+  Page,
+  PasswordResetToken,
+  Post,
+  Revision,
+  Session,
+  Setting,
+  SetupCodeRow,
+  Subscriber,
+  User,
+];

@@ -44,15 +44,15 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   // auth
   register: {
     summary: "Create the blog's author account",
-    description: `The first account becomes the author and is signed in (a session cookie is set). After that, registration is closed (403 \`REGISTRATION_CLOSED\`) unless the server runs with \`ALLOW_REGISTRATION=true\`. ${ACCOUNT}`,
+    description: `The first account becomes the author and is signed in (a session cookie is set). On a blog whose \`PUBLIC_URL\` is not a local address, that first account needs the setup code (\`setupCode\`) printed in the server's log at start or set in \`SETUP_CODE\` (403 \`SETUP_CODE_INVALID\` without it); of several first registrations at once, one makes the account and the others get 409 \`INSTALL_CLAIMED\`. After that, registration is closed (403 \`REGISTRATION_CLOSED\`) unless the server runs with \`ALLOW_REGISTRATION=true\`. ${ACCOUNT}`,
   },
   registrationStatus: {
     summary: 'Whether registration is open',
-    description: `\`{ open: true }\` while the blog has no author (or the server runs with \`ALLOW_REGISTRATION=true\`), so the sign-in screen offers the register tab only when it can work; \`firstAccount: true\` while there is no account at all, so it offers that tab first. ${ACCOUNT}`,
+    description: `\`{ open: true }\` while the blog has no author (or the server runs with \`ALLOW_REGISTRATION=true\`), so the sign-in screen offers the register tab only when it can work; \`firstAccount: true\` while there is no account at all, so it offers that tab first; \`setupCodeRequired: true\` while that first account needs the setup code. ${ACCOUNT}`,
   },
   registerFromForm: {
     summary: 'Create the author account from the HTML form (no JavaScript)',
-    description: `The register form of \`/auth\` posted by a browser without JavaScript (\`application/x-www-form-urlencoded\`: username, email, password, name): the same rules and session as \`POST /api/register\`, answered with 303 to \`/\`, or back to \`/auth?tab=register\` with \`invalid=field,…\` or \`error=CODE\` (shown in Arabic there). Scripts use \`POST /api/register\`. ${ACCOUNT}`,
+    description: `The register form of \`/auth\` posted by a browser without JavaScript (\`application/x-www-form-urlencoded\`: username, email, password, name, and setupCode when required): the same rules and session as \`POST /api/register\`, answered with 303 to \`/\`, or back to \`/auth?tab=register\` with \`invalid=field,…\` or \`error=CODE\` (shown in Arabic there). Scripts use \`POST /api/register\`. ${ACCOUNT}`,
   },
   logInFromForm: {
     summary: 'Sign in from the HTML form (no JavaScript)',
@@ -72,11 +72,11 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   },
   forgotPassword: {
     summary: 'Ask for a password reset mail',
-    description: `Mails a reset link valid for an hour when the address belongs to an account. The answer is the same either way, so it does not reveal which addresses have accounts. ${ACCOUNT}`,
+    description: `Mails a reset link valid for an hour when the address belongs to an account; links mailed before stay valid. The answer is the same either way and is sent before the address is looked up, so neither it nor its timing reveals which addresses have accounts. One address may ask 5 times an hour (429 \`RATE_LIMITED\`); past 3 mails an hour to one email address the answer stays the same and no more mail is sent. ${ACCOUNT}`,
   },
   resetPassword: {
     summary: 'Set a new password with a reset token',
-    description: `Takes the token from the reset mail (single use, valid for an hour) and the new password. Every session opened before is signed out. ${ACCOUNT}`,
+    description: `Takes the token from a reset mail (valid for an hour) and the new password. Using one link spends every link of the account; every session opened before is signed out and every API token of the account is revoked. ${ACCOUNT}`,
   },
 
   // tokens
@@ -213,7 +213,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   // users
   getUser: {
     summary: 'Read a user (the author)',
-    description: 'Name, bio and avatar of a user; the email only to that user themself.',
+    description: 'The public record of a user (SPEC §7): name, bio and avatar. The username and email, what signs in, only to that user themself.',
   },
   updateUser: {
     summary: 'Edit your profile',

@@ -9,6 +9,7 @@ import { SESSION_COOKIE } from '../auth/session';
 import { SIGNED_IN_HINT_COOKIE } from '../auth/signed-in-hint';
 import { ContentEvents } from '../common/content-events';
 import { PublicOrigin } from '../common/public-origin';
+import { redactUrl } from '../common/redact-url';
 import { ContentVersionWatcher } from '../database/content-version';
 import type { AppConfig } from '../config/app-config';
 import { createApiLoader } from './api-loader';
@@ -197,7 +198,7 @@ export async function mountSite(
       return answer(body, result.status);
     } catch (error) {
       // The browser can still render the page on its own: send the bare template rather than an error.
-      console.error('mudawwana: server rendering failed for', request.originalUrl, error);
+      console.error('mudawwana: server rendering failed for', redactUrl(request.originalUrl), error);
       return answer(template);
     }
   };

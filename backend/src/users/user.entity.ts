@@ -25,7 +25,10 @@ export class User {
   @Column({ type: 'varchar', length: 500, nullable: true })
   avatarUrl: string | null;
 
-  /** SHA-256 of the emailed token, so a leaked database cannot be used to reset passwords. */
+  /**
+   * No longer written: reset links live in password_reset_tokens (several may be outstanding). The two columns stay
+   * (always null) so that archives made before keep their shape.
+   */
   @Column({ type: 'varchar', length: 64, nullable: true })
   resetToken: string | null;
 

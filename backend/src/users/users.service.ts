@@ -12,7 +12,7 @@ export class UsersService {
   async getUser(id: number, viewer: User | undefined): Promise<UserDto> {
     const user = await this.users.findById(id);
     if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
-    return UserDto.from(user, { withEmail: viewer?.id === user.id });
+    return UserDto.from(user, { own: viewer?.id === user.id });
   }
 
   /** What readers see of a post's author (null when the post has none, or the account is gone). */
@@ -42,31 +42,20 @@ export class UsersService {
    * A new account; 409 USER_TAKEN when the username or email is registered. The password is hashed (slow, limited)
    * only once the names are known to be free.
    */
-  async createAccount(account: Pick<User, 'username' | 'email' | 'name'>, passwordHash: () => Promise<string>): Promise<User> {
+  async createAccount(
+    account: Pick<User, 'username' | 'email' | 'name'>,
+    passwordHash: () => Promise<string>,
+    { claim }: { claim: boolean },
+  ): Promise<User> {
     if (await this.users.findByUsernameOrEmailTaken(account.username, account.email)) {
       throw conflict('USER_TAKEN', 'This username or email is already registered');
     }
-    return this.users.create({ ...account, password: await passwordHash() });
+    return this.users.create({ ...account, password: await passwordHash() }, { claim });
   }
 
-  /** Stores a reset token's hash on the account of this email; the account, or null when no account has it. */
-  async setResetToken(email: string, tokenHash: string, expiry: Date): Promise<User | null> {
-    const user = await this.users.findByEmail(email);
-    if (!user) return null;
-    user.resetToken = tokenHash;
-    user.resetTokenExpiry = expiry;
-    return this.users.save(user);
-  }
-
-  /** Sets the (hashed) password of the account holding this unexpired token, and uses the token up; false when none does. */
-  async resetPasswordByToken(tokenHash: string, passwordHash: () => Promise<string>): Promise<boolean> {
-    const user = await this.users.findByValidResetToken(tokenHash, new Date());
-    if (!user) return false;
-    user.password = await passwordHash();
-    user.resetToken = null;
-    user.resetTokenExpiry = null;
-    await this.users.save(user);
-    return true;
+  /** The account of this email address (reset links are mailed to it), or null. */
+  findAccountByEmail(email: string): Promise<User | null> {
+    return this.users.findByEmail(email);
   }
 
   async updateUser(id: number, changes: UpdateUserDto, viewer: User): Promise<UserDto> {
@@ -78,6 +67,6 @@ export class UsersService {
     if (changes.bio !== undefined) user.bio = changes.bio?.trim() || null;
     // Readers see the name and avatar on the author's post pages; the bio is shown on no public page.
     recordContentChange(JSON.stringify(AuthorDto.from(user)) === bylineBefore ? ContentTag.nothingShown : ContentTag.author(id));
-    return UserDto.from(await this.users.save(user), { withEmail: true });
+    return UserDto.from(await this.users.save(user), { own: true });
   }
 }

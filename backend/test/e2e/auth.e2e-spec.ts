@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { User } from '../../src/users/user.entity';
-import { expectNoSecrets, outboxMails, resetTokenIn } from '../support/helpers';
+import { PasswordResetToken } from '../../src/auth/password-reset-token.entity';
+import { expectNoSecrets, outboxMailsAfterResets, resetTokenIn } from '../support/helpers';
 import { AUTHOR, startTestApp, TestApp } from '../support/test-app';
 
 const INVALID = { statusCode: 401, message: 'Invalid username or password' };
@@ -42,7 +44,11 @@ describe('auth: register, login, logout, password reset', () => {
   });
 
   it('GET /api/registration says registration is open while the blog has no author', async () => {
-    expect((await t.agent().get('/api/registration').expect(200)).body).toEqual({ open: true, firstAccount: true });
+    expect((await t.agent().get('/api/registration').expect(200)).body).toEqual({
+      open: true,
+      firstAccount: true,
+      setupCodeRequired: false,
+    });
   });
 
   it('register creates the first user (201), accepts the null fields the client sends, and signs in', async () => {
@@ -73,7 +79,11 @@ describe('auth: register, login, logout, password reset', () => {
       .expect(403);
     expect(response.body).toMatchObject({ statusCode: 403, code: 'REGISTRATION_CLOSED' });
     // and the sign-in screen can tell before anyone tries
-    expect((await t.agent().get('/api/registration').expect(200)).body).toEqual({ open: false, firstAccount: false });
+    expect((await t.agent().get('/api/registration').expect(200)).body).toEqual({
+      open: false,
+      firstAccount: false,
+      setupCodeRequired: false,
+    });
   });
 
   it('login with the username answers 200 with the user and a session', async () => {
@@ -142,16 +152,16 @@ describe('auth: register, login, logout, password reset', () => {
       const unknown = await t.agent().post('/api/forgot-password').send({ email: 'stranger@example.com' }).expect(200);
       expect(known.body).toEqual({ message: FORGOT_MESSAGE });
       expect(unknown.body).toEqual(known.body);
-      const mails = outboxMails(t);
+      const mails = await outboxMailsAfterResets(t);
       expect(mails).toHaveLength(1);
       expect(mails[0]).toContain(`To: ${AUTHOR.email}`);
       expect(mails[0]).toContain('/reset-password?token=');
     });
 
     it("without PUBLIC_URL the reset link points at this server's local address, never at the request's Host header", async () => {
-      const before = outboxMails(t).length;
+      const before = (await outboxMailsAfterResets(t)).length;
       await t.agent().post('/api/forgot-password').set('Host', 'evil.example').send({ email: AUTHOR.email }).expect(200);
-      const mail = outboxMails(t)[before];
+      const mail = (await outboxMailsAfterResets(t))[before];
       expect(mail).toMatch(/http:\/\/localhost:\d+\/reset-password\?token=/);
       expect(mail).not.toContain('evil.example');
     });
@@ -162,7 +172,7 @@ describe('auth: register, login, logout, password reset', () => {
     });
 
     it('the mailed token sets a new password once: the new one signs in, the old one and its sessions do not, the token is spent', async () => {
-      const token = resetTokenIn(outboxMails(t).at(-1)!); // the newest link: each request replaces the previous token
+      const token = resetTokenIn((await outboxMailsAfterResets(t)).at(-1)!);
       const openBefore = t.agent();
       await openBefore.post('/api/login').send({ username: AUTHOR.username, password }).expect(200);
       const newPassword = 'brand-new-pass';
@@ -181,18 +191,19 @@ describe('auth: register, login, logout, password reset', () => {
 
     it('the reset token is stored hashed, never as mailed', async () => {
       await t.agent().post('/api/forgot-password').send({ email: AUTHOR.email }).expect(200);
-      const token = resetTokenIn(outboxMails(t).at(-1)!);
-      const user = await t.app.get(DataSource).getRepository(User).findOneByOrFail({ username: AUTHOR.username });
-      expect(user.resetToken).toMatch(/^[0-9a-f]{64}$/);
-      expect(user.resetToken).not.toBe(token);
+      const token = resetTokenIn((await outboxMailsAfterResets(t)).at(-1)!);
+      const stored = await t.app.get(DataSource).getRepository(PasswordResetToken).find();
+      expect(stored).toHaveLength(1);
+      expect(stored[0].tokenHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(stored[0].tokenHash).not.toBe(token);
     });
 
     it('an expired token answers 400', async () => {
-      const token = resetTokenIn(outboxMails(t).at(-1)!);
+      const token = resetTokenIn((await outboxMailsAfterResets(t)).at(-1)!);
       await t.app
         .get(DataSource)
-        .getRepository(User)
-        .update({ username: AUTHOR.username }, { resetTokenExpiry: new Date(Date.now() - 60_000) });
+        .getRepository(PasswordResetToken)
+        .update({ tokenHash: createHash('sha256').update(token).digest('hex') }, { expiresAt: new Date(Date.now() - 60_000) });
       const response = await t.agent().post('/api/reset-password').send({ token, password: 'too-late-pass' }).expect(400);
       expect(response.body).toMatchObject({ code: 'RESET_TOKEN_INVALID' });
     });
@@ -247,7 +258,11 @@ describe('auth with ALLOW_REGISTRATION=true', () => {
       .save({ username: 'first', email: 'first@example.com', password: 'not-a-real-hash', name: 'First', bio: null, avatarUrl: null });
     const second = { username: 'second', email: 'second@example.com', password: 'secret-pass-2', name: 'الثاني' };
     const agent = t.agent();
-    expect((await t.agent().get('/api/registration').expect(200)).body).toEqual({ open: true, firstAccount: false });
+    expect((await t.agent().get('/api/registration').expect(200)).body).toEqual({
+      open: true,
+      firstAccount: false,
+      setupCodeRequired: false,
+    });
     expect((await agent.post('/api/register').send(second).expect(201)).body).toMatchObject({ username: 'second' });
     await agent.get('/api/user').expect(200);
 
@@ -278,7 +293,7 @@ describe('auth with PUBLIC_URL set', () => {
 
   it('the reset link points at PUBLIC_URL, whatever Host header the request carried', async () => {
     await t.agent().post('/api/forgot-password').set('Host', 'evil.example').send({ email: AUTHOR.email }).expect(200);
-    const [mail] = outboxMails(t);
+    const [mail] = await outboxMailsAfterResets(t);
     expect(mail).toContain('https://blog.example.com/reset-password?token=');
     expect(mail).not.toContain('evil.example');
   });

@@ -30,20 +30,20 @@ describe('users', () => {
   });
   afterAll(() => t.close());
 
-  it('GET /api/users/:id is public and hides the email from anonymous readers', async () => {
+  it('GET /api/users/:id is public and shows anonymous readers what SPEC §7 lists, nothing used to sign in', async () => {
     const response = await t.agent().get(`/api/users/${me.id}`).expect(200);
-    expect(response.body).toEqual({ id: me.id, username: AUTHOR.username, name: AUTHOR.name, bio: null, avatarUrl: null });
+    expect(response.body).toEqual({ id: me.id, name: AUTHOR.name, bio: null, avatarUrl: null });
   });
 
-  it('shows the email to the user themself, and never secrets', async () => {
+  it('shows the user themself their username and email, and never secrets', async () => {
     const response = await author.get(`/api/users/${me.id}`).expect(200);
-    expect(response.body.email).toBe(AUTHOR.email);
+    expect(response.body).toMatchObject({ username: AUTHOR.username, email: AUTHOR.email });
     expectNoSecrets(response.body);
   });
 
-  it("hides another user's email and secrets from a signed-in user", async () => {
+  it("hides another user's username, email and secrets from a signed-in user", async () => {
     const response = await author.get(`/api/users/${other.id}`).expect(200);
-    expect(response.body).toEqual({ id: other.id, username: 'other', name: 'Other', bio: null, avatarUrl: null });
+    expect(response.body).toEqual({ id: other.id, name: 'Other', bio: null, avatarUrl: null });
   });
 
   it('answers 404 for an unknown id and 400 for a non-numeric one', async () => {

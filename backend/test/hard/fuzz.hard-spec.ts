@@ -6,7 +6,8 @@ import TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src/auth/session';
-import { createPost, outboxMails, resetTokenIn } from '../support/helpers';
+import { createPost, outboxMailsAfterResets, resetTokenIn } from '../support/helpers';
+import { captureOutput } from '../support/output';
 import { AUTHOR, startTestApp, TestApp } from '../support/test-app';
 import { FuzzRequest, fuzzOperations, OpenApiDocument, requestFor } from './openapi-arbitraries';
 
@@ -20,26 +21,6 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const RUNS_PER_OPERATION = 84;
 const document = JSON.parse(readFileSync(join(__dirname, '../../../openapi/openapi.json'), 'utf8')) as OpenApiDocument;
 const NEW_PASSWORD = 'another-secret-2';
-
-/** Everything the server process writes to stdout and stderr while the test runs. */
-function captureOutput(): { text: () => string; restore: () => void } {
-  const chunks: string[] = [];
-  const originals = { out: process.stdout.write.bind(process.stdout), err: process.stderr.write.bind(process.stderr) };
-  const tap = (original: typeof process.stdout.write) =>
-    ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-      chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
-      return (original as (...args: unknown[]) => boolean)(chunk, ...rest);
-    }) as typeof process.stdout.write;
-  process.stdout.write = tap(originals.out);
-  process.stderr.write = tap(originals.err);
-  return {
-    text: () => chunks.join(''),
-    restore: () => {
-      process.stdout.write = originals.out;
-      process.stderr.write = originals.err;
-    },
-  };
-}
 
 function send(agent: TestAgent, fuzz: FuzzRequest) {
   const call = agent[fuzz.method](fuzz.url);
@@ -60,7 +41,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     // Sign-in and the password reset come first: the fuzz exhausts their rate limits.
     await t.author();
     await t.agent().post('/api/forgot-password').send({ email: AUTHOR.email }).expect(200);
-    secrets.resetToken = resetTokenIn(outboxMails(t).at(-1) as string);
+    secrets.resetToken = resetTokenIn((await outboxMailsAfterResets(t)).at(-1) as string);
     await t.agent().post('/api/reset-password').send({ token: secrets.resetToken, password: NEW_PASSWORD }).expect(200);
     author = request.agent(t.app.getHttpServer());
     const login = await author.post('/api/login').send({ username: AUTHOR.username, password: NEW_PASSWORD }).expect(200);

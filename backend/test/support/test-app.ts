@@ -7,6 +7,7 @@ import { Client } from 'pg';
 import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
 import { createApp } from '../../src/app';
+import { SetupCode } from '../../src/auth/setup-code';
 import { loadConfig } from '../../src/config/app-config';
 
 export const AUTHOR = { username: 'author', email: 'author@example.com', password: 'secret-pass-1', name: 'كاتب المدونة' };
@@ -92,7 +93,10 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     async author() {
       if (authorAgent) return authorAgent;
       const agent = request.agent(server);
-      const registered = await agent.post('/api/register').send(AUTHOR);
+      // A blog with a non-local PUBLIC_URL asks its first account for the setup code (auth/setup-code.ts).
+      const { setupCodeRequired } = (await agent.get('/api/registration')).body as { setupCodeRequired: boolean };
+      const setupCode = setupCodeRequired ? await app.get(SetupCode).current() : undefined;
+      const registered = await agent.post('/api/register').send({ ...AUTHOR, setupCode });
       if (registered.status !== 201) {
         const login = await agent.post('/api/login').send({ username: AUTHOR.username, password: AUTHOR.password });
         if (login.status !== 200) throw new Error(`cannot sign in the author: ${login.status} ${JSON.stringify(login.body)}`);

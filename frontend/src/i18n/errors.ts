@@ -21,6 +21,8 @@ export const ERROR_TEXT: Record<ErrorCode, string> = {
   INVALID_CREDENTIALS: 'اسم المستخدم أو البريد الإلكتروني أو كلمة المرور غير صحيحة',
   REGISTRATION_CLOSED: 'التسجيل مغلق: للمدونة كاتبها بالفعل',
   USER_TAKEN: 'اسم المستخدم أو البريد الإلكتروني مسجّل بالفعل',
+  SETUP_CODE_INVALID: 'رمز الإعداد غير صحيح: تجده في سجل الخادم عند تشغيله (أو في المتغير SETUP_CODE)',
+  INSTALL_CLAIMED: 'سبقك تسجيل آخر فأنشأ حساب كاتب المدونة: سجّل الدخول به',
   RESET_TOKEN_INVALID: 'رابط إعادة تعيين كلمة المرور غير صالح أو مستخدم أو منتهي الصلاحية',
   SESSION_REQUIRED: 'لا يمكن تنفيذ هذا برمز API: سجّل الدخول أولًا',
   TOKEN_INVALID: 'رمز API غير صالح أو ملغى',

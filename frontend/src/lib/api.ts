@@ -80,7 +80,7 @@ export const registrationStatusQuery = () => getRegistrationStatusQueryOptions()
 /** The generated mutation functions the public screens call (wrapped in useMutation by the screens). */
 export const api = {
   login: (body: { username: string; password: string }) => login(body),
-  register: (body: { username: string; email: string; password: string; name: string }) =>
+  register: (body: { username: string; email: string; password: string; name: string; setupCode?: string }) =>
     register({ ...body, bio: null, avatarUrl: null, resetToken: null, resetTokenExpiry: null }),
   logout: () => logout(),
   forgotPassword: (body: { email: string }) => forgotPassword(body),

@@ -50,6 +50,16 @@ export class RegisterDto {
   @MaxLength(A.nameMaxLength)
   name: string;
 
+  @ApiPropertyOptional({
+    maxLength: 100,
+    description:
+      "Only for the first account of a blog reachable from outside (GET /api/registration says `setupCodeRequired`): the code in the server's log at start, or SETUP_CODE",
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  setupCode?: string;
+
   // The client sends these four as null (SPEC §3); anything else is refused, and they are never stored from here.
   @ApiPropertyOptional({ type: String, nullable: true, description: 'Ignored; send null' })
   @IsOptional()
@@ -73,7 +83,7 @@ export class RegisterDto {
 }
 
 /** The register form as a browser posts it without JavaScript (form fields are text: no nulls to send). */
-export class RegisterFormDto extends PickType(RegisterDto, ['username', 'email', 'password', 'name'] as const) {}
+export class RegisterFormDto extends PickType(RegisterDto, ['username', 'email', 'password', 'name', 'setupCode'] as const) {}
 
 export class ForgotPasswordDto {
   @ApiProperty({ format: 'email' })
@@ -106,4 +116,10 @@ export class RegistrationStatusDto {
     description: 'True while the blog has no account yet: whoever registers now becomes its author (the register form is shown first)',
   })
   firstAccount: boolean;
+
+  @ApiProperty({
+    description:
+      "True while that first account needs the setup code (`setupCode`): the blog's PUBLIC_URL is not a local address, so strangers may reach it first",
+  })
+  setupCodeRequired: boolean;
 }

@@ -5,13 +5,16 @@ import { ACCOUNT_LIMITS } from '@mudawwana/rules';
 import { User } from '../user.entity';
 import { trim } from '../../common/transforms';
 
-/** A user as the API shows it: never the password hash or the reset token. */
+/**
+ * A user as the API shows it: never the password hash or a reset token. Anyone sees the public record (SPEC §7:
+ * name, bio; with the id and avatar); the user themself also sees what they sign in with (username, email).
+ */
 export class UserDto {
   @ApiProperty()
   id: number;
 
-  @ApiProperty()
-  username: string;
+  @ApiPropertyOptional({ description: 'Only shown to the signed-in user themself (it is half of what signs in)' })
+  username?: string;
 
   @ApiPropertyOptional({ description: 'Only shown to the signed-in user themself' })
   email?: string;
@@ -25,11 +28,10 @@ export class UserDto {
   @ApiProperty({ type: String, nullable: true })
   avatarUrl: string | null;
 
-  static from(user: User, { withEmail }: { withEmail: boolean }): UserDto {
+  static from(user: User, { own }: { own: boolean }): UserDto {
     return {
       id: user.id,
-      username: user.username,
-      ...(withEmail ? { email: user.email } : {}),
+      ...(own ? { username: user.username, email: user.email } : {}),
       name: user.name,
       bio: user.bio,
       avatarUrl: user.avatarUrl,

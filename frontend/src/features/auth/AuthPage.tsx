@@ -75,7 +75,11 @@ export function AuthPage() {
               </Tabs.Content>
               {canRegister && (
                 <Tabs.Content value="register">
-                  <RegisterForm failure={failed('register')} onSubmitted={clearFailure} />
+                  <RegisterForm
+                    failure={failed('register')}
+                    onSubmitted={clearFailure}
+                    setupCodeRequired={registration.data?.setupCodeRequired === true}
+                  />
                 </Tabs.Content>
               )}
             </Tabs.Root>
@@ -180,16 +184,23 @@ function LoginForm({ onForgot, failure, onSubmitted }: FormProps & { onForgot: (
   );
 }
 
-function RegisterForm({ failure, onSubmitted }: FormProps) {
-  const [values, setValues] = useState({ username: '', email: '', password: '', name: '' });
-  const [errors, setErrors] = useState<Errors<'username' | 'email' | 'password' | 'name'>>(() =>
-    fieldErrors(failure, {
+/**
+ * The register form. While the blog has no author and is reachable from outside, the first account needs the setup
+ * code that the server printed at start (GET /api/registration says so): the field is there only then.
+ */
+function RegisterForm({ failure, onSubmitted, setupCodeRequired }: FormProps & { setupCodeRequired: boolean }) {
+  const [values, setValues] = useState({ username: '', email: '', password: '', name: '', setupCode: '' });
+  const [errors, setErrors] = useState<Errors<'username' | 'email' | 'password' | 'name' | 'setupCode'>>(() => ({
+    ...fieldErrors(failure, {
       username: t('auth.v.username'),
       email: t('auth.v.email'),
       password: t('auth.v.password'),
       name: t('auth.v.name'),
+      setupCode: t('auth.v.setupCode'),
     }),
-  );
+    // A wrong code posted without JavaScript: said at the field too, not only above the tabs.
+    ...(failure?.error === 'SETUP_CODE_INVALID' ? { setupCode: ERROR_TEXT.SETUP_CODE_INVALID } : {}),
+  }));
   const signedIn = useSignedIn();
   const register = useMutation({
     mutationFn: api.register,
@@ -203,7 +214,7 @@ function RegisterForm({ failure, onSubmitted }: FormProps) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     onSubmitted();
-    const found = validateRegister(values);
+    const found = validateRegister(values, { setupCodeRequired });
     setErrors(found);
     if (Object.keys(found).length === 0) {
       register.mutate({
@@ -211,6 +222,7 @@ function RegisterForm({ failure, onSubmitted }: FormProps) {
         email: values.email.trim(),
         password: values.password,
         name: values.name.trim(),
+        ...(setupCodeRequired ? { setupCode: values.setupCode.trim() } : {}),
       });
     }
   };
@@ -258,6 +270,23 @@ function RegisterForm({ failure, onSubmitted }: FormProps) {
           error={errors.password}
           onChange={set('password')}
         />
+        {setupCodeRequired && (
+          <Stack gap="1">
+            <FormField
+              label={t('auth.setupCode')}
+              name="setupCode"
+              autoComplete="off"
+              dir="ltr"
+              maxLength={100}
+              value={values.setupCode}
+              error={errors.setupCode}
+              onChange={set('setupCode')}
+            />
+            <Text fontSize="sm" color="fg.muted" data-testid="setup-code-help">
+              {t('auth.setupCodeHelp')}
+            </Text>
+          </Stack>
+        )}
         <Button type="submit" colorPalette="blue" loading={register.isPending}>
           {t('auth.register')}
         </Button>

@@ -27,7 +27,7 @@ export const tabPath = (tab: AuthTab) => `/auth?tab=${tab}`;
 
 const FORM_FIELDS: Record<AuthTab, readonly string[]> = {
   login: ['username', 'password'],
-  register: ['username', 'email', 'password', 'name'],
+  register: ['username', 'email', 'password', 'name', 'setupCode'],
 };
 
 /** What failed when a form posted without JavaScript came back (?invalid=field,… or ?error=CODE), known values only. */

@@ -15,6 +15,12 @@ describe('auth validation (SPEC §5)', () => {
     expect(errors.name).toBe('الاسم يجب أن يكون على الأقل حرفين');
     expect(validateRegister({ username: 'abc', email: 'a@b.co', password: '123456', name: 'عل' })).toEqual({});
   });
+  it('register asks for the setup code only when the first account needs one', () => {
+    const valid = { username: 'abc', email: 'a@b.co', password: '123456', name: 'عل' };
+    expect(validateRegister({ ...valid, setupCode: ' ' }, { setupCodeRequired: true })).toEqual({ setupCode: 'رمز الإعداد مطلوب' });
+    expect(validateRegister({ ...valid, setupCode: 'ABCD-EFGH-JKMN' }, { setupCodeRequired: true })).toEqual({});
+    expect(validateRegister({ ...valid, setupCode: '' })).toEqual({});
+  });
   it('forgot password needs a valid email', () => {
     expect(validateForgot({ email: 'x@' }).email).toBeDefined();
     expect(validateForgot({ email: 'x@y.org' })).toEqual({});

@@ -19,17 +19,17 @@ export function validateLogin(v: { username: string; password: string }): Errors
   return errors;
 }
 
-export function validateRegister(v: {
-  username: string;
-  email: string;
-  password: string;
-  name: string;
-}): Errors<'username' | 'email' | 'password' | 'name'> {
-  const errors: Errors<'username' | 'email' | 'password' | 'name'> = {};
+/** The register form; the setup code only when the first account of a blog reachable from outside needs it. */
+export function validateRegister(
+  v: { username: string; email: string; password: string; name: string; setupCode?: string },
+  { setupCodeRequired = false }: { setupCodeRequired?: boolean } = {},
+): Errors<'username' | 'email' | 'password' | 'name' | 'setupCode'> {
+  const errors: Errors<'username' | 'email' | 'password' | 'name' | 'setupCode'> = {};
   if (v.username.trim().length < usernameMinLength) errors.username = t('auth.v.username');
   if (!isEmail(v.email)) errors.email = t('auth.v.email');
   if (v.password.length < passwordMinLength) errors.password = t('auth.v.password');
   if (v.name.trim().length < nameMinLength) errors.name = t('auth.v.name');
+  if (setupCodeRequired && !v.setupCode?.trim()) errors.setupCode = t('auth.v.setupCode');
   return errors;
 }
 

@@ -14,6 +14,7 @@ import { PageSegments1795700500000 } from './1795700500000-PageSegments';
 import { PageBuilds1795800000000 } from './1795800000000-PageBuilds';
 import { NewsletterMessageIds1795900200000 } from './1795900200000-NewsletterMessageIds';
 import { LinksWithTarget1795900400000 } from '../links-with-target';
+import { InstallClaimAndResetTokens1795900000000 } from './1795900000000-InstallClaimAndResetTokens';
 
 /** In order; each runs once per database. */
 export const SQLITE_MIGRATIONS = [
@@ -33,4 +34,5 @@ export const SQLITE_MIGRATIONS = [
   PageBuilds1795800000000,
   NewsletterMessageIds1795900200000,
   LinksWithTarget1795900400000,
+  InstallClaimAndResetTokens1795900000000,
 ];

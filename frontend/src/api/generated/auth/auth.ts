@@ -71,7 +71,7 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
 };
 
 /**
- * Mails a reset link valid for an hour when the address belongs to an account. The answer is the same either way, so it does not reveal which addresses have accounts. For a person in a browser: a request with an API token gets 403 `SESSION_REQUIRED`. Unsafe requests from a browser must come from the blog itself (`Origin`), or get 403 `CROSS_SITE_REQUEST`.
+ * Mails a reset link valid for an hour when the address belongs to an account; links mailed before stay valid. The answer is the same either way and is sent before the address is looked up, so neither it nor its timing reveals which addresses have accounts. One address may ask 5 times an hour (429 `RATE_LIMITED`); past 3 mails an hour to one email address the answer stays the same and no more mail is sent. For a person in a browser: a request with an API token gets 403 `SESSION_REQUIRED`. Unsafe requests from a browser must come from the blog itself (`Origin`), or get 403 `CROSS_SITE_REQUEST`.
  * @summary Ask for a password reset mail
  */
 export const forgotPassword = (
@@ -344,7 +344,7 @@ export const useLogout = <TError = ErrorType<ErrorDto>,
       return useMutation(getLogoutMutationOptions(options), queryClient);
     }
     /**
- * The first account becomes the author and is signed in (a session cookie is set). After that, registration is closed (403 `REGISTRATION_CLOSED`) unless the server runs with `ALLOW_REGISTRATION=true`. For a person in a browser: a request with an API token gets 403 `SESSION_REQUIRED`. Unsafe requests from a browser must come from the blog itself (`Origin`), or get 403 `CROSS_SITE_REQUEST`.
+ * The first account becomes the author and is signed in (a session cookie is set). On a blog whose `PUBLIC_URL` is not a local address, that first account needs the setup code (`setupCode`) printed in the server's log at start or set in `SETUP_CODE` (403 `SETUP_CODE_INVALID` without it); of several first registrations at once, one makes the account and the others get 409 `INSTALL_CLAIMED`. After that, registration is closed (403 `REGISTRATION_CLOSED`) unless the server runs with `ALLOW_REGISTRATION=true`. For a person in a browser: a request with an API token gets 403 `SESSION_REQUIRED`. Unsafe requests from a browser must come from the blog itself (`Origin`), or get 403 `CROSS_SITE_REQUEST`.
  * @summary Create the blog's author account
  */
 export const register = (
@@ -412,7 +412,7 @@ export const useRegister = <TError = ErrorType<ErrorDto>,
       return useMutation(getRegisterMutationOptions(options), queryClient);
     }
     /**
- * The register form of `/auth` posted by a browser without JavaScript (`application/x-www-form-urlencoded`: username, email, password, name): the same rules and session as `POST /api/register`, answered with 303 to `/`, or back to `/auth?tab=register` with `invalid=field,…` or `error=CODE` (shown in Arabic there). Scripts use `POST /api/register`. For a person in a browser: a request with an API token gets 403 `SESSION_REQUIRED`. Unsafe requests from a browser must come from the blog itself (`Origin`), or get 403 `CROSS_SITE_REQUEST`.
+ * The register form of `/auth` posted by a browser without JavaScript (`application/x-www-form-urlencoded`: username, email, password, name, and setupCode when required): the same rules and session as `POST /api/register`, answered with 303 to `/`, or back to `/auth?tab=register` with `invalid=field,…` or `error=CODE` (shown in Arabic there). Scripts use `POST /api/register`. For a person in a browser: a request with an API token gets 403 `SESSION_REQUIRED`. Unsafe requests from a browser must come from the blog itself (`Origin`), or get 403 `CROSS_SITE_REQUEST`.
  * @summary Create the author account from the HTML form (no JavaScript)
  */
 export const registerFromForm = (
@@ -424,6 +424,9 @@ export const registerFromForm = (
 formUrlEncoded.append(`email`, registerFormDto.email);
 formUrlEncoded.append(`name`, registerFormDto.name);
 formUrlEncoded.append(`password`, registerFormDto.password);
+if(registerFormDto.setupCode !== undefined) {
+ formUrlEncoded.append(`setupCode`, registerFormDto.setupCode);
+ }
 formUrlEncoded.append(`username`, registerFormDto.username);
 
       return customInstance<unknown>(
@@ -485,7 +488,7 @@ export const useRegisterFromForm = <TError = ErrorType<void | ErrorDto>,
       return useMutation(getRegisterFromFormMutationOptions(options), queryClient);
     }
     /**
- * `{ open: true }` while the blog has no author (or the server runs with `ALLOW_REGISTRATION=true`), so the sign-in screen offers the register tab only when it can work; `firstAccount: true` while there is no account at all, so it offers that tab first. For a person in a browser: a request with an API token gets 403 `SESSION_REQUIRED`. Unsafe requests from a browser must come from the blog itself (`Origin`), or get 403 `CROSS_SITE_REQUEST`.
+ * `{ open: true }` while the blog has no author (or the server runs with `ALLOW_REGISTRATION=true`), so the sign-in screen offers the register tab only when it can work; `firstAccount: true` while there is no account at all, so it offers that tab first; `setupCodeRequired: true` while that first account needs the setup code. For a person in a browser: a request with an API token gets 403 `SESSION_REQUIRED`. Unsafe requests from a browser must come from the blog itself (`Origin`), or get 403 `CROSS_SITE_REQUEST`.
  * @summary Whether registration is open
  */
 export const registrationStatus = (
@@ -578,7 +581,7 @@ export function useRegistrationStatus<TData = Awaited<ReturnType<typeof registra
 
 
 /**
- * Takes the token from the reset mail (single use, valid for an hour) and the new password. Every session opened before is signed out. For a person in a browser: a request with an API token gets 403 `SESSION_REQUIRED`. Unsafe requests from a browser must come from the blog itself (`Origin`), or get 403 `CROSS_SITE_REQUEST`.
+ * Takes the token from a reset mail (valid for an hour) and the new password. Using one link spends every link of the account; every session opened before is signed out and every API token of the account is revoked. For a person in a browser: a request with an API token gets 403 `SESSION_REQUIRED`. Unsafe requests from a browser must come from the blog itself (`Origin`), or get 403 `CROSS_SITE_REQUEST`.
  * @summary Set a new password with a reset token
  */
 export const resetPassword = (

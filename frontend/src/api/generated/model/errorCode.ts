@@ -32,6 +32,8 @@
  * - `INVALID_CREDENTIALS`: Wrong username, email or password
  * - `REGISTRATION_CLOSED`: The blog already has its author and registration is closed
  * - `USER_TAKEN`: The username or email is already registered
+ * - `SETUP_CODE_INVALID`: The first account of a blog reachable from outside needs the setup code (printed in the server's log at start, or SETUP_CODE), and this one is missing or wrong
+ * - `INSTALL_CLAIMED`: Another registration made the first account of this blog a moment before: sign in with that one
  * - `RESET_TOKEN_INVALID`: The password reset link is unknown, used or expired
  * - `SESSION_REQUIRED`: An API token cannot do this (tokens, sign-in, password, the session check): sign in with a session
  * - `TOKEN_INVALID`: The bearer token is unknown or revoked, or the Authorization header is not "Bearer <token>"
@@ -88,6 +90,8 @@ export const ErrorCode = {
   INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
   REGISTRATION_CLOSED: 'REGISTRATION_CLOSED',
   USER_TAKEN: 'USER_TAKEN',
+  SETUP_CODE_INVALID: 'SETUP_CODE_INVALID',
+  INSTALL_CLAIMED: 'INSTALL_CLAIMED',
   RESET_TOKEN_INVALID: 'RESET_TOKEN_INVALID',
   SESSION_REQUIRED: 'SESSION_REQUIRED',
   TOKEN_INVALID: 'TOKEN_INVALID',

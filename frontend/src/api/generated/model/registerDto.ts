@@ -44,6 +44,11 @@ export interface RegisterDto {
      */
   resetTokenExpiry?: string | null;
   /**
+     * Only for the first account of a blog reachable from outside (GET /api/registration says `setupCodeRequired`): the code in the server's log at start, or SETUP_CODE
+     * @maxLength 100
+     */
+  setupCode?: string;
+  /**
      * @minLength 3
      * @maxLength 100
      */

@@ -22,4 +22,6 @@ export interface RegistrationStatusDto {
   firstAccount: boolean;
   /** True while a new account may be registered (no author yet, or ALLOW_REGISTRATION=true) */
   open: boolean;
+  /** True while that first account needs the setup code (`setupCode`): the blog's PUBLIC_URL is not a local address, so strangers may reach it first */
+  setupCodeRequired: boolean;
 }

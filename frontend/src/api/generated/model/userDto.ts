@@ -26,5 +26,6 @@ export interface UserDto {
   email?: string;
   id: number;
   name: string;
-  username: string;
+  /** Only shown to the signed-in user themself (it is half of what signs in) */
+  username?: string;
 }

@@ -65,7 +65,7 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
 };
 
 /**
- * Name, bio and avatar of a user; the email only to that user themself.
+ * The public record of a user (SPEC §7): name, bio and avatar. The username and email, what signs in, only to that user themself.
  * @summary Read a user (the author)
  */
 export const getUser = (
