@@ -44,7 +44,7 @@ export interface RowCheckOptions {
 
 const DATE_TYPES = new Set(['datetime', 'timestamptz', 'timestamp', 'timestamp with time zone', 'date']);
 const STRING_TYPES = new Set(['varchar', 'text', 'character varying', String]);
-/** Text columns without a length: the API's limit for content (SaveCreatePostDto, SavePageDto). */
+/** Text columns without a length: the API's limit for content (CreatePostDto, SavePageDto). */
 const MAX_TEXT_LENGTH = 2_000_000;
 const INT32 = { min: -2_147_483_648, max: 2_147_483_647 };
 /** SHA-256 in hex: how every token (API, reset, confirmation, unsubscribe) is stored. */
@@ -240,6 +240,7 @@ function typed(column: ColumnMetadata, value: unknown, name: string, isId: boole
     }
     return new Date(value);
   }
+  // JSON columns have a rule of their own in RULES (posts.tags, the one there is).
   if (type === 'simple-json') return value;
   // A column type this check does not know yet: refuse rather than pass it on unchecked.
   throw new RowProblem(`${name} has a type restore cannot check (${String(type)})`);
