@@ -413,7 +413,7 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
 
   it("refuses issue 21's injection: a column name that closes its quote and runs SQL, with exit code 1 and nothing changed", async () => {
     // On f466a32 this restored with exit code 0 and a category named after the database's version.
-    const key = here === 'sqlite' ? 'slug") SELECT ?, sqlite_version() || ?, ? --' : 'slug") SELECT $1, version() || $2, $3 --';
+    const key = here === 'sqlite' ? 'slug") SELECT ?, sqlite_version() || ?, ? --' : 'slug") SELECT $1, left(version(), 40) || $2, $3 --';
     const hostile = await alteredArchive('injection.tar.gz', (dir, manifest) => {
       const [{ slug: _slug, ...category }] = rowsOf(dir, 'categories');
       for (const name of readdirSync(join(dir, 'tables'))) rmSync(join(dir, 'tables', name));
