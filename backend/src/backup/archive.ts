@@ -1,7 +1,8 @@
+import { isISO8601 } from 'class-validator';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
@@ -10,8 +11,19 @@ import { DataSource } from 'typeorm';
 import { CONTENT_CHANGED_CHANNEL } from '../database/content-change-bridge';
 import type { MigrationClass } from '../database/data-source';
 import { contentTypeOf, isUploadKey, UploadStorage } from '../upload/storage';
+import { checkArchiveEntries, checkUploadBytes, extractArchive } from './archive-entries';
 import { BackupError } from './backup-error';
-import { clearReplaceableTables, contentRowCounts, insertRows, JsonRow, readRows, resetSequences, tablesInDependencyOrder } from './tables';
+import { JsonRow, NEVER_RESTORED, RowChecker, RowCheckOptions, RowProblem, shown } from './row-checks';
+import {
+  clearReplaceableTables,
+  contentRowCounts,
+  INSERT_BATCH,
+  insertRows,
+  readRows,
+  resetSequences,
+  tablesInDependencyOrder,
+  tableShape,
+} from './tables';
 
 /**
  * A backup is one gzip-compressed tar file (docs/decisions/008):
@@ -70,7 +82,7 @@ export async function createBackup(dataSource: DataSource, storage: UploadStorag
     // isolation level is serializable).
     const snapshot = dataSource.options.type === 'postgres' ? 'REPEATABLE READ' : 'SERIALIZABLE';
     await dataSource.transaction(snapshot, async (manager) => {
-      for (const metadata of tablesInDependencyOrder(dataSource)) {
+      for (const metadata of tablesInDependencyOrder(dataSource).filter((table) => !NEVER_RESTORED.has(table.tableName))) {
         const out = createWriteStream(join(folder, 'tables', `${metadata.tableName}.jsonl`));
         let count = 0;
         for await (const row of readRows(manager, metadata)) {
@@ -109,6 +121,10 @@ export async function createBackup(dataSource: DataSource, storage: UploadStorag
   });
 }
 
+const SCHEMA_VERSION = /^[A-Za-z]\w{0,100}\d{13}$/;
+const isCount = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
+
+/** The manifest, checked field by field (its values reach messages, the terminal and the choice of migrations). */
 async function readManifest(folder: string): Promise<BackupManifest> {
   let manifest: BackupManifest | undefined;
   try {
@@ -119,23 +135,45 @@ async function readManifest(folder: string): Promise<BackupManifest> {
   if (manifest?.format !== BACKUP_FORMAT) throw new BackupError('the file is not a Mudawwana backup (no manifest.json)');
   if (manifest.formatVersion !== BACKUP_FORMAT_VERSION) {
     throw new BackupError(
-      `the backup has format version ${manifest.formatVersion}; this version of Mudawwana reads ${BACKUP_FORMAT_VERSION}`,
+      `the backup has format version ${shown(manifest.formatVersion)}; this version of Mudawwana reads ${BACKUP_FORMAT_VERSION}`,
     );
   }
+  const { schemaVersion, createdAt, driver, tables, uploads } = manifest;
+  const problem =
+    (typeof schemaVersion !== 'string' || !SCHEMA_VERSION.test(schemaVersion) ? `schemaVersion ${shown(schemaVersion)}` : undefined) ??
+    (typeof createdAt !== 'string' || !isISO8601(createdAt, { strict: true }) ? `createdAt ${shown(createdAt)}` : undefined) ??
+    (driver !== 'sqlite' && driver !== 'postgres' ? `driver ${shown(driver)}` : undefined) ??
+    (tables === null || typeof tables !== 'object' || Array.isArray(tables) || !Object.values(tables).every(isCount)
+      ? 'tables (row counts)'
+      : undefined) ??
+    (!isCount(uploads) ? `uploads ${shown(uploads)}` : undefined);
+  if (problem) throw new BackupError(`the backup was refused: manifest.json has an invalid ${problem}. Nothing was changed.`);
   return manifest;
 }
 
-/** The rows of a table file, one at a time (none when the table has no file). */
-async function* readJsonLines(file: string): AsyncIterable<JsonRow> {
-  if (!existsSync(file)) return;
-  const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
+/** The refusal of a whole backup for one line of it: which file, which line, what is wrong. */
+const refusal = (file: string, line: number, problem: string) =>
+  new BackupError(`the backup was refused: ${file} line ${line}: ${problem}. Nothing was changed.`);
+
+/** A JSON line longer than this is no row the API could have stored (content is at most 2,000,000 characters). */
+const MAX_LINE_LENGTH = 16 * 1024 * 1024;
+
+/** The rows of a table file with their line numbers (from 1, as editors count); none when the table has no file. */
+async function* readJsonLines(path: string, name: string): AsyncIterable<{ number: number; row: unknown }> {
+  if (!existsSync(path)) return;
+  const lines = createInterface({ input: createReadStream(path), crlfDelay: Infinity });
+  let number = 0;
   for await (const line of lines) {
+    number += 1;
     if (!line.trim()) continue;
+    if (line.length > MAX_LINE_LENGTH) throw refusal(name, number, `the line is longer than ${MAX_LINE_LENGTH} characters`);
+    let row: unknown;
     try {
-      yield JSON.parse(line) as JsonRow;
+      row = JSON.parse(line);
     } catch {
-      throw new BackupError(`the backup is damaged: ${basename(file)} has a line that is not JSON`);
+      throw refusal(name, number, 'the line is not JSON');
     }
+    yield { number, row };
   }
 }
 
@@ -147,9 +185,8 @@ export interface ExtractedBackup {
 /** Extracts a backup into a temporary folder, checks its manifest, and hands both to `work` (the folder goes after). */
 export async function openBackup<T>(file: string, work: (backup: ExtractedBackup) => Promise<T>): Promise<T> {
   return inTemporaryFolder(async (folder) => {
-    await tar.extract({ file, cwd: folder, strict: true }).catch((error: Error) => {
-      throw new BackupError(`cannot read ${file} as a backup archive: ${error.message}`);
-    });
+    await checkArchiveEntries(file);
+    await extractArchive(file, folder);
     return work({ folder, manifest: await readManifest(folder) });
   });
 }
@@ -172,25 +209,45 @@ export function migrationsUpToSchema(migrations: MigrationClass[], schemaVersion
   return migrations.slice(0, index + 1);
 }
 
+/** What a restore loaded, for the command to tell. */
+export interface RestoreSummary {
+  rows: number;
+  uploads: number;
+  /** The account that signs in to the restored blog (from the backup: the person restoring should know it). */
+  author?: { username: string; email: string };
+  /** Rows in the backup that were deliberately not restored, per table (sessions; API tokens unless asked). */
+  skipped: Record<string, number>;
+}
+
 /**
  * Loads an extracted backup into a database migrated exactly to the backup's schema (migrationsUpToSchema) that
- * holds no blog yet (only what migrations seed), and its uploads into the storage. All rows go in one transaction,
- * parents before children, with their own ids; the PostgreSQL sequences then continue after them. Refuses,
- * changing nothing, a database that already has content or is at a newer schema.
+ * holds no blog yet (only what migrations seed), and its uploads into the storage. Every row is checked (RowChecker)
+ * before it is written, and the first bad one refuses the whole backup naming its file and line. All rows go in one
+ * transaction, parents before children, with their own ids; the uploads are written only once every row has been
+ * accepted, and the PostgreSQL sequences then continue after the ids. Refuses, changing nothing, a database that
+ * already has content or is at a newer schema.
  */
-export async function restoreBackup(dataSource: DataSource, storage: UploadStorage, { folder, manifest }: ExtractedBackup): Promise<void> {
+export async function restoreBackup(
+  dataSource: DataSource,
+  storage: UploadStorage,
+  { folder, manifest }: ExtractedBackup,
+  options: RowCheckOptions = { withApiTokens: false },
+): Promise<RestoreSummary> {
   const executed: unknown[] = await dataSource.query(`SELECT * FROM ${dataSource.driver.escape(MIGRATIONS_TABLE)}`);
   if (executed.length > dataSource.migrations.length) {
     throw new BackupError(
       `the database is already at a newer schema than the backup's (${manifest.schemaVersion}): restore into a new database, not one the blog has started on`,
     );
   }
-  // The backup lists every table its schema had; tables added by later migrations do not exist yet.
-  const tables = tablesInDependencyOrder(dataSource).filter((metadata) => metadata.tableName in manifest.tables);
-  const unknown = Object.keys(manifest.tables).filter(
-    (name) => !dataSource.entityMetadatas.some((metadata) => metadata.tableName === name),
-  );
-  if (unknown.length) throw new BackupError(`the backup has tables this version does not know: ${unknown.join(', ')}`);
+  // The tables come from this version's entities; the backup lists every table its schema had (tables added by later
+  // migrations do not exist yet), and one this version does not know refuses it.
+  const tables = tablesInDependencyOrder(dataSource).filter((metadata) => Object.hasOwn(manifest.tables, metadata.tableName));
+  const unknown = Object.keys(manifest.tables).filter((name) => !tables.some((metadata) => metadata.tableName === name));
+  if (unknown.length) throw new BackupError(`the backup has tables this version does not know: ${unknown.map(shown).join(', ')}`);
+  const files = await readdir(join(folder, 'tables')).catch(() => []);
+  const strayFile = files.find((name) => !tables.some((metadata) => `${metadata.tableName}.jsonl` === name));
+  if (strayFile !== undefined)
+    throw new BackupError(`the backup was refused: tables/${shown(strayFile)} is no table of its manifest. Nothing was changed.`);
 
   const refuseIfNotEmpty = async (manager = dataSource.manager) => {
     const counts = await contentRowCounts(manager, tables);
@@ -209,20 +266,58 @@ export async function restoreBackup(dataSource: DataSource, storage: UploadStora
   if (uploads.length !== manifest.uploads) {
     throw new BackupError(`the backup is damaged: it holds ${uploads.length} uploads, its manifest says ${manifest.uploads}`);
   }
-  for (const key of uploads) await storage.put(key, await readFile(join(folder, 'uploads', key)), contentTypeOf(key));
+  for (const key of uploads) await checkUploadBytes(join(folder, 'uploads', key), key);
 
+  const checker = new RowChecker(options);
+  const summary: RestoreSummary = { rows: 0, uploads: uploads.length, skipped: {} };
   await dataSource.transaction(async (manager) => {
     await refuseIfNotEmpty(manager);
     await clearReplaceableTables(manager, tables);
     for (const metadata of tables) {
-      const expected = manifest.tables[metadata.tableName];
-      const inserted = await insertRows(manager, metadata, readJsonLines(join(folder, 'tables', `${metadata.tableName}.jsonl`)));
-      if (inserted !== expected) {
-        throw new BackupError(`the backup is damaged: ${metadata.tableName} has ${inserted} rows, its manifest says ${expected}`);
+      const name = `tables/${metadata.tableName}.jsonl`;
+      const shape = await tableShape(manager, metadata);
+      let lines = 0;
+      let batch: JsonRow[] = [];
+      let firstLine = 0;
+      const flush = async () => {
+        await insertRows(manager, shape, batch).catch((error: Error) => {
+          // Every rule the database has is checked above; this is a rule it has that the check does not know yet.
+          throw refusal(name, firstLine, `the database refused the rows from here on (${shown(error.message)})`);
+        });
+        batch = [];
+      };
+      for await (const { number, row } of readJsonLines(join(folder, name), name)) {
+        lines += 1;
+        if (checker.skips(metadata.tableName)) continue;
+        let checked: JsonRow;
+        try {
+          checked = checker.check(shape, row);
+        } catch (error) {
+          if (error instanceof RowProblem) throw refusal(name, number, error.message);
+          throw error;
+        }
+        if (batch.length && Object.keys(checked).join() !== Object.keys(batch[0]).join()) {
+          throw refusal(name, number, `the row has other columns than line ${firstLine}`);
+        }
+        if (!batch.length) firstLine = number;
+        batch.push(checked);
+        if (metadata.tableName === 'users') summary.author = { username: String(checked.username), email: String(checked.email) };
+        if (batch.length === INSERT_BATCH) await flush();
       }
+      if (batch.length) await flush();
+      const expected = manifest.tables[metadata.tableName];
+      if (lines !== expected) {
+        throw new BackupError(`the backup is damaged: ${metadata.tableName} has ${lines} rows, its manifest says ${expected}`);
+      }
+      if (checker.skips(metadata.tableName)) {
+        if (lines) summary.skipped[metadata.tableName] = lines;
+      } else summary.rows += lines;
     }
+    // Written once every row has been accepted, and before the commit: a refused backup writes no file.
+    for (const key of uploads) await storage.put(key, await readFile(join(folder, 'uploads', key)), contentTypeOf(key));
     await resetSequences(manager, tables);
     // Delivered at commit: instances already serving this database drop the pages of the empty blog.
     if (dataSource.options.type === 'postgres') await manager.query('SELECT pg_notify($1, $2)', [CONTENT_CHANGED_CHANNEL, 'restore']);
   });
+  return summary;
 }

@@ -1,6 +1,6 @@
 import { DataSource, EntityManager, EntityMetadata } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
-import { BackupError } from './backup-error';
+import { JsonRow, TableShape } from './row-checks';
 
 /**
  * Rows of the blog's tables as driver-neutral JSON values, so a backup of one driver restores into the other
@@ -8,12 +8,10 @@ import { BackupError } from './backup-error';
  * returns into the entity's values (Date, boolean, number, JSON arrays, column transformers) and
  * `preparePersistentValue` turns them back into what the other driver stores.
  */
-export type JsonRow = Record<string, unknown>;
+export type { JsonRow };
 
 /** Filled by the migrations themselves (SeedDefaults) or worthless without users: a new blog already has these. */
 const REPLACEABLE_TABLES = new Set(['categories', 'settings', 'sessions']);
-
-const DATE_TYPES = new Set(['datetime', 'timestamptz', 'timestamp', 'timestamp with time zone', 'date']);
 
 /** Rows per SELECT page and per INSERT statement. */
 const BATCH = 200;
@@ -59,52 +57,47 @@ export async function* readRows(manager: EntityManager, metadata: EntityMetadata
 }
 
 /**
- * Inserts rows (as readRows gives them) with their own primary keys, BATCH rows per statement, reading them as it
- * goes (a large table is never whole in memory). Answers how many it inserted. The columns are the rows' own: a
- * backup of an older schema has fewer (or other) columns than today's entities, and is inserted before the newer
- * migrations run; a column the entities know is converted for the driver, another is written as it is.
+ * The columns a backup's rows of a table may have: the entity's columns that the database has now (at the backup's
+ * schema, before the newer migrations run). Both come from this version's code, never from the file.
  */
-export async function insertRows(manager: EntityManager, metadata: EntityMetadata, rows: AsyncIterable<JsonRow>): Promise<number> {
+export async function tableShape(manager: EntityManager, metadata: EntityMetadata): Promise<TableShape> {
+  const runner = manager.queryRunner ?? manager.connection.createQueryRunner();
+  const table = await runner.getTable(metadata.tableName);
+  if (!manager.queryRunner) await runner.release();
+  const inDatabase = new Set(table?.columns.map((column) => column.name));
+  return {
+    metadata,
+    columns: new Map(
+      columnsOf(metadata)
+        .filter((column) => inDatabase.has(column.databaseName))
+        .map((column) => [column.databaseName, column]),
+    ),
+  };
+}
+
+/** Rows per INSERT statement when restoring. */
+export const INSERT_BATCH = BATCH;
+
+/**
+ * Inserts rows that RowChecker let through (entity values keyed by the shape's column names, the same columns in every
+ * row) with their own primary keys, in one statement. The statement names only the shape's columns, converted for
+ * the driver by TypeORM: nothing of the file reaches the SQL but parameters.
+ */
+export async function insertRows(manager: EntityManager, { metadata, columns }: TableShape, rows: JsonRow[]): Promise<void> {
+  if (!rows.length) return;
   const { driver } = manager.connection;
-  const known = new Map(columnsOf(metadata).map((column) => [column.databaseName, column]));
   const postgres = driver.options.type === 'postgres';
-  let names: string[] = [];
-
-  const valueFor = (name: string, value: unknown) => {
-    const column = known.get(name);
-    if (!column) return value !== null && typeof value === 'object' ? JSON.stringify(value) : value;
-    const typed = DATE_TYPES.has(String(column.type)) && typeof value === 'string' ? new Date(value) : value;
-    return driver.preparePersistentValue(typed, column);
-  };
-  const insert = async (batch: JsonRow[]) => {
-    const params: unknown[] = [];
-    const tuples = batch.map((row) => {
-      if (Object.keys(row).length !== names.length || names.some((name) => !(name in row))) {
-        throw new BackupError(`the backup is damaged: the rows of ${metadata.tableName} do not all have the same columns`);
-      }
-      const placeholders = names.map((name) => {
-        params.push(valueFor(name, row[name]));
-        return postgres ? `$${params.length}` : '?';
-      });
-      return `(${placeholders.join(', ')})`;
+  const names = [...columns.keys()].filter((name) => name in rows[0]);
+  const params: unknown[] = [];
+  const tuples = rows.map((row) => {
+    const placeholders = names.map((name) => {
+      params.push(driver.preparePersistentValue(row[name], columns.get(name) as ColumnMetadata));
+      return postgres ? `$${params.length}` : '?';
     });
-    const columns = names.map((name) => driver.escape(name)).join(', ');
-    await manager.query(`INSERT INTO ${driver.escape(metadata.tableName)} (${columns}) VALUES ${tuples.join(', ')}`, params);
-  };
-
-  let batch: JsonRow[] = [];
-  let count = 0;
-  for await (const row of rows) {
-    if (count === 0) names = Object.keys(row);
-    batch.push(row);
-    count += 1;
-    if (batch.length === BATCH) {
-      await insert(batch);
-      batch = [];
-    }
-  }
-  if (batch.length) await insert(batch);
-  return count;
+    return `(${placeholders.join(', ')})`;
+  });
+  const list = names.map((name) => driver.escape(name)).join(', ');
+  await manager.query(`INSERT INTO ${driver.escape(metadata.tableName)} (${list}) VALUES ${tuples.join(', ')}`, params);
 }
 
 /** Row counts of the tables that hold a blog's own content (not the ones a new blog starts with). */

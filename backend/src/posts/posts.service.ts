@@ -28,8 +28,8 @@ const postNotFound = () => notFound('POST_NOT_FOUND', 'Post not found');
 
 /** Revisions listed by one call unless asked. */
 
-/** Slugs that GET /api/posts/:slug can never reach, because a fixed route of the same shape comes first. */
-const RESERVED_SLUGS = new Set(['featured', 'counts']);
+/** Slugs that GET /api/posts/:slug can never reach, because a fixed route of the same shape comes first (restore checks them too). */
+export const RESERVED_SLUGS = new Set(['featured', 'counts']);
 
 /** The lists of the categories a post was or is in. */
 function categoryListTags(...categoryIds: (number | null | undefined)[]): string[] {

@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
 import sharp from 'sharp';
@@ -16,6 +16,7 @@ import { backendDir, buildBackend } from '../support/build';
 import { NEEDS_POSTGRES_SERVER, onPostgres, POSTGRES_ONLY, postgresServer } from '../support/conditions';
 import { createPost } from '../support/helpers';
 import { startS3Server, TestBucket, TestS3Server } from '../support/s3';
+import { TarEntry, tarGz } from '../support/tar-builder';
 import { AUTHOR, startTestApp, TestApp } from '../support/test-app';
 
 /** The files of the one image the source blog holds: the original and its variants. */
@@ -100,8 +101,9 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
     return file;
   };
 
-  const restore = async (file: string, env: Record<string, string>) => {
-    const result = await command('restore', [file], env);
+  /** A restore that must succeed; the API tokens too unless told (they are restored only when asked). */
+  const restore = async (file: string, env: Record<string, string>, args = ['--with-api-tokens']) => {
+    const result = await command('restore', [...args, file], env);
     expect(result, result.stderr).toMatchObject({ code: 0 });
     return result;
   };
@@ -391,5 +393,210 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
     expect(missing).toMatchObject({ code: 1, stderr: expect.stringMatching(/missing\.tar\.gz does not exist/) });
     expect((await command('backup', [], place.env)).code).toBe(2);
     expect((await command('restore', [], place.env)).code).toBe(2);
+  });
+
+  /** The JSON lines of a table file of an extracted archive, and writing them back. */
+  const rowsOf = (dir: string, table: string): Record<string, any>[] =>
+    readFileSync(join(dir, 'tables', `${table}.jsonl`), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+  const writeRows = (dir: string, table: string, rows: object[]) =>
+    writeFileSync(join(dir, 'tables', `${table}.jsonl`), rows.map((row) => `${JSON.stringify(row)}\n`).join(''));
+
+  /** A query on a place's database with a client of its own (not through the app). */
+  const queryIn = async (place: Place, sql: string): Promise<Record<string, any>[]> => {
+    if (place.driver === 'postgres') return postgres(sql, new URL(place.databaseUrl as string).pathname.slice(1));
+    const sqlite = await new DataSource({ type: 'better-sqlite3', database: join(place.dataDir, 'blog.sqlite') }).initialize();
+    try {
+      return await sqlite.query(sql);
+    } finally {
+      await sqlite.destroy();
+    }
+  };
+
+  /** After refusals: the place holds no blog (a good backup restores into it and comes out as it went in). */
+  const expectStillEmpty = async (place: Place, name: string) => {
+    await restore(firstArchive, place.env);
+    expect((await readArchive(await backup(place.env, name))).tables).toEqual((await readArchive(firstArchive)).tables);
+  };
+
+  it("refuses issue 21's injection: a column name that closes its quote and runs SQL, with exit code 1 and nothing changed", async () => {
+    // On f466a32 this restored with exit code 0 and a category named after the database's version.
+    const key = here === 'sqlite' ? 'slug") SELECT ?, sqlite_version() || ?, ? --' : 'slug") SELECT $1, left(version(), 40) || $2, $3 --';
+    const hostile = await alteredArchive('injection.tar.gz', (dir, manifest) => {
+      const [{ slug: _slug, ...category }] = rowsOf(dir, 'categories');
+      for (const name of readdirSync(join(dir, 'tables'))) rmSync(join(dir, 'tables', name));
+      for (const name of readdirSync(join(dir, 'uploads'))) rmSync(join(dir, 'uploads', name));
+      writeRows(dir, 'categories', [{ ...category, [key]: 'x' }]);
+      manifest.tables = { categories: 1 };
+      manifest.uploads = 0;
+    });
+    const place = await newPlace(here);
+    const result = await command('restore', [hostile], place.env);
+    expect(result.stderr.trim()).toBe(
+      `mudawwana: the backup was refused: tables/categories.jsonl line 1: categories has no column ${JSON.stringify(key)}. Nothing was changed.`,
+    );
+    expect(result.code).toBe(1);
+    const names = (await queryIn(place, 'SELECT name FROM categories')).map((row) => row.name as string);
+    expect(names.filter((name) => /\d+\.\d+/.test(name))).toEqual([]);
+    await expectStillEmpty(place, 'after-injection.tar.gz');
+  });
+
+  it('sanitises HTML on the way in, never restores sessions or reset links, and restores API tokens only when asked', async () => {
+    const script = '<script>alert(1)</script><img src="/uploads/x.jpg" onerror="alert(2)">';
+    const hostile = await alteredArchive('unsafe-content.tar.gz', (dir, manifest) => {
+      const [post, ...posts] = rowsOf(dir, 'posts');
+      writeRows(dir, 'posts', [{ ...post, content: `${post.content}${script}` }, ...posts]);
+      const [page] = rowsOf(dir, 'pages');
+      writeRows(dir, 'pages', [{ ...page, content: `<p onclick="alert(3)">x</p>${script}` }]);
+      const [user] = rowsOf(dir, 'users');
+      writeRows(dir, 'users', [{ ...user, resetToken: 'a'.repeat(64), resetTokenExpiry: '2099-01-01T00:00:00.000Z' }]);
+      writeRows(dir, 'sessions', [
+        { sid: 'planted', data: JSON.stringify({ cookie: {}, passport: { user: 1 } }), expiresAt: 4102444800000 },
+      ]);
+      manifest.tables.sessions = 1;
+    });
+    const place = await newPlace(here);
+    const result = await command('restore', [hostile], place.env);
+    expect(result, result.stderr).toMatchObject({ code: 0 });
+    const contents = [
+      ...(await queryIn(place, 'SELECT content FROM posts')),
+      ...(await queryIn(place, 'SELECT content FROM pages')),
+      ...(await queryIn(place, 'SELECT content FROM revisions')),
+    ].map((row) => row.content as string);
+    expect(contents.filter((content) => /<script|onerror|onclick/i.test(content))).toEqual([]);
+    expect(await queryIn(place, 'SELECT sid FROM sessions')).toEqual([]);
+    expect(await queryIn(place, 'SELECT id FROM api_tokens')).toEqual([]);
+    expect(await queryIn(place, 'SELECT "resetToken", "resetTokenExpiry" FROM users')).toEqual([
+      { resetToken: null, resetTokenExpiry: null },
+    ]);
+    expect(result.stdout).toContain(`The author who signs in is "${AUTHOR.username}" <${AUTHOR.email}>`);
+    expect(result.stdout).toContain('Not restored: 1 sessions (everyone signs in again).');
+    expect(result.stdout).toContain('Not restored: 1 API tokens');
+  });
+
+  it('refuses a row that breaks a rule of the API, naming the file, the line and what is wrong, and changes nothing', async () => {
+    type Rows = Record<string, any>[];
+    const cases: { change: (dir: string) => void; message: string }[] = [
+      {
+        change: (dir) =>
+          writeRows(
+            dir,
+            'posts',
+            rowsOf(dir, 'posts').map((row, i) => (i === 1 ? { ...row, slug: 'Not A Slug' } : row)),
+          ),
+        message: 'tables/posts.jsonl line 2: slug must be a slug (lower-case letters, digits and -)',
+      },
+      {
+        change: (dir) =>
+          writeRows(
+            dir,
+            'posts',
+            rowsOf(dir, 'posts').map((row) => ({ ...row, categoryId: 999 })),
+          ),
+        message: 'tables/posts.jsonl line 1: categoryId 999 points at no row of categories',
+      },
+      {
+        change: (dir) =>
+          writeRows(
+            dir,
+            'revisions',
+            rowsOf(dir, 'revisions').map((row: Rows[number]) => ({ ...row, kind: 'evil' })),
+          ),
+        message: 'tables/revisions.jsonl line 1: kind must be one of autosave, save, publish, restore',
+      },
+      {
+        change: (dir) =>
+          writeRows(
+            dir,
+            'pages',
+            rowsOf(dir, 'pages').map((row) => ({ ...row, updatedAt: 'yesterday' })),
+          ),
+        message: 'tables/pages.jsonl line 1: updatedAt must be an ISO 8601 date',
+      },
+      {
+        change: (dir) =>
+          writeRows(dir, 'users', [...rowsOf(dir, 'users'), { ...rowsOf(dir, 'users')[0], id: 2, username: 'b', email: 'b@example.com' }]),
+        message: 'tables/users.jsonl line 2: a second account: a blog has one author',
+      },
+      {
+        change: (dir) =>
+          writeRows(
+            dir,
+            'users',
+            rowsOf(dir, 'users').map((row) => ({ ...row, password: 'secret' })),
+          ),
+        message: 'tables/users.jsonl line 1: password must be an argon2id hash',
+      },
+    ];
+    const place = await newPlace(here);
+    for (const [index, { change, message }] of cases.entries()) {
+      const file = await alteredArchive(`bad-row-${index}.tar.gz`, (dir, manifest) => {
+        change(dir);
+        manifest.tables.users = rowsOf(dir, 'users').length;
+      });
+      const result = await command('restore', [file], place.env);
+      expect(result.stderr.trim()).toBe(`mudawwana: the backup was refused: ${message}. Nothing was changed.`);
+      expect(result.code).toBe(1);
+    }
+    await expectStillEmpty(place, 'after-bad-rows.tar.gz');
+  });
+
+  it('refuses upload entries that could write elsewhere (.., absolute paths, links, devices, a name twice, a huge size)', async () => {
+    const dir = mkdtempSync(join(work, 'entries-'));
+    await tar.extract({ file: firstArchive, cwd: dir });
+    const outside = mkdtempSync(join(work, 'outside-'));
+    const good: TarEntry[] = [
+      { path: 'manifest.json', body: readFileSync(join(dir, 'manifest.json')) },
+      ...readdirSync(join(dir, 'tables')).map((name) => ({ path: `tables/${name}`, body: readFileSync(join(dir, 'tables', name)) })),
+      ...readdirSync(join(dir, 'uploads')).map((name) => ({ path: `uploads/${name}`, body: readFileSync(join(dir, 'uploads', name)) })),
+    ];
+    const jpeg = good.find((entry) => entry.path.endsWith('.jpg'))?.body as Buffer;
+    const tricks: { entry: TarEntry; problem: string }[] = [
+      { entry: { path: `uploads/../../${relative(work, outside)}/escape.jpg`, body: jpeg }, problem: 'a file a backup does not have' },
+      { entry: { path: join(outside, 'absolute.jpg'), body: jpeg }, problem: 'a file a backup does not have' },
+      { entry: { path: 'uploads/link.jpg', type: '2', linkTarget: outside }, problem: 'a SymbolicLink, not a regular file' },
+      { entry: { path: 'uploads/hard.jpg', type: '1', linkTarget: '/etc/passwd' }, problem: 'a Link, not a regular file' },
+      { entry: { path: 'uploads/device.jpg', type: '3' }, problem: 'a CharacterDevice, not a regular file' },
+      { entry: { path: 'tables/users.jsonl', body: '' }, problem: 'a name that is there twice' },
+      {
+        entry: { path: 'uploads/huge.jpg', declaredSize: 1024 ** 3 },
+        problem: `${1024 ** 3} bytes, more than such a file can hold (10485760)`,
+      },
+      {
+        entry: { path: 'uploads/page.html', body: '<script>alert(1)</script>' },
+        problem: 'an upload that is not an image (jpg, png, gif, webp or avif)',
+      },
+    ];
+    const place = await newPlace(here);
+    for (const [index, { entry, problem }] of tricks.entries()) {
+      const file = join(work, `trick-${index}.tar.gz`);
+      writeFileSync(file, tarGz([...good, entry]));
+      const result = await command('restore', [file], place.env);
+      expect(result.stderr.trim()).toBe(
+        `mudawwana: the backup was refused: its entry ${JSON.stringify(entry.path)} is ${problem}. Nothing was changed.`,
+      );
+      expect(result.code).toBe(1);
+    }
+    // A name the storage accepts, bytes that are no image: restored files are served as they are, not re-encoded.
+    const page = join(work, 'html-as-jpeg.tar.gz');
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    writeFileSync(
+      page,
+      tarGz([
+        ...good.filter((entry) => entry.path !== 'manifest.json'),
+        { path: 'manifest.json', body: JSON.stringify({ ...manifest, uploads: manifest.uploads + 1 }) },
+        { path: 'uploads/page.jpg', body: '<html><script>alert(1)</script>' },
+      ]),
+    );
+    const html = await command('restore', [page], place.env);
+    expect(html.stderr.trim()).toBe(
+      'mudawwana: the backup was refused: uploads/page.jpg is not the image/jpeg its name says. Nothing was changed.',
+    );
+    expect(html.code).toBe(1);
+    expect(readdirSync(outside)).toEqual([]);
+    expect(existsSync(join(place.dataDir, 'uploads')) ? readdirSync(join(place.dataDir, 'uploads')) : []).toEqual([]);
+    await expectStillEmpty(place, 'after-tricks.tar.gz');
   });
 });
