@@ -91,7 +91,7 @@ export class PagesService {
 
   async deletePage(id: number): Promise<void> {
     if (!(await this.pages.delete(id))) throw pageNotFound();
-    recordContentChange(ContentTag.pages);
+    recordContentChange(ContentTag.pages, ContentTag.withdrawn);
   }
 
   private async save(page: Partial<Page>, input: SavePageDto, revision: RevisionNote): Promise<Page> {

@@ -179,6 +179,7 @@ export class PostsService {
     const neighbours = post ? await this.neighbourTags(post) : [];
     if (!(await this.posts.delete(id))) throw postNotFound();
     recordContentChange(
+      ...(post && isPublicNow(post) ? [ContentTag.withdrawn] : []),
       ContentTag.post(id),
       ContentTag.postLists,
       ...neighbours,
@@ -203,6 +204,7 @@ export class PostsService {
       return result;
     }
     recordContentChange(
+      ...(input.action === 'publish' ? [] : [ContentTag.withdrawn]),
       ContentTag.postLists,
       ...categoryListTags(...changed.map((post) => post.categoryId)),
       ...tagListTags(...changed.map((post) => post.tags)),
@@ -246,6 +248,7 @@ export class PostsService {
   ): Promise<Post> {
     const isNew = post.id === undefined;
     const wasPublished = !isNew && post.published;
+    const wasPublic = !isNew && isPublicNow(post);
     const listedBefore = isNew ? null : listingOf(post);
     const linkedAs = isNew ? [] : [ContentTag.postLink(post.slug)];
     const neighboursBefore = isNew ? [] : await this.neighbourTags(post);
@@ -273,6 +276,8 @@ export class PostsService {
     // Its own fields show on its page and wherever it is listed; where and in which order it is listed only
     // changes with these few.
     recordContentChange(ContentTag.post(saved.id), ContentTag.postLink(saved.slug), ...linkedAs);
+    // Unpublished, back to draft or scheduled for later: no page may show it once this answers.
+    if (wasPublic && !isPublicNow(saved)) recordContentChange(ContentTag.withdrawn);
     const tagsChanged = JSON.stringify(tagsBefore) !== JSON.stringify(saved.tags);
     if (listedBefore !== listingOf(saved)) await this.recordListingChange(saved, categoryBefore, neighboursBefore, tagsBefore);
     else if (tagsChanged) recordContentChange(...tagListTags(tagsBefore, saved.tags));

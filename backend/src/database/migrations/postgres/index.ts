@@ -12,6 +12,7 @@ import { ScheduledPosts1795700100000 } from './1795700100000-ScheduledPosts';
 import { SearchHead1795700400000 } from './1795700400000-SearchHead';
 import { PageSegments1795700500000 } from './1795700500000-PageSegments';
 import { PageBuilds1795800000000 } from './1795800000000-PageBuilds';
+import { StoreOnlyPagesThatExist1795900300000 } from './1795900300000-StoreOnlyPagesThatExist';
 
 /** In order; each runs once per database. */
 export const POSTGRES_MIGRATIONS = [
@@ -29,4 +30,5 @@ export const POSTGRES_MIGRATIONS = [
   SearchHead1795700400000,
   PageSegments1795700500000,
   PageBuilds1795800000000,
+  StoreOnlyPagesThatExist1795900300000,
 ];
