@@ -18,6 +18,8 @@ export class WorkerRenderer implements SsrModule {
   /** Renders under way, each with the worker doing it (a worker replaced while its exit is pending has its own). */
   private readonly jobs = new Map<number, { worker: Worker; resolve: (result: unknown) => void; reject: (error: Error) => void }>();
   private nextJob = 0;
+  /** Workers terminated for a render past its deadline: the other renders they had fail as unavailable too (503). */
+  private readonly replaced = new WeakSet<Worker>();
 
   constructor(
     private readonly workerFile: string,
@@ -31,7 +33,12 @@ export class WorkerRenderer implements SsrModule {
   }
 
   renderFragment(name: 'footer', options: RenderOptions): Promise<RenderedFragment> {
-    return this.run(`fragment ${name}`, (id) => ({ type: 'fragment', id, name, options: withoutLoader(options) })) as Promise<RenderedFragment>;
+    return this.run(`fragment ${name}`, (id) => ({
+      type: 'fragment',
+      id,
+      name,
+      options: withoutLoader(options),
+    })) as Promise<RenderedFragment>;
   }
 
   /** Stops the worker; renders still running fail. */
@@ -65,6 +72,7 @@ export class WorkerRenderer implements SsrModule {
     console.error(`mudawwana: rendering ${what} took more than ${this.deadlineMs} ms: the render worker is replaced`);
     job.reject(new RenderUnavailable(`rendering ${what} took more than ${this.deadlineMs} ms`, 1));
     if (this.worker === worker) this.worker = undefined;
+    this.replaced.add(worker);
     void worker.terminate();
   }
 
@@ -86,7 +94,13 @@ export class WorkerRenderer implements SsrModule {
       }
     };
     worker.on('error', failAll);
-    worker.on('exit', (code) => failAll(new Error(`the render worker stopped (exit code ${code})`)));
+    worker.on('exit', (code) =>
+      failAll(
+        this.replaced.has(worker)
+          ? new RenderUnavailable('the render worker was replaced (a render ran past its deadline)', 1)
+          : new Error(`the render worker stopped (exit code ${code})`),
+      ),
+    );
     this.worker = worker;
     return worker;
   }

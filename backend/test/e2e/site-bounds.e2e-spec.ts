@@ -53,7 +53,12 @@ describe('bounded work whatever the URL', () => {
     category = (await author.post('/api/categories').send({ name: 'علوم', slug: 'science' }).expect(201)).body;
     // Two pages of every list (12 posts a page), so page 2 exists and page 3 on does not.
     for (let index = 0; index < 14; index += 1) {
-      await createPost(author, { published: true, categoryId: category.id, tags: ['فلك'], createdAt: new Date(Date.UTC(2024, 0, index + 1)).toISOString() });
+      await createPost(author, {
+        published: true,
+        categoryId: category.id,
+        tags: ['فلك'],
+        createdAt: new Date(Date.UTC(2024, 0, index + 1)).toISOString(),
+      });
     }
     await author.post('/api/pages').send({ title: 'اتصل بنا', slug: 'contact', content: '<p>راسلنا</p>' }).expect(201);
     const sitePages = sitePagesOf(t.app);
@@ -85,7 +90,8 @@ describe('bounded work whatever the URL', () => {
     const junk: Junk[] = [];
     const etagIs = (etag: string) => (response: request.Response, path: string) => expect(response.headers.etag, path).toBe(etag);
     const pastTheLast = (response: request.Response) => expect(response.text).toContain('404 الصفحة غير موجودة');
-    for (let n = 1; n <= 1_000; n += 1) junk.push({ path: `/sitemap-${n}.xml`, status: 404, check: (response) => expect(response.text).toBe('') });
+    for (let n = 1; n <= 1_000; n += 1)
+      junk.push({ path: `/sitemap-${n}.xml`, status: 404, check: (response) => expect(response.text).toBe('') });
     for (let n = 3; n < 203; n += 1) {
       junk.push({ path: `/?view=all&page=${n}`, status: 404, check: pastTheLast });
       junk.push({ path: `/category/science?page=${n}`, status: 404, check: pastTheLast });
@@ -192,12 +198,16 @@ describe('bounded work whatever the URL', () => {
       const post = await publishedAndShown('مقال يُسحب مع غيره');
       // A change just before: its rebuilds of these pages are under way when the withdrawal answers.
       await author.put(`/api/posts/${post.id}`).send({ excerpt: 'ملخص جديد' }).expect(200);
-      await author.post('/api/posts/bulk').send({ action: 'unpublish', ids: [post.id] }).expect(200);
+      await author
+        .post('/api/posts/bulk')
+        .send({ action: 'unpublish', ids: [post.id] })
+        .expect(200);
       await expectGone(post, 'مقال يُسحب مع غيره');
     }, 120_000);
 
     it('a static page deleted', async () => {
-      const page = (await author.post('/api/pages').send({ title: 'صفحة ستُحذف', slug: 'leaving', content: '<p>وداعًا</p>' }).expect(201)).body;
+      const page = (await author.post('/api/pages').send({ title: 'صفحة ستُحذف', slug: 'leaving', content: '<p>وداعًا</p>' }).expect(201))
+        .body;
       await waitFor(async () => (await get('/leaving')).text.includes('وداعًا'), 20_000);
       expect((await get('/leaving')).text).toContain('وداعًا');
       await author.delete(`/api/pages/${page.id}`).expect(204);
@@ -223,7 +233,7 @@ describe('a render that never ends', () => {
   beforeAll(async () => {
     // Read by the render worker when it starts (a copy of this process's environment).
     process.env.MUDAWWANA_TEST_RENDER_HANG = HANG;
-    t = await startSite({ RENDER_DEADLINE_MS: '1500' });
+    t = await startSite({ RENDER_DEADLINE_MS: '5000' });
     author = await t.author();
   });
   afterAll(async () => {
@@ -238,7 +248,10 @@ describe('a render that never ends', () => {
     await waitFor(async () => (await get(path)).text.includes('نص أول'), 20_000);
 
     // Its rebuild now hangs: the reader gets the stored copy once the deadline has passed, not an endless wait.
-    await author.put(`/api/posts/${post.id}`).send({ content: `<p>${HANG}</p>` }).expect(200);
+    await author
+      .put(`/api/posts/${post.id}`)
+      .send({ content: `<p>${HANG}</p>` })
+      .expect(200);
     const stale = await get(path);
     expect(stale.status).toBe(200);
     expect(stale.headers['x-site-cache']).toBe('STALE');
