@@ -24,6 +24,13 @@ const askMainThread: ServerApiLoader = (url, params) =>
     send({ type: 'read', id, url, params });
   });
 
+/**
+ * A fault the tests inject (only under NODE_ENV=test): a render whose data holds this text never ends, spinning on
+ * the CPU as a render caught in an endless loop on some content would (a highlighter's or a regular expression's).
+ * The backend sees what it would see then: no answer, and a thread that takes no message (render-worker.ts there).
+ */
+const HANG_ON = process.env.NODE_ENV === 'test' ? process.env.MUDAWWANA_TEST_RENDER_HANG : undefined;
+
 function run(job: Exclude<ToRenderWorker<RenderOptions>, { type: 'answer' }>): Promise<unknown> {
   const options = { ...job.options, apiLoader: askMainThread };
   return job.type === 'render' ? render(job.url, options) : renderFragment(job.name, options);
@@ -33,6 +40,7 @@ port.on('message', (message: ToRenderWorker<RenderOptions>) => {
   if (message.type === 'answer') {
     const read = reads.get(message.id);
     reads.delete(message.id);
+    if (HANG_ON && JSON.stringify(message.answer ?? null).includes(HANG_ON)) for (;;);
     if (message.error === undefined) read?.resolve(message.answer);
     else read?.reject(new Error(message.error));
     return;

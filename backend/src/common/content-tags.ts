@@ -29,6 +29,11 @@ export const ContentTag = {
   author: (id: number) => `author:${id}`,
   socialLinks: 'social',
   homeLayout: 'home-layout',
+  /**
+   * Not a page's tag but a mark on a change: it took something away from readers (a post or page unpublished, deleted,
+   * scheduled or back to draft). The pages it makes stale are not served until rebuilt (site/page-store.ts).
+   */
+  withdrawn: 'withdrawn',
   /** A change readers do not see until it is used (an uploaded file). */
   nothingShown: 'none',
 } as const;

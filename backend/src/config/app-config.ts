@@ -85,6 +85,18 @@ export class EnvironmentVariables {
   @IsInt({ message: 'PAGE_MEMORY_MB must be a whole number of megabytes' })
   PAGE_MEMORY_MB = 256;
 
+  @Transform(({ value }) => (value === undefined || value === '' ? 32 : Number(value)))
+  @Max(10_000, { message: 'RENDER_QUEUE_MAX must be between 1 and 10000' })
+  @Min(1, { message: 'RENDER_QUEUE_MAX must be between 1 and 10000' })
+  @IsInt({ message: 'RENDER_QUEUE_MAX must be a whole number of renders' })
+  RENDER_QUEUE_MAX = 32;
+
+  @Transform(({ value }) => (value === undefined || value === '' ? 10_000 : Number(value)))
+  @Max(600_000, { message: 'RENDER_DEADLINE_MS must be between 100 and 600000' })
+  @Min(100, { message: 'RENDER_DEADLINE_MS must be between 100 and 600000' })
+  @IsInt({ message: 'RENDER_DEADLINE_MS must be a whole number of milliseconds' })
+  RENDER_DEADLINE_MS = 10_000;
+
   @IsOptional()
   // AWS's rules for bucket names: 3-63 lower-case letters, digits, dots and hyphens.
   @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
@@ -168,6 +180,10 @@ export interface AppConfig {
   newsletterLeaseMs: number;
   /** Megabytes of ready (gzip) public pages each instance keeps in memory in front of the page store; 0 for none. */
   pageMemoryMb: number;
+  /** How many readers' page renders may wait at once; past that a request is answered 503 with Retry-After. */
+  renderQueueMax: number;
+  /** How long one page render may take before it fails (served stale, or 503) and its worker is replaced. */
+  renderDeadlineMs: number;
   /** The built frontend (FRONTEND_DIR, absolute); undefined: the checkout's frontend/dist. */
   frontendDir?: string;
   isTest: boolean;
@@ -227,6 +243,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     schedulerIntervalMs: vars.SCHEDULER_INTERVAL_MS,
     newsletterLeaseMs: vars.NEWSLETTER_LEASE_MS,
     pageMemoryMb: vars.PAGE_MEMORY_MB,
+    renderQueueMax: vars.RENDER_QUEUE_MAX,
+    renderDeadlineMs: vars.RENDER_DEADLINE_MS,
     frontendDir: vars.FRONTEND_DIR && resolve(process.cwd(), vars.FRONTEND_DIR),
     isTest: vars.NODE_ENV === 'test',
   };

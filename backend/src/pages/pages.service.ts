@@ -104,7 +104,7 @@ export class PagesService {
       const current = await this.pages.findById(id);
       throw current ? preconditionFailed(PageDto.from(current)) : pageNotFound();
     }
-    recordContentChange(ContentTag.pages);
+    recordContentChange(ContentTag.pages, ContentTag.withdrawn);
   }
 
   private async save(page: Partial<Page>, input: SavePageDto, revision: RevisionNote): Promise<Page> {

@@ -195,6 +195,7 @@ export class PostsService {
       throw current ? preconditionFailed(PostDto.from(current)) : postNotFound();
     }
     recordContentChange(
+      ...(post && isPublicNow(post) ? [ContentTag.withdrawn] : []),
       ContentTag.post(id),
       ContentTag.postLists,
       ...neighbours,
@@ -219,6 +220,7 @@ export class PostsService {
       return result;
     }
     recordContentChange(
+      ...(input.action === 'publish' ? [] : [ContentTag.withdrawn]),
       ContentTag.postLists,
       ...categoryListTags(...changed.map((post) => post.categoryId)),
       ...tagListTags(...changed.map((post) => post.tags)),
@@ -262,6 +264,7 @@ export class PostsService {
   ): Promise<Post> {
     const isNew = post.id === undefined;
     const wasPublished = !isNew && post.published;
+    const wasPublic = !isNew && isPublicNow(post);
     const listedBefore = isNew ? null : listingOf(post);
     const linkedAs = isNew ? [] : [ContentTag.postLink(post.slug)];
     const neighboursBefore = isNew ? [] : await this.neighbourTags(post);
@@ -289,6 +292,8 @@ export class PostsService {
     // Its own fields show on its page and wherever it is listed; where and in which order it is listed only
     // changes with these few.
     recordContentChange(ContentTag.post(saved.id), ContentTag.postLink(saved.slug), ...linkedAs);
+    // Unpublished, back to draft or scheduled for later: no page may show it once this answers.
+    if (wasPublic && !isPublicNow(saved)) recordContentChange(ContentTag.withdrawn);
     const tagsChanged = JSON.stringify(tagsBefore) !== JSON.stringify(saved.tags);
     if (listedBefore !== listingOf(saved)) await this.recordListingChange(saved, categoryBefore, neighboursBefore, tagsBefore);
     else if (tagsChanged) recordContentChange(...tagListTags(tagsBefore, saved.tags));

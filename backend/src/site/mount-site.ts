@@ -14,10 +14,12 @@ import { ContentVersionWatcher } from '../database/content-version';
 import type { AppConfig } from '../config/app-config';
 import { createApiLoader } from './api-loader';
 import { buildIdOf } from './build-id';
+import { sendBusy } from './busy-page';
 import { buildRobots } from './feeds';
+import { RenderUnavailable } from './render-unavailable';
 import { chunksOf, type ServedPage } from './served-page';
 import { WorkerRenderer } from './render-worker';
-import { SitePages } from './site-pages';
+import { SitePages, type Served } from './site-pages';
 import { frontendDirOf, staticAssets } from './static-assets';
 
 const NOT_SITE = /^\/(api|uploads)(\/|$)/;
@@ -139,7 +141,7 @@ export async function mountSite(
   };
   // React renders in a worker thread (render-worker.js, built beside the SSR entry); reads are answered here.
   const renderWorker = join(dirname(options.ssrEntry), 'render-worker.js');
-  const ssr = new WorkerRenderer(renderWorker, createApiLoader(app));
+  const ssr = new WorkerRenderer(renderWorker, createApiLoader(app), config.renderDeadlineMs);
   const publicOrigin = app.get(PublicOrigin);
   const origins = () => ({ apiBaseUrl: `http://127.0.0.1:${port()}`, publicUrl: options.publicUrl ?? publicOrigin.get() });
   const buildId = buildIdOf(
@@ -156,6 +158,7 @@ export async function mountSite(
     config.pageMemoryMb * 1024 * 1024,
     buildId,
     () => contentVersion.version,
+    config.renderQueueMax,
   );
   mounted.set(app, pages);
   pages.start();
@@ -177,7 +180,8 @@ export async function mountSite(
 
   /**
    * Sign-in, password reset and admin (per visitor, never kept by a shared cache), and search results (the same for
-   * everyone, kept a few seconds): rendered for each request, never stored.
+   * everyone, kept a few seconds): rendered for each request, never stored, in the page store's bounded queue (503
+   * with Retry-After when it is full or the render overruns its deadline).
    */
   const perRequest = async (request: express.Request, response: express.Response, cacheControl: string) => {
     const answer = (body: string, status = 200, location: string | null = null) =>
@@ -189,7 +193,7 @@ export async function mountSite(
       );
     if (CLIENT_ONLY.test(request.path)) return answer(browserOnlyPage);
     try {
-      const result = await ssr.render(request.originalUrl, origins());
+      const result = await pages.renderOnce(request.originalUrl);
       if (result.redirect) return answer('', 302, result.redirect);
       const body = template
         .replace('<!--app-head-->', () => result.head)
@@ -197,6 +201,7 @@ export async function mountSite(
         .replace('<!--app-state-->', () => result.state);
       return answer(body, result.status);
     } catch (error) {
+      if (error instanceof RenderUnavailable) return sendBusy(request, response, error);
       // The browser can still render the page on its own: send the bare template rather than an error.
       console.error('mudawwana: server rendering failed for', redactUrl(request.originalUrl), error);
       return answer(template);
@@ -205,7 +210,15 @@ export async function mountSite(
 
   const stored = async (request: express.Request, response: express.Response) => {
     const query = new URL(request.originalUrl, 'http://localhost').searchParams;
-    const { page, stored: same, cache } = await pages.serve(request.path, query);
+    let served: Served;
+    try {
+      served = await pages.serve(request.path, query);
+    } catch (error) {
+      // No stored copy to serve, and no render to be had now.
+      if (error instanceof RenderUnavailable) return sendBusy(request, response, error);
+      throw error;
+    }
+    const { page, stored: same, cache } = served;
     response.setHeader('X-Site-Cache', cache);
     send(request, response, page, same ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
   };

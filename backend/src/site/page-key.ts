@@ -29,6 +29,11 @@ export const NOT_FOUND_KEYS = {
   unknown: '/~/~',
 } as const;
 
+/** Whether `key` is one of the shared not-found renders (the only 404s the store keeps). */
+export function isSharedNotFound(key: string): boolean {
+  return Object.values<string>(NOT_FOUND_KEYS).includes(key);
+}
+
 function decodeSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);

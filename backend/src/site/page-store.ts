@@ -14,13 +14,22 @@ export interface StoredPage {
   /** What the page shows (content tags); also in site_page_tags, which finds the pages of a tag. */
   tags: string[];
   stale: boolean;
+  /**
+   * Made stale by a change that took something away from readers (a post or page unpublished, deleted, scheduled):
+   * never served as it is, not even while it is rebuilt. Kept as "stale" = 2.
+   */
+  withdrawn: boolean;
   /** Raised by every change that makes the page stale: a rebuild only lands on the generation it started from. */
   generation: number;
   /** What rendered it: the build and the content version (SitePages.stamp); a page of another is never served. */
   build: string;
 }
 
-export type PageToStore = Omit<StoredPage, 'generation'>;
+export type PageToStore = Omit<StoredPage, 'generation' | 'withdrawn'>;
+
+/** "stale": 0 fresh, 1 stale (served while rebuilt), 2 withdrawn (not served until rebuilt). */
+const STALE = 1;
+const WITHDRAWN = 2;
 
 const COLUMNS = '"key", "content_type", "status", "body", "segments", "etag", "location", "tags", "stale", "generation", "build"';
 
@@ -36,7 +45,8 @@ function pageOfRow(row: Record<string, unknown>): StoredPage {
     etag: String(row.etag),
     location: row.location === null ? null : String(row.location),
     tags: String(row.tags).split(' ').filter(Boolean),
-    stale: Number(row.stale) === 1,
+    stale: Number(row.stale) >= STALE,
+    withdrawn: Number(row.stale) === WITHDRAWN,
     generation: Number(row.generation),
     build: String(row.build),
   };
@@ -88,10 +98,10 @@ export class PageStore {
     return rows.map(pageOfRow);
   }
 
-  /** The generation a rebuild of `key` starts from (0 for a page not stored yet). */
-  async generationOf(key: string): Promise<number> {
+  /** The generation a rebuild of `key` starts from (undefined for a page not stored). */
+  async generationOf(key: string): Promise<number | undefined> {
     const rows = await this.query<{ generation: number }[]>('SELECT "generation" FROM "site_pages" WHERE "key" = ?', [key]);
-    return rows[0] ? Number(rows[0].generation) : 0;
+    return rows[0] ? Number(rows[0].generation) : undefined;
   }
 
   /**
@@ -133,15 +143,33 @@ export class PageStore {
     );
   }
 
-  /** Marks stale every page showing one of `tags` (all of them for "*"); returns their keys. */
-  markStale(tags: readonly string[]): Promise<string[]> {
+  /**
+   * Removes a page that no longer exists (its render answers 404), unless a change made it stale again since the
+   * render started (then it is rendered once more).
+   */
+  remove(key: string, generation: number): Promise<void> {
+    return this.serialized(() =>
+      this.dataSource.transaction(async (manager) => {
+        const run = (text: string, parameters: unknown[]) => manager.query(this.sql(text), parameters) as Promise<unknown[]>;
+        const removed = await run('DELETE FROM "site_pages" WHERE "key" = ? AND "generation" = ? RETURNING "key"', [key, generation]);
+        if (removed.length > 0) await run('DELETE FROM "site_page_tags" WHERE "key" = ?', [key]);
+      }),
+    );
+  }
+
+  /**
+   * Marks stale every page showing one of `tags` (all of them for "*"), withdrawn when the change took something away
+   * (a page withdrawn stays so until rebuilt, whatever change comes next); returns their keys.
+   */
+  markStale(tags: readonly string[], withdrawn = false): Promise<string[]> {
     return this.serialized(async () => {
       const all = tags.includes(ContentTag.all);
       const matching = [...new Set([...tags, ContentTag.all])];
+      const set = `"stale" = CASE WHEN "stale" = ${WITHDRAWN} THEN ${WITHDRAWN} ELSE ${withdrawn ? WITHDRAWN : STALE} END, "generation" = "generation" + 1`;
       const rows = await this.query<{ key: string }[]>(
         all
-          ? 'UPDATE "site_pages" SET "stale" = 1, "generation" = "generation" + 1 RETURNING "key"'
-          : `UPDATE "site_pages" SET "stale" = 1, "generation" = "generation" + 1
+          ? `UPDATE "site_pages" SET ${set} RETURNING "key"`
+          : `UPDATE "site_pages" SET ${set}
              WHERE "key" IN (SELECT "key" FROM "site_page_tags" WHERE "tag" IN (${matching.map(() => '?').join(', ')}))
              RETURNING "key"`,
         all ? [] : matching,
@@ -152,7 +180,7 @@ export class PageStore {
 
   /** Some stale pages, for the background rebuild. */
   async staleKeys(limit: number): Promise<string[]> {
-    const rows = await this.query<{ key: string }[]>(`SELECT "key" FROM "site_pages" WHERE "stale" = 1 LIMIT ${Number(limit)}`);
+    const rows = await this.query<{ key: string }[]>(`SELECT "key" FROM "site_pages" WHERE "stale" > 0 LIMIT ${Number(limit)}`);
     return rows.map((row) => String(row.key));
   }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RenderQueue } from './render-queue';
+import { RenderUnavailable } from './render-unavailable';
 
 /** A render whose work never yields to the event loop (as a render's synchronous SQLite reads and renderToString). */
 const busy = (ms: number) => async () => {
@@ -67,5 +68,21 @@ describe('RenderQueue', () => {
     finishRunning();
     await stop;
     expect(await running).toBe('done');
+  });
+
+  it('refuses a reader past the bound of waiting renders at once; joining a render and rebuilds are never refused', async () => {
+    const queue = new RenderQueue(1, 2);
+    let finish: () => void = () => undefined;
+    const running = queue.run('running', 'reader', () => new Promise<void>((resolve) => (finish = resolve)));
+    await new Promise((resolve) => setImmediate(resolve)); // it has started: two may wait now
+    const waiting = [queue.run('a', 'reader', async () => 'a'), queue.run('b', 'reader', async () => 'b')];
+    await expect(queue.run('c', 'reader', async () => 'c')).rejects.toBeInstanceOf(RenderUnavailable);
+    const joined = queue.run('a', 'reader', async () => 'not run');
+    const rebuild = queue.run('d', 'background', async () => 'd');
+    finish();
+    await running;
+    expect(await Promise.all([...waiting, joined, rebuild])).toEqual(['a', 'b', 'a', 'd']);
+    // Drained: readers are taken again.
+    expect(await queue.run('c', 'reader', async () => 'c')).toBe('c');
   });
 });

@@ -1,10 +1,16 @@
+import { RenderUnavailable } from './render-unavailable';
+
 /**
  * Renders, bounded: at most `concurrency` at once, the same key never twice at once (a second caller shares the
  * first one's promise), and readers who wait go before background rebuilds, so a flood of misses queues instead
- * of starving everyone.
+ * of starving everyone. At most `maxReadersWaiting` readers' renders wait: past that a new one is refused at once
+ * (RenderUnavailable, answered 503), so a flood of per-request renders (search, 404s, sign-in) can neither grow the
+ * queue nor make readers wait without end. Rebuilds after changes are bounded where they are made (EAGER_LIMIT, the sweep).
  */
 export type RenderPriority = 'reader' | 'fresh' | 'background';
 const ORDER: RenderPriority[] = ['reader', 'fresh', 'background'];
+/** A full queue drains in well under this (a render takes 12-105 ms, two run at once). */
+const RETRY_AFTER_SECONDS = 5;
 
 interface Job {
   key: string;
@@ -20,7 +26,10 @@ export class RenderQueue {
   private stopped = false;
   private readonly whenIdle: (() => void)[] = [];
 
-  constructor(private readonly concurrency: number) {}
+  constructor(
+    private readonly concurrency: number,
+    private readonly maxReadersWaiting = Infinity,
+  ) {}
 
   /** Runs `render` for `key`, or joins the run already queued or under way for it. */
   run<T>(key: string, priority: RenderPriority, render: () => Promise<T>): Promise<T> {
@@ -29,6 +38,9 @@ export class RenderQueue {
     if (existing) {
       this.promote(key, priority);
       return existing as Promise<T>;
+    }
+    if (priority === 'reader' && this.readersWaiting >= this.maxReadersWaiting) {
+      return Promise.reject(new RenderUnavailable(`${this.readersWaiting} renders are waiting already`, RETRY_AFTER_SECONDS));
     }
     const promise = new Promise<T>((resolve, reject) => {
       this.waiting.get(priority)?.push({ key, run: render, resolve: resolve as (value: unknown) => void, reject });
@@ -55,6 +67,11 @@ export class RenderQueue {
   /** Queued or running renders. */
   get size(): number {
     return this.inFlight.size;
+  }
+
+  /** Readers' renders waiting for their turn (not those running). */
+  get readersWaiting(): number {
+    return this.waiting.get('reader')?.length ?? 0;
   }
 
   /** Background renders waiting (the sweeper adds more only when these are done). */

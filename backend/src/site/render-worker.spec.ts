@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WorkerRenderer } from './render-worker';
+import { RenderUnavailable } from './render-unavailable';
 
 // Workers that speak the protocol (the real one, frontend/src/render-worker.ts, is run by the site's API tests).
 const dir = mkdtempSync(join(tmpdir(), 'render-worker-'));
@@ -21,6 +22,17 @@ parentPort.on('message', (message) => {
   }
   if (message.error !== undefined) parentPort.postMessage({ type: 'done', id: message.id, error: 'read failed: ' + message.error });
   else parentPort.postMessage({ type: 'done', id: message.id, result: message.answer });
+});
+`,
+);
+/** Renders '/ok' at once; a render of any other URL never ends (a loop that never yields, as on some content). */
+const spinning = join(dir, 'spinning.mjs');
+writeFileSync(
+  spinning,
+  `import { parentPort } from 'node:worker_threads';
+parentPort.on('message', (message) => {
+  if (message.url !== '/ok') for (;;);
+  parentPort.postMessage({ type: 'done', id: message.id, result: message.url });
 });
 `,
 );
@@ -56,6 +68,18 @@ describe('WorkerRenderer', () => {
     try {
       await expect(renderer.renderFragment('footer', options)).rejects.toThrow('exit code 3');
       await expect(renderer.render('/after', options)).resolves.toEqual({ status: 200, data: '/after' });
+    } finally {
+      await renderer.close();
+    }
+  });
+
+  it('fails a render past its deadline, replaces the worker stuck in it, and renders the next on a new one', async () => {
+    const renderer = new WorkerRenderer(spinning, async () => undefined, 2_000);
+    try {
+      await expect(renderer.render('/ok', options)).resolves.toBe('/ok');
+      await expect(renderer.render('/endless', options)).rejects.toBeInstanceOf(RenderUnavailable);
+      // The stuck worker would never answer this one: a new worker does.
+      await expect(renderer.render('/ok', options)).resolves.toBe('/ok');
     } finally {
       await renderer.close();
     }

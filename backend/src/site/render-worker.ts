@@ -1,6 +1,7 @@
 import type { FromRenderWorker, ToRenderWorker } from '@mudawwana/rules';
 import { Worker } from 'node:worker_threads';
 import type { ApiLoader } from './api-loader';
+import { RenderUnavailable } from './render-unavailable';
 import type { RenderedFragment, RenderedPage, RenderOptions, SsrModule } from './site-pages';
 
 /**
@@ -8,24 +9,36 @@ import type { RenderedFragment, RenderedPage, RenderOptions, SsrModule } from '.
  * render's CPU time (12-105 ms a page) never holds up the thread that serves readers from the page store; on two
  * cores the two run side by side. The data stays here: the worker asks for each read and the in-process API loader
  * (this thread's services and database connection) answers it. A worker that dies fails the renders it had and is
- * started again for the next one.
+ * started again for the next one. A render that runs past its deadline (a loop that never ends on some content) fails
+ * with RenderUnavailable, and its worker, which may never take another message, is terminated and replaced: the
+ * other renders it had fail with it, and the next render starts a new worker.
  */
 export class WorkerRenderer implements SsrModule {
   private worker: Worker | undefined;
-  private readonly jobs = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
+  /** Renders under way, each with the worker doing it (a worker replaced while its exit is pending has its own). */
+  private readonly jobs = new Map<number, { worker: Worker; resolve: (result: unknown) => void; reject: (error: Error) => void }>();
   private nextJob = 0;
+  /** Workers terminated for a render past its deadline: the other renders they had fail as unavailable too (503). */
+  private readonly replaced = new WeakSet<Worker>();
 
   constructor(
     private readonly workerFile: string,
     private readonly apiLoader: ApiLoader,
+    /** How long one render may take (RENDER_DEADLINE_MS); pages take 12-105 ms. */
+    private readonly deadlineMs = 10_000,
   ) {}
 
   render(url: string, options: RenderOptions): Promise<RenderedPage> {
-    return this.run((id) => ({ type: 'render', id, url, options: withoutLoader(options) })) as Promise<RenderedPage>;
+    return this.run(url, (id) => ({ type: 'render', id, url, options: withoutLoader(options) })) as Promise<RenderedPage>;
   }
 
   renderFragment(name: 'footer', options: RenderOptions): Promise<RenderedFragment> {
-    return this.run((id) => ({ type: 'fragment', id, name, options: withoutLoader(options) })) as Promise<RenderedFragment>;
+    return this.run(`fragment ${name}`, (id) => ({
+      type: 'fragment',
+      id,
+      name,
+      options: withoutLoader(options),
+    })) as Promise<RenderedFragment>;
   }
 
   /** Stops the worker; renders still running fail. */
@@ -35,12 +48,32 @@ export class WorkerRenderer implements SsrModule {
     await worker?.terminate();
   }
 
-  private run(job: (id: number) => ToRenderWorker<RenderOptions>): Promise<unknown> {
+  private run(what: string, job: (id: number) => ToRenderWorker<RenderOptions>): Promise<unknown> {
     const id = this.nextJob++;
     return new Promise((resolve, reject) => {
-      this.jobs.set(id, { resolve, reject });
-      this.started().postMessage(job(id));
+      const worker = this.started();
+      const deadline = setTimeout(() => this.overran(worker, id, what), this.deadlineMs);
+      deadline.unref();
+      const done = () => clearTimeout(deadline);
+      this.jobs.set(id, {
+        worker,
+        resolve: (result) => (done(), resolve(result)),
+        reject: (error) => (done(), reject(error)),
+      });
+      worker.postMessage(job(id));
     });
+  }
+
+  /** A render ran past its deadline: it fails, and its worker (busy with it, perhaps for good) is replaced. */
+  private overran(worker: Worker, id: number, what: string): void {
+    const job = this.jobs.get(id);
+    if (!job) return;
+    this.jobs.delete(id);
+    console.error(`mudawwana: rendering ${what} took more than ${this.deadlineMs} ms: the render worker is replaced`);
+    job.reject(new RenderUnavailable(`rendering ${what} took more than ${this.deadlineMs} ms`, 1));
+    if (this.worker === worker) this.worker = undefined;
+    this.replaced.add(worker);
+    void worker.terminate();
   }
 
   private started(): Worker {
@@ -54,11 +87,20 @@ export class WorkerRenderer implements SsrModule {
     });
     const failAll = (error: Error) => {
       if (this.worker === worker) this.worker = undefined;
-      for (const job of this.jobs.values()) job.reject(error);
-      this.jobs.clear();
+      for (const [id, job] of this.jobs) {
+        if (job.worker !== worker) continue;
+        this.jobs.delete(id);
+        job.reject(error);
+      }
     };
     worker.on('error', failAll);
-    worker.on('exit', (code) => failAll(new Error(`the render worker stopped (exit code ${code})`)));
+    worker.on('exit', (code) =>
+      failAll(
+        this.replaced.has(worker)
+          ? new RenderUnavailable('the render worker was replaced (a render ran past its deadline)', 1)
+          : new Error(`the render worker stopped (exit code ${code})`),
+      ),
+    );
     this.worker = worker;
     return worker;
   }

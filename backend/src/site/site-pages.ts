@@ -1,5 +1,6 @@
 import { BLOG_NAME, BLOG_TAGLINE } from '@mudawwana/rules';
 import { createHash } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { gunzipSync } from 'node:zlib';
 import type { DataSource } from 'typeorm';
 import { ContentTag } from '../common/content-tags';
@@ -7,7 +8,7 @@ import type { ContentChangeOrigin, ContentEvents } from '../common/content-event
 import { buildRss, buildSitemapFile, SITEMAP_PATH } from './feeds';
 import { composeGzip, FOOTER_STATE, FOOTER_STYLES, footerPieces, storedBodyOf, type FooterPieces, type StoredBody } from './footer-places';
 import { MemoryPages, type KeptPage } from './memory-pages';
-import { hasSlug, NOT_FOUND_KEYS, pageKey, routeOf, type PageRoute } from './page-key';
+import { hasSlug, isSharedNotFound, NOT_FOUND_KEYS, pageKey, routeOf, type PageRoute } from './page-key';
 import { PageStore } from './page-store';
 import { tagsOfReads, type PageRead } from './page-tags';
 import type { ApiLoader } from './api-loader';
@@ -72,6 +73,8 @@ interface Built {
 interface Rendered extends Omit<Built, 'body'> {
   body: StoredBody;
   etag: string;
+  /** When its render began (performance.now()): what it shows was read after that. */
+  began: number;
 }
 
 /** A page to send; `stored`: the same for everyone (publicly cacheable); `cache`: where it came from (a header). */
@@ -101,7 +104,7 @@ function etagOf(...parts: (string | Buffer)[]): string {
  */
 function rebuildRank(key: string): number {
   if (key === '/' || key === '/rss.xml') return 0;
-  if (Object.values<string>(NOT_FOUND_KEYS).includes(key) || SITEMAP_PATH.test(key)) return Infinity;
+  if (isSharedNotFound(key) || SITEMAP_PATH.test(key)) return Infinity;
   if (/^\/category\/[^/?]+$/.test(key)) return 1;
   if (/^\/post\/[^/?]+$/.test(key) || /^\/tag\/[^/?]+$/.test(key) || /^\/[^/?]+$/.test(key)) return 2;
   if (key === FOOTER_KEY) return 3;
@@ -116,7 +119,7 @@ function rebuildRank(key: string): number {
  */
 export class SitePages {
   private readonly memory: MemoryPages;
-  private readonly queue = new RenderQueue(RENDER_CONCURRENCY);
+  private readonly queue: RenderQueue;
   private readonly store: PageStore;
   private footer?: Fragment;
   /** A change touched the footer: it is served while rebuilt, and the store is looked at again now and then. */
@@ -156,9 +159,12 @@ export class SitePages {
     private readonly buildId: string,
     /** The content version the app has seen (ContentVersionWatcher). */
     private readonly contentVersion: () => number,
+    /** How many readers' renders may wait (RENDER_QUEUE_MAX): past that, a new one answers 503 at once. */
+    maxReadersWaiting: number,
   ) {
     this.store = new PageStore(dataSource);
     this.memory = new MemoryPages(memoryBytes);
+    this.queue = new RenderQueue(RENDER_CONCURRENCY, maxReadersWaiting);
   }
 
   /**
@@ -226,6 +232,11 @@ export class SitePages {
     const changesBefore = this.changes;
     const stored = await this.store.get(key);
     if (stored?.build !== this.stamp) return undefined;
+    if (stored.withdrawn) {
+      // It shows something taken away from readers: a render begun now, never this copy nor a render begun before.
+      const rendered = await this.renderedSince(key, performance.now());
+      return { page: this.compose(rendered, footer), stored: true, cache: 'MISS' };
+    }
     // Being rebuilt after a change here: wait for it rather than show the page the change made stale.
     const rebuilding = stored.stale ? (this.queue.pending(key) as Promise<Rendered> | undefined) : undefined;
     if (rebuilding) {
@@ -237,24 +248,53 @@ export class SitePages {
     return { page: this.compose(stored, footer), stored: true, cache: stored.stale ? 'STALE' : 'HIT' };
   }
 
-  /** A page nobody asked for yet: a reader waits for its render (queued with the others). */
+  /**
+   * A page nobody asked for yet: a reader waits for its render (queued with the others; refused with
+   * RenderUnavailable when too many wait). A 404 under a key anyone can make up is rendered but not stored.
+   */
   private async buildNow(key: string, footer: Fragment | undefined): Promise<Served> {
     const rendered = await this.rebuild(key, 'reader');
     return { page: this.compose(rendered, footer), stored: rendered.cacheable, cache: 'MISS' };
   }
 
-  /** Builds `key` (once at a time, bounded with the other renders) and stores it when it is the same for everyone. */
+  /** A render of `key` begun at `since` or later: one under way (joined by rebuild) may have read what is withdrawn now. */
+  private async renderedSince(key: string, since: number): Promise<Rendered> {
+    const rendered = await this.rebuild(key, 'reader');
+    return rendered.began >= since ? rendered : this.rebuild(key, 'reader');
+  }
+
+  /**
+   * A page rendered for one request and never stored (search, sign-in, password reset), through the same bounded
+   * queue as the stored pages' renders: refused with RenderUnavailable when too many readers wait already. Requests
+   * for the same URL at once share one render (the render reads nothing of the visitor but the URL).
+   */
+  renderOnce(url: string): Promise<RenderedPage> {
+    return this.queue.run(`request:${url}`, 'reader', () => this.ssr.render(url, this.origins()));
+  }
+
+  /**
+   * Builds `key` (once at a time, bounded with the other renders) and stores it when it is the same for everyone and
+   * exists: a 404 is stored only under the shared not-found keys (docs/decisions/020-bounded-work-per-url.md), so
+   * URLs anyone can make up (/sitemap-N.xml, ?page=N past the last page) never add rows, nor renders after a change.
+   */
   private rebuild(key: string, priority: 'reader' | 'fresh' | 'background'): Promise<Rendered> {
     return this.queue.run(key, priority, async () => {
+      const began = performance.now();
       const build = this.stamp;
       const generation = await this.store.generationOf(key);
       const changesBefore = this.changes;
       const built = await this.build(key);
-      const rendered: Rendered = { ...built, body: await storedBodyOf(Buffer.from(built.body)), etag: etagOf(built.body) };
-      if (rendered.cacheable) {
+      const rendered: Rendered = { ...built, body: await storedBodyOf(Buffer.from(built.body)), etag: etagOf(built.body), began };
+      const exists = rendered.status !== 404 || isSharedNotFound(key);
+      // A page stored before and gone now (a post taken down, a list grown shorter): out of the store and memory.
+      if (!exists && generation !== undefined) {
+        await this.store.remove(key, generation);
+        this.memory.delete(key);
+      }
+      if (rendered.cacheable && exists) {
         const { contentType, status, body, etag, location, tags } = rendered;
         const stale = this.changes !== changesBefore;
-        const landed = await this.store.put({ key, contentType, status, body, etag, location, tags, stale, build }, generation);
+        const landed = await this.store.put({ key, contentType, status, body, etag, location, tags, stale, build }, generation ?? 0);
         if (landed && !stale) this.remember(key, rendered, changesBefore);
         else if (landed) this.memory.delete(key);
         if (landed && key === FOOTER_KEY) {
@@ -337,7 +377,9 @@ export class SitePages {
     this.footerCheckedAt = Date.now();
     const changesBefore = this.changes;
     const found = await this.store.get(FOOTER_KEY);
-    const stored = found?.build === this.stamp ? found : undefined;
+    const readAt = performance.now();
+    // A withdrawn footer (it listed a post taken away) is never served: it is rendered again, as when there is none.
+    const stored = found?.build === this.stamp && !found.withdrawn ? found : undefined;
     if (stored?.stale && Date.now() >= this.remoteChangeUntil) void this.rebuild(FOOTER_KEY, 'fresh').catch(() => undefined);
     if (stored && this.footer && (stored.stale || stored.etag === this.footer.etag)) {
       if (!stored.stale && this.readCurrent(changesBefore)) this.footerStale = false;
@@ -351,7 +393,7 @@ export class SitePages {
       etag = stored.etag;
       tags = stored.tags;
     } else {
-      const rendered = await this.rebuild(FOOTER_KEY, 'reader');
+      const rendered = found?.withdrawn ? await this.renderedSince(FOOTER_KEY, readAt) : await this.rebuild(FOOTER_KEY, 'reader');
       if (!rendered.cacheable) return undefined;
       body = gunzipSync(rendered.body.gzip).toString('utf8');
       etag = rendered.etag;
@@ -375,10 +417,13 @@ export class SitePages {
     if (origin === 'outside') return this.writtenOutside();
     this.changes += 1;
     this.memory.dropTagged(tags);
+    const withdrawn = tags.includes(ContentTag.withdrawn);
     if (tags.includes(ContentTag.pages) || tags.includes(ContentTag.all)) this.staticPageSlugs = undefined;
     if (this.footer && (tags.includes(ContentTag.all) || this.footer.tags.some((tag) => tag === ContentTag.all || tags.includes(tag)))) {
       this.footerStale = true;
       this.footerCheckedAt = 0;
+      // Something it showed is taken away: not served any more, not even while it is rebuilt.
+      if (withdrawn) this.footer = undefined;
     }
     if (origin === 'remote') {
       // Its NOTIFY may come before the instance that made it has marked the store.
@@ -388,7 +433,7 @@ export class SitePages {
     }
     this.marking += 1;
     try {
-      const stale = await this.store.markStale(tags);
+      const stale = await this.store.markStale(tags, withdrawn);
       const atOnce = stale.filter((key) => rebuildRank(key) < Infinity).sort((a, b) => rebuildRank(a) - rebuildRank(b));
       for (const key of atOnce.slice(0, EAGER_LIMIT)) void this.rebuild(key, 'fresh').catch(() => undefined);
     } catch (error) {

@@ -15,6 +15,7 @@ import { PageBuilds1795800000000 } from './1795800000000-PageBuilds';
 import { NewsletterMessageIds1795900200000 } from './1795900200000-NewsletterMessageIds';
 import { LinksWithTarget1795900400000 } from '../links-with-target';
 import { InstallClaimAndResetTokens1795900000000 } from './1795900000000-InstallClaimAndResetTokens';
+import { StoreOnlyPagesThatExist1795900300000 } from './1795900300000-StoreOnlyPagesThatExist';
 
 /** In order; each runs once per database. */
 export const SQLITE_MIGRATIONS = [
@@ -35,4 +36,5 @@ export const SQLITE_MIGRATIONS = [
   NewsletterMessageIds1795900200000,
   LinksWithTarget1795900400000,
   InstallClaimAndResetTokens1795900000000,
+  StoreOnlyPagesThatExist1795900300000,
 ];
