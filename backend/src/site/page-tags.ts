@@ -46,12 +46,15 @@ export function tagsOfReads(reads: readonly PageRead[]): string[] {
     } else if (POST_BY_SLUG.test(url)) {
       const id = idOf(data);
       if (id !== undefined) tags.add(ContentTag.post(id));
-      const { previous, next, author, authorId } = (data ?? {}) as {
+      const { previous, next, author, authorId, categoryId } = (data ?? {}) as {
         previous?: { slug: string } | null;
         next?: { slug: string } | null;
         author?: unknown;
         authorId?: number | null;
+        categoryId?: number | null;
       };
+      // Its category's name and slug (the badge).
+      if (typeof categoryId === 'number') tags.add(ContentTag.category(categoryId));
       for (const link of [previous, next]) if (link) tags.add(ContentTag.postLink(link.slug));
       // Its byline: the author's name and avatar.
       if (author && typeof authorId === 'number') tags.add(ContentTag.author(authorId));

@@ -24,6 +24,7 @@ export * from './bulkAction';
 export * from './bulkPostsDto';
 export * from './bulkPostsResultDto';
 export * from './categoryDto';
+export * from './categoryLinkDto';
 export * from './confirmNewsletterParams';
 export * from './countPostsParams';
 export * from './createApiTokenDto';
