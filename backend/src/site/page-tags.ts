@@ -19,8 +19,10 @@ function idOf(data: unknown): number | undefined {
 /**
  * What a rendered page shows, as content tags (common/content-tags): every post on it, whether it lists posts,
  * the categories, pages and settings it read. A change marks stale exactly the pages carrying one of its tags.
- * A post or category that is not found carries no tag: the slug appearing later goes through the existence check
- * again. A static page that is not found does (/about shows its fallback until the author writes the page).
+ * A post that is not found carries its link (post-link:<slug>): a stored 404 under its address (the post was withdrawn,
+ * deleted or renamed) follows the slug coming back. A category that is not found carries no tag of its own (its
+ * lists of posts and of categories follow a category taking the slug), nor a tag (its list of posts does). A static
+ * page that is not found does (/about shows its fallback until the author writes the page).
  */
 export function tagsOfReads(reads: readonly PageRead[]): string[] {
   const tags = new Set<string>();
@@ -46,6 +48,9 @@ export function tagsOfReads(reads: readonly PageRead[]): string[] {
     } else if (POST_BY_SLUG.test(url)) {
       const id = idOf(data);
       if (id !== undefined) tags.add(ContentTag.post(id));
+      // Not found (withdrawn, deleted, renamed): every change that gives a post this slug records its link, so the
+      // stored 404 is rebuilt when the post comes (back).
+      else tags.add(ContentTag.postLink(url.slice('/api/posts/'.length)));
       const { previous, next, author, authorId, categoryId } = (data ?? {}) as {
         previous?: { slug: string } | null;
         next?: { slug: string } | null;

@@ -10,6 +10,7 @@ import { FOOTER_HTML, FOOTER_STATE, FOOTER_STYLES } from '../../src/site/footer-
 import { sitePagesOf } from '../../src/site/mount-site';
 import { hasSlug, NOT_FOUND_KEYS, routeOf } from '../../src/site/page-key';
 import type { SitePages } from '../../src/site/site-pages';
+import { seededRandom } from '../support/seeded-random';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -31,22 +32,6 @@ const STEPS = Number(process.env.STORE_CHECK_STEPS ?? 300);
 const CHECK_EVERY = Number(process.env.STORE_CHECK_EVERY ?? 100);
 const SSR_ENTRY = resolve(__dirname, '../../../frontend/dist/server/entry-server.js');
 const FOOTER_KEY = 'fragment:footer';
-
-/** mulberry32: a small seeded generator, so a seed replays the same steps. */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (below: number) => Math.floor(next() * below);
-  const pick = <T>(items: readonly T[]): T | undefined => (items.length ? items[int(items.length)] : undefined);
-  const chance = (probability: number) => next() < probability;
-  return { int, pick, chance };
-}
 
 const WORDS = ['مدونة', 'برمجة', 'سفر', 'كتب', 'تقنية', 'React', 'Node', 'قهوة', 'صباح', 'علم', 'بحر', 'Linux', 'ذكاء', 'ليل'];
 const TAG_NAMES = ['ذكاء اصطناعي', 'react', 'برمجة', 'سفر', 'Node.js', 'كتب', 'قراءة'];
@@ -81,7 +66,7 @@ describe('the page store after a random sequence of edits', () => {
   let pages: SitePages;
   let dataSource: DataSource;
   const steps: string[] = [];
-  const random = generator(SEED);
+  const random = seededRandom(SEED);
 
   // What the sequence knows of the blog, from the API's answers.
   const posts = new Map<number, { slug: string; published: boolean }>();
