@@ -26,7 +26,6 @@ function idOf(data: unknown): number | undefined {
  */
 export function tagsOfReads(reads: readonly PageRead[]): string[] {
   const tags = new Set<string>();
-  const detailOfPost = reads.find((read) => POST_BY_SLUG.test(String(read.queryKey[0])) && read.data);
   const categoryId = idOf(reads.find((read) => CATEGORY_BY_SLUG.test(String(read.queryKey[0])))?.data);
   /** A list of one category's (or tag's) posts follows that category's (tag's) listing; any other list, the whole blog's. */
   const listTag = (params: unknown) => {
@@ -64,10 +63,7 @@ export function tagsOfReads(reads: readonly PageRead[]): string[] {
       // Its byline: the author's name and avatar.
       if (author && typeof authorId === 'number') tags.add(ContentTag.author(authorId));
     } else if (url === '/api/categories') {
-      // A post's page reads the list only for its own category's name.
-      const categoryId = (detailOfPost?.data as { categoryId?: number | null } | undefined)?.categoryId;
-      if (detailOfPost && typeof categoryId === 'number') tags.add(ContentTag.category(categoryId));
-      else if (!detailOfPost) tags.add(ContentTag.categories);
+      tags.add(ContentTag.categories);
     } else if (CATEGORY_BY_SLUG.test(url)) {
       // Its name and slug, and its post count.
       if (categoryId !== undefined) tags.add(ContentTag.category(categoryId)).add(ContentTag.categoryPosts(categoryId));
