@@ -429,7 +429,9 @@ describe('the page store after a random sequence of edits', () => {
           checks.push(step);
           if (differences.length > 0) {
             console.error(`seed ${SEED}: the steps before the check at step ${step}:\n${steps.join('\n')}`);
-            expect.fail(`seed ${SEED} (FUZZ_SEED=${SEED} STORE_CHECK_STEPS=${STEPS}), after step ${step}:\n  ${differences.join('\n  ')}`);
+            expect.fail(
+              `seed ${SEED} (FUZZ_SEED=${SEED} STORE_CHECK_STEPS=${STEPS} STORE_CHECK_EVERY=${CHECK_EVERY}), after step ${step}:\n  ${differences.join('\n  ')}`,
+            );
           }
         }
       }
