@@ -100,7 +100,8 @@ describe('the page store after a random sequence of edits', () => {
   /** One API call of a step: never a 5xx; what it answered goes into the step's line. */
   async function call(line: string, send: () => Promise<request.Response>): Promise<request.Response> {
     const response = await send();
-    steps.push(`${steps.length + 1}. ${line} → ${response.status}`);
+    const created = response.status === 201 && typeof response.body?.id === 'number' ? ` (id ${response.body.id})` : '';
+    steps.push(`${steps.length + 1}. ${line} → ${response.status}${created}`);
     if (response.status >= 500) throw new Error(`seed ${SEED}: step ${steps.length} answered ${response.status}\n${steps.join('\n')}`);
     return response;
   }
