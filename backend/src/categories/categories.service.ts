@@ -6,7 +6,7 @@ import { uniqueSlug } from '../common/unique-slug';
 import { PostCounts } from '../posts/post-counts';
 import { CategoriesRepository } from './categories.repository';
 import { Category } from './category.entity';
-import { CategoryDto, SaveCategoryDto } from './dto/category.dto';
+import { CategoryDto, CategoryLinkDto, SaveCategoryDto } from './dto/category.dto';
 
 @Injectable()
 export class CategoriesService {
@@ -24,6 +24,12 @@ export class CategoriesService {
   /** The id of the category with this slug, or null: how the posts feature reads a category filter. */
   async idOfSlug(slug: string): Promise<number | null> {
     return (await this.categories.findBySlug(slug))?.id ?? null;
+  }
+
+  /** A post's category as its page names it (null: none, or gone). */
+  async linkOf(id: number | null): Promise<CategoryLinkDto | null> {
+    const category = id === null ? null : await this.categories.findById(id);
+    return category && { id: category.id, name: category.name, slug: category.slug };
   }
 
   /** Whether a category with this id exists (a post may only name one that does). */

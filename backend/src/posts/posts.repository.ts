@@ -13,6 +13,7 @@ import {
   Repository,
   SelectQueryBuilder,
 } from 'typeorm';
+import { ContentTag, recordContentChange } from '../common/content-tags';
 import { isRetryableConflict } from '../common/database-errors';
 import { claimVersion } from '../common/versions';
 import { RevisionKind } from '../revisions/revision.entity';
@@ -261,7 +262,13 @@ export class PostsRepository {
           post.version = version;
           if (post.featured) {
             if (this.dataSource.options.type === 'postgres') await manager.query('SELECT pg_advisory_xact_lock($1)', [FEATURED_POST_LOCK]);
-            await manager.update(Post, post.id ? { featured: true, id: Not(post.id) } : { featured: true }, { featured: false });
+            const others = post.id ? { featured: true, id: Not(post.id) } : { featured: true };
+            const unfeatured = await manager.find(Post, { select: { id: true }, where: others });
+            if (unfeatured.length > 0) {
+              await manager.update(Post, others, { featured: false });
+              // Their own pages show it (and when they changed), not only the lists the save records.
+              recordContentChange(...unfeatured.map(({ id }) => ContentTag.post(id)));
+            }
           }
           const saved = await manager.save(Post, post);
           // Its search text and tags are indexed with it, in the same transaction (search/post-indexes.ts).

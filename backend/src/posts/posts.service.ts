@@ -31,9 +31,13 @@ const postNotFound = () => notFound('POST_NOT_FOUND', 'Post not found');
 /** Slugs that GET /api/posts/:slug can never reach, because a fixed route of the same shape comes first (restore checks them too). */
 export const RESERVED_SLUGS = new Set(['featured', 'counts']);
 
-/** The lists of the categories a post was or is in. */
+/**
+ * The lists of the categories a post was or is in, and the list of categories: it shows each one's count of posts,
+ * which moves with them (the page-store consistency test found tag pages showing the counts before a post moved).
+ */
 function categoryListTags(...categoryIds: (number | null | undefined)[]): string[] {
-  return categoryIds.filter((id) => typeof id === 'number').map((id) => ContentTag.categoryPosts(id));
+  const ids = categoryIds.filter((id) => typeof id === 'number');
+  return ids.length > 0 ? [ContentTag.categories, ...ids.map((id) => ContentTag.categoryPosts(id))] : [];
 }
 
 /** The pages of the tags a post carries or carried (each lists its posts and shows their count). */
@@ -110,9 +114,13 @@ export class PostsService {
   async getPostBySlug(slug: string, viewer: User | undefined): Promise<PostDetailDto> {
     const post = viewer ? await this.posts.findBySlug(slug) : await this.posts.findPublicBySlug(slug);
     if (!post) throw postNotFound();
-    const [{ older, newer }, author] = await Promise.all([this.posts.findPublicNeighbours(post), this.users.getAuthor(post.authorId)]);
+    const [{ older, newer }, author, category] = await Promise.all([
+      this.posts.findPublicNeighbours(post),
+      this.users.getAuthor(post.authorId),
+      this.categories.linkOf(post.categoryId),
+    ]);
     const link = (neighbour: NeighbourLink | null) => (neighbour ? { slug: neighbour.slug, title: neighbour.title } : null);
-    return { ...PostDto.from(post), previous: link(older), next: link(newer), author };
+    return { ...PostDto.from(post), previous: link(older), next: link(newer), author, category };
   }
 
   async getPostById(id: number): Promise<PostDto> {

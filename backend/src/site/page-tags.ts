@@ -19,12 +19,13 @@ function idOf(data: unknown): number | undefined {
 /**
  * What a rendered page shows, as content tags (common/content-tags): every post on it, whether it lists posts,
  * the categories, pages and settings it read. A change marks stale exactly the pages carrying one of its tags.
- * A post or category that is not found carries no tag: the slug appearing later goes through the existence check
- * again. A static page that is not found does (/about shows its fallback until the author writes the page).
+ * A post that is not found carries its link (post-link:<slug>): a stored 404 under its address (the post was withdrawn,
+ * deleted or renamed) follows the slug coming back. A category that is not found carries no tag of its own (its
+ * lists of posts and of categories follow a category taking the slug), nor a tag (its list of posts does). A static
+ * page that is not found does (/about shows its fallback until the author writes the page).
  */
 export function tagsOfReads(reads: readonly PageRead[]): string[] {
   const tags = new Set<string>();
-  const detailOfPost = reads.find((read) => POST_BY_SLUG.test(String(read.queryKey[0])) && read.data);
   const categoryId = idOf(reads.find((read) => CATEGORY_BY_SLUG.test(String(read.queryKey[0])))?.data);
   /** A list of one category's (or tag's) posts follows that category's (tag's) listing; any other list, the whole blog's. */
   const listTag = (params: unknown) => {
@@ -46,20 +47,23 @@ export function tagsOfReads(reads: readonly PageRead[]): string[] {
     } else if (POST_BY_SLUG.test(url)) {
       const id = idOf(data);
       if (id !== undefined) tags.add(ContentTag.post(id));
-      const { previous, next, author, authorId } = (data ?? {}) as {
+      // Not found (withdrawn, deleted, renamed): every change that gives a post this slug records its link, so the
+      // stored 404 is rebuilt when the post comes (back).
+      else tags.add(ContentTag.postLink(url.slice('/api/posts/'.length)));
+      const { previous, next, author, authorId, categoryId } = (data ?? {}) as {
         previous?: { slug: string } | null;
         next?: { slug: string } | null;
         author?: unknown;
         authorId?: number | null;
+        categoryId?: number | null;
       };
+      // Its category's name and slug (the badge).
+      if (typeof categoryId === 'number') tags.add(ContentTag.category(categoryId));
       for (const link of [previous, next]) if (link) tags.add(ContentTag.postLink(link.slug));
       // Its byline: the author's name and avatar.
       if (author && typeof authorId === 'number') tags.add(ContentTag.author(authorId));
     } else if (url === '/api/categories') {
-      // A post's page reads the list only for its own category's name.
-      const categoryId = (detailOfPost?.data as { categoryId?: number | null } | undefined)?.categoryId;
-      if (detailOfPost && typeof categoryId === 'number') tags.add(ContentTag.category(categoryId));
-      else if (!detailOfPost) tags.add(ContentTag.categories);
+      tags.add(ContentTag.categories);
     } else if (CATEGORY_BY_SLUG.test(url)) {
       // Its name and slug, and its post count.
       if (categoryId !== undefined) tags.add(ContentTag.category(categoryId)).add(ContentTag.categoryPosts(categoryId));

@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import hljs from 'highlight.js/lib/core';
 import { decodeEntities, highlightCodeBlocks, languagesNeeded, languagesReady, loadLanguages } from './highlight';
 
 describe('languages per code block', () => {
@@ -36,6 +37,47 @@ describe('highlightCodeBlocks', () => {
   it('does not let code inject markup', () => {
     const out = highlightCodeBlocks('<pre><code class="language-html">&lt;script&gt;alert(1)&lt;/script&gt;</code></pre>');
     expect(out).not.toContain('<script>');
+  });
+});
+
+describe('content the highlighter does not know (issue 21)', () => {
+  beforeAll(() => loadLanguages());
+  afterEach(() => vi.restoreAllMocks());
+
+  it.each(['plaintext', 'text', 'plain'])('shows language-%s as plain code', (language) => {
+    const out = highlightCodeBlocks(`<pre><code class="language-${language}">a &lt; b &amp;&amp; "c"</code></pre>`);
+    expect(out).toBe(
+      '<pre dir="ltr" tabindex="0" data-language="plaintext"><code class="hljs language-plaintext">a &lt; b &amp;&amp; &quot;c&quot;</code></pre>',
+    );
+  });
+
+  it('shows a language nobody loaded as plain code under its own name, without logging', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const out = highlightCodeBlocks('<pre><code class="language-cobol">DISPLAY &lt;b&gt;</code></pre>');
+    expect(out).toBe('<pre dir="ltr" tabindex="0" data-language="cobol"><code class="hljs language-cobol">DISPLAY &lt;b&gt;</code></pre>');
+    expect(error).not.toHaveBeenCalled();
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('degrades a block the highlighter throws on to plain code, logged once per cause', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.spyOn(hljs, 'highlight').mockImplementation(() => {
+      throw new Error('grammar exploded');
+    });
+    const html = '<p>قبل</p><pre><code class="language-js">let x = 1;</code></pre>';
+    for (let render = 0; render < 3; render += 1) {
+      const out = highlightCodeBlocks(html);
+      expect(out).toContain('<p>قبل</p>');
+      expect(out).toContain('<code class="hljs language-js">let x = 1;</code>');
+    }
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0][0])).toContain('grammar exploded');
+  });
+
+  it('leaves a character reference past the last code point as written', () => {
+    expect(decodeEntities('&#x110000; &#99999999999;')).toBe('&#x110000; &#99999999999;');
+    expect(highlightCodeBlocks('<pre><code class="language-text">&#x110000;</code></pre>')).toContain('&amp;#x110000;');
   });
 });
 

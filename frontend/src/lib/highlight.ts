@@ -1,5 +1,6 @@
 import hljs from 'highlight.js/lib/core';
 import type { LanguageFn } from 'highlight.js';
+import { degradeOnFailure } from './degrade';
 
 /**
  * The languages posts are highlighted in, each its own chunk: a page loads only those its code blocks use
@@ -61,24 +62,41 @@ export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, name: string) => {
     if (name[0] === '#') {
       const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return Number.isFinite(code) ? String.fromCodePoint(code) : whole;
+      // A reference past the last code point (&#x110000;) is no character: left as written, not thrown on
+      return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
     }
     return ENTITIES[name.toLowerCase()] ?? whole;
   });
 }
 
+/** Languages that name plain text: shown as they are, never auto-detected. */
+const PLAIN_LANGUAGES = new Set(['plaintext', 'text', 'plain']);
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[char] as string);
+
+/** A block's code highlighted: in its language when it is loaded, as plain text when it names another (or plain text), detected when it names none. */
+function highlighted(code: string, language: string | undefined): { value: string; language?: string } {
+  if (language && hljs.getLanguage(language)) return hljs.highlight(code, { language, ignoreIllegals: true });
+  if (language) return { value: escapeHtml(code), language: PLAIN_LANGUAGES.has(language) ? 'plaintext' : language };
+  return hljs.highlightAuto(code);
+}
+
 /**
  * Syntax-highlights the code blocks of a post's (already sanitised) HTML. Pure string work, so the server and the
  * browser produce the same markup once the same languages are loaded (loadLanguages). Blocks read left-to-right inside the right-to-left page.
+ * A language nobody loaded shows its code plain, and a block the highlighter fails on too (logged once per cause):
+ * a pasted or imported class never takes the page down.
  */
 export function highlightCodeBlocks(html: string): string {
   return html.replace(CODE_BLOCK, (_whole, _preAttrs: string | undefined, codeAttrs: string | undefined, body: string) => {
     const language = languageOf(codeAttrs);
     const code = decodeEntities(body.replace(/<br\s*\/?>/gi, '\n').replace(/<[^>]+>/g, ''));
-    let result: { value: string; language?: string };
-    if (language && hljs.getLanguage(language)) result = hljs.highlight(code, { language, ignoreIllegals: true });
-    else if (language) result = { value: hljs.highlight(code, { language: 'plaintext', ignoreIllegals: true }).value, language };
-    else result = hljs.highlightAuto(code);
+    const result = degradeOnFailure(
+      `highlighting ${language ?? 'detected'} code`,
+      () => highlighted(code, language),
+      () => ({ value: escapeHtml(code), language }),
+    );
     const lang = result.language ?? language ?? 'plaintext';
     return `<pre dir="ltr" tabindex="0" data-language="${lang}"><code class="hljs language-${lang}">${result.value}</code></pre>`;
   });

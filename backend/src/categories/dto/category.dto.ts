@@ -15,6 +15,13 @@ export class CategoryDto {
   }
 }
 
+/** A category as a post page names it (its badge): without the count of posts, which moves with every other post. */
+export class CategoryLinkDto {
+  @ApiProperty() id: number;
+  @ApiProperty() name: string;
+  @ApiProperty() slug: string;
+}
+
 export class SaveCategoryDto {
   @ApiProperty({ maxLength: 100 })
   @Transform(trim)

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { CategoryLinkDto } from '../../categories/dto/category.dto';
 import { AuthorDto } from '../../users/dto/user.dto';
 import { Post } from '../post.entity';
 
@@ -78,6 +79,13 @@ export class PostDetailDto extends PostDto {
 
   @ApiProperty({ type: AuthorDto, nullable: true, description: 'The byline: public fields of the author (null: no author)' })
   author: AuthorDto | null;
+
+  @ApiProperty({
+    type: CategoryLinkDto,
+    nullable: true,
+    description: "Its category's name and slug, for the badge (null: uncategorised); the page needs no list of categories",
+  })
+  category: CategoryLinkDto | null;
 }
 
 /** How many posts there are, by status: the dashboard's tab counts and the total behind a paginated list. */

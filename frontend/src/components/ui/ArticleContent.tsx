@@ -1,6 +1,7 @@
 import { Box } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { t } from '@/i18n';
+import { degradeOnFailure } from '@/lib/degrade';
 import { highlightCodeBlocks, languagesNeeded, languagesReady, loadLanguages } from '@/lib/highlight';
 import { ARTICLE_HEADING_SCALE, wrapTables } from './article-typography';
 
@@ -15,7 +16,16 @@ export function ArticleContent({ html }: { html: string }) {
   useEffect(() => {
     if (!ready) void loadLanguages(languagesNeeded(html)).then(() => rerender((count) => count + 1));
   }, [html, ready]);
-  const rendered = useMemo(() => wrapTables(ready ? highlightCodeBlocks(html) : html, t('article.table')), [html, ready]);
+  // Highlighting and table scrollers decorate; content they fail on is shown as the API gave it, never a broken page.
+  const rendered = useMemo(
+    () =>
+      degradeOnFailure(
+        'enhancing article content',
+        () => wrapTables(ready ? highlightCodeBlocks(html) : html, t('article.table')),
+        () => html,
+      ),
+    [html, ready],
+  );
   return <Box className="article-content" css={articleCss} dangerouslySetInnerHTML={{ __html: rendered }} data-testid="article-content" />;
 }
 

@@ -21,7 +21,7 @@ export function PostMeta({
   size = 'sm',
   showCategory = true,
 }: {
-  category?: CategoryDto;
+  category?: Pick<CategoryDto, 'id' | 'name'>;
   createdAt?: string | null;
   readTime?: number | null;
   size?: 'sm' | 'md';

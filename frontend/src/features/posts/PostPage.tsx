@@ -12,8 +12,8 @@ import { PageSpinner } from '@/components/ui/PageSpinner';
 import { RefreshButton } from '@/components/ui/RefreshButton';
 import { NotFoundScreen } from '@/features/errors/NotFoundPage';
 import { t } from '@/i18n';
-import { categoriesQuery, postBySlugQuery, type PostDetailDto } from '@/lib/api';
-import { categoryOf, PostByline, PostMeta } from './PostMeta';
+import { postBySlugQuery, type PostDetailDto } from '@/lib/api';
+import { PostByline, PostMeta } from './PostMeta';
 
 function postDescription(post: PostDetailDto): string | undefined {
   return post.metaDescription || post.excerpt || undefined;
@@ -24,7 +24,6 @@ export function PostPage() {
   const { slug = '' } = useParams();
   const queryClient = useQueryClient();
   const post = useQuery(postBySlugQuery(slug));
-  const categories = useQuery(categoriesQuery());
   const path = `/post/${slug}`;
 
   if (post.isPending) return <PageSpinner />;
@@ -43,7 +42,7 @@ export function PostPage() {
   }
 
   const data = post.data;
-  const category = categoryOf(categories.data, data.categoryId);
+  const category = data.category ?? undefined;
   return (
     <Box as="article" maxW="3xl" mx="auto" pb={{ base: '16', md: '0' }} data-testid="post-page">
       <Seo

@@ -1,7 +1,10 @@
-import { categoriesQuery, postBySlugQuery } from '@/lib/api';
+import { postBySlugQuery } from '@/lib/api';
 import type { RouteQuery } from '@/lib/route-queries';
 
-/** What /post/:slug reads: the post (with its neighbours and author) and the categories (header, badge). */
+/**
+ * What /post/:slug reads: the post, with its neighbours, author and category (the badge). Not the list of categories:
+ * its counts move with every other post, and a stored post page would carry them stale.
+ */
 export function postRouteQueries(slug: string): RouteQuery[] {
-  return [postBySlugQuery(slug), categoriesQuery()];
+  return [postBySlugQuery(slug)];
 }

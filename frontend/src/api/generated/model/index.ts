@@ -24,6 +24,7 @@ export * from './bulkAction';
 export * from './bulkPostsDto';
 export * from './bulkPostsResultDto';
 export * from './categoryDto';
+export * from './categoryLinkDto';
 export * from './confirmNewsletterBody';
 export * from './countPostsParams';
 export * from './createApiTokenDto';

@@ -17,6 +17,7 @@
  * OpenAPI spec version: 1.0
  */
 import type { AuthorDto } from './authorDto';
+import type { CategoryLinkDto } from './categoryLinkDto';
 import type { PostLinkDto } from './postLinkDto';
 
 export interface PostDetailDto {
@@ -27,6 +28,11 @@ export interface PostDetailDto {
   author: AuthorDto | null;
   /** @nullable */
   authorId: number | null;
+  /**
+     * Its category's name and slug, for the badge (null: uncategorised); the page needs no list of categories
+     * @nullable
+     */
+  category: CategoryLinkDto | null;
   /** @nullable */
   categoryId: number | null;
   /** Sanitized HTML */
