@@ -9,6 +9,7 @@ import { UsersService } from '../users/users.service';
 import { AttemptLimiter } from '../common/attempt-limiter';
 import { RegisterDto } from './dto/auth.dto';
 import { hashPassword, verifyPassword } from './password';
+import { SignInClient, SignInLimits } from './sign-in-limits';
 
 const MINUTE_MS = 60_000;
 const RESET_TOKEN_TTL_MS = 60 * MINUTE_MS;
@@ -21,17 +22,10 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 @Injectable()
 export class AuthService {
   private readonly logger = new Logger('Auth');
-  /**
-   * Failed logins in 15 minutes: 10 for one account from one address, 30 from one address, 200 for one account
-   * from anywhere. Keyed on account and address together, so a stranger guessing cannot lock the author out
-   * from their own address; the account-wide ceiling still bounds a guess spread over many addresses.
-   */
-  private readonly loginFailures = new AttemptLimiter(10, 15 * MINUTE_MS, 'Too many failed sign-in attempts; try again later');
-  private readonly accountLoginFailures = new AttemptLimiter(200, 15 * MINUTE_MS, 'Too many failed sign-in attempts; try again later');
+  private readonly signInLimits = new SignInLimits();
   /** Reset requests: 5 per address and 3 per email an hour (each one sends a mail). */
   private readonly resetRequests = new AttemptLimiter(5, 60 * MINUTE_MS, 'Too many password reset requests; try again later');
   private readonly accountResetRequests = new AttemptLimiter(3, 60 * MINUTE_MS, 'Too many password reset requests; try again later');
-  private readonly ipLoginFailures = new AttemptLimiter(30, 15 * MINUTE_MS, 'Too many failed sign-in attempts; try again later');
 
   private dummyHash?: Promise<string>;
 
@@ -41,27 +35,14 @@ export class AuthService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async validateCredentials(login: string, password: string, ip: string): Promise<User> {
+  async validateCredentials(login: string, password: string, client: SignInClient): Promise<User> {
     const user = await this.users.findAccountByLogin(login);
-    // The account, however it is named (username or email): one budget per account, not one per spelling.
-    const accountKey = user ? `account:${user.id}` : `unknown:${login.toLowerCase()}`;
-    const accountFromIpKey = `${accountKey}|ip:${ip}`;
-    const ipKey = `ip:${ip}`;
     // Counted before the (slow) hash: a burst of parallel guesses is cut at the limit, not after it.
-    this.loginFailures.consume([accountFromIpKey]);
-    try {
-      this.ipLoginFailures.consume([ipKey]);
-      this.accountLoginFailures.consume([accountKey]);
-    } catch (error) {
-      this.loginFailures.refund([accountFromIpKey]);
-      throw error;
-    }
+    const attempt = this.signInLimits.count(user, login, client);
     // An unknown account costs the same hashing time as a wrong password, so timing does not reveal which exist.
     const passwordMatches = await verifyPassword(user?.password ?? (await this.unknownUserHash()), password);
     if (user && passwordMatches) {
-      this.loginFailures.reset([accountFromIpKey]);
-      this.ipLoginFailures.refund([ipKey]);
-      this.accountLoginFailures.refund([accountKey]);
+      attempt.succeeded();
       return user;
     }
     throw httpError(401, INVALID_CREDENTIALS, { code: 'INVALID_CREDENTIALS' });
