@@ -3,7 +3,8 @@
 // client address), reads its resident memory (VmRSS), sends BENCH_NAMES sign-in attempts (default 200,000), each with
 // a name no account has, first all from one address, then each from an address of its own (an IPv6 /64 each: every
 // attempt passes the address budget and reaches the name budgets), and reads VmRSS again after each round; then asks
-// V8 for a full collection (over the inspector) and reads the heap kept and VmRSS once more.
+// V8 for a full collection (over the inspector) and reads the heap kept and VmRSS once more. RSS right after a round is
+// mostly garbage of the flood not yet collected; the heap kept after the collection is what the names cost.
 // Not a test: kept out of `npm test` and CI. BENCH_SKIP_BUILD=1 uses the current build as is; BENCH_SERVER names
 // another built main.js (the code before a change, to compare).
 import './node-runtime.mjs';
