@@ -1,3 +1,4 @@
+import { clientAddressKey } from '../common/client-address';
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -126,7 +127,12 @@ export class AuthController {
     const origin = this.config.publicUrl ?? `http://localhost:${this.config.port}`;
     // The mail is prepared once this answer is sent (or the client has gone): its time is not the answer's.
     const answered = new Promise<void>((resolve) => response.once('close', () => resolve()));
-    this.auth.requestPasswordReset(input.email, request.ip ?? 'unknown', (token) => `${origin}/reset-password?token=${token}`, answered);
+    this.auth.requestPasswordReset(
+      input.email,
+      clientAddressKey(request.ip),
+      (token) => `${origin}/reset-password?token=${token}`,
+      answered,
+    );
     return { message: FORGOT_PASSWORD_MESSAGE };
   }
 

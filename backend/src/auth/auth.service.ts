@@ -11,6 +11,7 @@ import { RegisterDto } from './dto/auth.dto';
 import { hashPassword, verifyPassword } from './password';
 import { PasswordResetTokens } from './password-reset-tokens';
 import { SetupCode } from './setup-code';
+import { SignInClient, SignInLimits } from './sign-in-limits';
 
 const MINUTE_MS = 60_000;
 const RESET_TOKEN_TTL_MS = 60 * MINUTE_MS;
@@ -25,13 +26,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 @Injectable()
 export class AuthService implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Auth');
-  /**
-   * Failed logins in 15 minutes: 10 for one account from one address, 30 from one address, 200 for one account
-   * from anywhere. Keyed on account and address together, so a stranger guessing cannot lock the author out
-   * from their own address; the account-wide ceiling still bounds a guess spread over many addresses.
-   */
-  private readonly loginFailures = new AttemptLimiter(10, 15 * MINUTE_MS, 'Too many failed sign-in attempts; try again later');
-  private readonly accountLoginFailures = new AttemptLimiter(200, 15 * MINUTE_MS, 'Too many failed sign-in attempts; try again later');
+  private readonly signInLimits = new SignInLimits();
   /**
    * Reset requests: 5 per address an hour (429 past it), and 3 mails per email an hour. Past the email's budget the
    * answer stays the same and no mail is sent: a stranger's requests cannot make the author's own answer 429, and the
@@ -39,7 +34,6 @@ export class AuthService implements BeforeApplicationShutdown {
    */
   private readonly resetRequests = new AttemptLimiter(5, 60 * MINUTE_MS, 'Too many password reset requests; try again later');
   private readonly accountResetRequests = new AttemptLimiter(3, 60 * MINUTE_MS, 'Too many password reset requests; try again later');
-  private readonly ipLoginFailures = new AttemptLimiter(30, 15 * MINUTE_MS, 'Too many failed sign-in attempts; try again later');
 
   private dummyHash?: Promise<string>;
   /** Reset mails being prepared after their answer was sent (waited for on shutdown). */
@@ -53,27 +47,14 @@ export class AuthService implements BeforeApplicationShutdown {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async validateCredentials(login: string, password: string, ip: string): Promise<User> {
+  async validateCredentials(login: string, password: string, client: SignInClient): Promise<User> {
     const user = await this.users.findAccountByLogin(login);
-    // The account, however it is named (username or email): one budget per account, not one per spelling.
-    const accountKey = user ? `account:${user.id}` : `unknown:${login.toLowerCase()}`;
-    const accountFromIpKey = `${accountKey}|ip:${ip}`;
-    const ipKey = `ip:${ip}`;
     // Counted before the (slow) hash: a burst of parallel guesses is cut at the limit, not after it.
-    this.loginFailures.consume([accountFromIpKey]);
-    try {
-      this.ipLoginFailures.consume([ipKey]);
-      this.accountLoginFailures.consume([accountKey]);
-    } catch (error) {
-      this.loginFailures.refund([accountFromIpKey]);
-      throw error;
-    }
+    const attempt = this.signInLimits.count(user, login, client);
     // An unknown account costs the same hashing time as a wrong password, so timing does not reveal which exist.
     const passwordMatches = await verifyPassword(user?.password ?? (await this.unknownUserHash()), password);
     if (user && passwordMatches) {
-      this.loginFailures.reset([accountFromIpKey]);
-      this.ipLoginFailures.refund([ipKey]);
-      this.accountLoginFailures.refund([accountKey]);
+      attempt.succeeded();
       return user;
     }
     throw httpError(401, INVALID_CREDENTIALS, { code: 'INVALID_CREDENTIALS' });

@@ -64,4 +64,27 @@ describe('AttemptLimiter', () => {
     );
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(30);
   });
+
+  it('holds at most its cap of keys after far more distinct names than the cap', () => {
+    const limiter = new AttemptLimiter(10, 60_000, 'no', { maxKeys: 1000 });
+    for (let i = 0; i < 100_000; i += 1) limiter.consume([`unknown:name-${i}`], T0);
+    expect(limiter.size).toBe(1000);
+  });
+
+  it('keeps a key that keeps being tried (a blocked guesser stays blocked) while new keys push out the rest', () => {
+    const limiter = new AttemptLimiter(1, 60_000, 'no', { maxKeys: 100 });
+    limiter.consume(['ip:guesser'], T0);
+    for (let i = 0; i < 10_000; i += 1) {
+      limiter.consume([`unknown:name-${i}`], T0);
+      expect(() => limiter.consume(['ip:guesser'], T0)).toThrow(HttpException);
+    }
+    expect(limiter.size).toBe(100);
+  });
+
+  it('a refused attempt adds no key', () => {
+    const limiter = new AttemptLimiter(1, 60_000, 'no');
+    limiter.consume(['ip:1'], T0);
+    expect(() => limiter.consume(['ip:1', 'unknown:someone'], T0)).toThrow(HttpException);
+    expect(limiter.size).toBe(1);
+  });
 });

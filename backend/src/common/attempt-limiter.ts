@@ -1,4 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { httpError } from './error-body';
 
 interface Window {
@@ -6,21 +7,36 @@ interface Window {
   resetAt: number;
 }
 
+/** Keys a limiter keeps at most, unless told otherwise: a few MB, whatever the number of names or addresses tried. */
+const DEFAULT_MAX_KEYS = 10_000;
+
 /**
  * Counts attempts per key (an IP address, an account) in a fixed time window and refuses with 429 once the
  * limit is reached. In memory: each instance counts its own attempts, which still bounds guessing per instance.
  *
  * An attempt is counted when it starts (consume), not when its outcome is known: checking and counting happen
  * in one synchronous step, so a burst of parallel requests cannot all pass the check before any is counted.
+ *
+ * Memory is bounded by design: the windows live in an LRU cache of at most `maxKeys` entries that expire with their
+ * window, so distinct keys (names, addresses) beyond the cap push out the least recently used, never grow the heap.
+ * A key that keeps being tried (a blocked guesser) stays recent, and so stays blocked; a refusal adds no key.
  */
 export class AttemptLimiter {
-  private readonly windows = new Map<string, Window>();
+  private readonly windows: LRUCache<string, Window>;
 
   constructor(
     private readonly limit: number,
     private readonly windowMs: number,
     private readonly message: string,
-  ) {}
+    { maxKeys = DEFAULT_MAX_KEYS }: { maxKeys?: number } = {},
+  ) {
+    this.windows = new LRUCache({ max: maxKeys, ttl: windowMs });
+  }
+
+  /** How many keys it holds now (never more than `maxKeys`). */
+  get size(): number {
+    return this.windows.size;
+  }
 
   /** Counts one attempt against every key, or throws 429 (counting nothing) when any of them is used up. */
   consume(keys: string[], now = Date.now()): void {
@@ -36,7 +52,6 @@ export class AttemptLimiter {
       if (!window || window.resetAt <= now) this.windows.set(key, { count: 1, resetAt: now + this.windowMs });
       else window.count += 1;
     }
-    if (this.windows.size > 10_000) this.forgetExpired(now);
   }
 
   /** Gives back an attempt that turned out not to count (a successful sign-in). */
@@ -49,9 +64,5 @@ export class AttemptLimiter {
 
   reset(keys: string[]): void {
     for (const key of keys) this.windows.delete(key);
-  }
-
-  private forgetExpired(now: number): void {
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
   }
 }

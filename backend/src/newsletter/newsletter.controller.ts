@@ -1,3 +1,4 @@
+import { clientAddressKey } from '../common/client-address';
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
@@ -41,7 +42,7 @@ export class NewsletterController {
   @ApiAcceptedResponse({ type: MessageDto, description: 'A confirmation mail is on its way' })
   @ApiErrors(400, 429)
   async subscribeNewsletter(@Body() input: SubscribeDto, @Req() request: Request): Promise<MessageDto> {
-    await this.newsletter.subscribe(input.email, request.ip ?? 'unknown');
+    await this.newsletter.subscribe(input.email, clientAddressKey(request.ip));
     return { message: SUBSCRIBE_MESSAGE };
   }
 
