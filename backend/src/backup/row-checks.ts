@@ -26,10 +26,11 @@ export type JsonRow = Record<string, unknown>;
 export class RowProblem extends Error {}
 
 /**
- * Sessions are live sign-ins: one read from a file would let whoever wrote it sign in to the restored blog. They are
- * never backed up nor restored (an older backup's sessions file is skipped); everyone signs in again.
+ * Never backed up nor restored (an older backup's file of one is skipped), as each is a way in for whoever wrote it:
+ * sessions are live sign-ins (everyone signs in again), a reset link sets the password, and the setup code claims
+ * a blog that has no account yet (the restored one has its author).
  */
-export const NEVER_RESTORED = new Set(['sessions']);
+export const NEVER_RESTORED = new Set(['sessions', 'password_reset_tokens', 'setup_code']);
 
 /** A restorable table and the columns a row of it may have (this schema's, at the backup's version). */
 export interface TableShape {

@@ -11,7 +11,7 @@ import { JsonRow, TableShape } from './row-checks';
 export type { JsonRow };
 
 /** Filled by the migrations themselves (SeedDefaults) or worthless without users: a new blog already has these. */
-const REPLACEABLE_TABLES = new Set(['categories', 'settings', 'sessions']);
+const REPLACEABLE_TABLES = new Set(['categories', 'settings', 'sessions', 'setup_code']);
 
 /** Rows per SELECT page and per INSERT statement. */
 const BATCH = 200;

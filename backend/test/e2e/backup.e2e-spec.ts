@@ -331,15 +331,7 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
       posts: ['publishAt'],
     };
     const older = await alteredArchive('older.tar.gz', (dir, manifest) => {
-      for (const table of [
-        'api_tokens',
-        'install_claim',
-        'newsletter_sends',
-        'newsletter_mails',
-        'password_reset_tokens',
-        'revisions',
-        'setup_code',
-      ]) {
+      for (const table of ['api_tokens', 'install_claim', 'newsletter_sends', 'newsletter_mails', 'revisions']) {
         rmSync(join(dir, 'tables', `${table}.jsonl`));
         delete manifest.tables[table];
       }
@@ -456,6 +448,13 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
         { sid: 'planted', data: JSON.stringify({ cookie: {}, passport: { user: 1 } }), expiresAt: 4102444800000 },
       ]);
       manifest.tables.sessions = 1;
+      // A reset link and a setup code are ways in too (the backup never writes them): planted, they are dropped.
+      writeRows(dir, 'password_reset_tokens', [
+        { id: 1, userId: user.id, tokenHash: 'b'.repeat(64), expiresAt: '2099-01-01T00:00:00.000Z', createdAt: '2026-01-01T00:00:00.000Z' },
+      ]);
+      manifest.tables.password_reset_tokens = 1;
+      writeRows(dir, 'setup_code', [{ id: 1, code: 'PLANTED-CODE' }]);
+      manifest.tables.setup_code = 1;
     });
     const place = await newPlace(here);
     const result = await command('restore', [hostile], place.env);
@@ -467,6 +466,8 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
     ].map((row) => row.content as string);
     expect(contents.filter((content) => /<script|onerror|onclick/i.test(content))).toEqual([]);
     expect(await queryIn(place, 'SELECT sid FROM sessions')).toEqual([]);
+    expect(await queryIn(place, 'SELECT id FROM password_reset_tokens')).toEqual([]);
+    expect(await queryIn(place, 'SELECT id FROM setup_code')).toEqual([]);
     expect(await queryIn(place, 'SELECT id FROM api_tokens')).toEqual([]);
     expect(await queryIn(place, 'SELECT "resetToken", "resetTokenExpiry" FROM users')).toEqual([
       { resetToken: null, resetTokenExpiry: null },

@@ -193,7 +193,11 @@ describe('the register form asks for the setup code in its first HTML', () => {
       .type('form')
       .send({ ...AUTHOR, setupCode: 'AAAA-BBBB-CCCC' })
       .expect(303);
-    const shown = (await request(server).get(refused.headers.location as string).expect(200)).text;
+    const shown = (
+      await request(server)
+        .get(refused.headers.location as string)
+        .expect(200)
+    ).text;
     expect(shown).toContain('فشل التسجيل');
     expect(shown).toContain('رمز الإعداد غير صحيح');
   });
