@@ -20,6 +20,7 @@ import { createPost } from '../support/helpers';
 import { scratchPostgres, ScratchDatabase } from '../support/scratch-postgres';
 import { TarEntry, tarGz } from '../support/tar-builder';
 import { startTestApp } from '../support/test-app';
+import { seededRandom } from '../support/seeded-random';
 
 /**
  * Fuzzes restore with mutated archives: a real backup of a seeded blog (made by `npm run backup`'s code), changed in
@@ -34,19 +35,10 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261126);
 /** About 30 to 50 s per driver in CI: a restore on PostgreSQL opens a pool and checks the migrations, ~3× SQLite's time. */
 const RUNS = Number(process.env.RESTORE_FUZZ_RUNS ?? (onPostgres ? 75 : 300));
 
-/** mulberry32: a small seeded generator, so a seed gives the same archives on every machine. */
+/** The tests' seeded source of choices (a seed gives the same archives on every machine); every list here has items. */
 function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (max: number) => Math.floor(next() * max);
-  const pick = <T>(items: readonly T[]): T => items[int(items.length)];
-  return { next, int, pick, chance: (p: number) => next() < p };
+  const random = seededRandom(seed);
+  return { ...random, pick: <T>(items: readonly T[]): T => random.pick(items) as T };
 }
 type Random = ReturnType<typeof generator>;
 

@@ -12,10 +12,10 @@ import { ScheduledPosts1795700100000 } from './1795700100000-ScheduledPosts';
 import { SearchHead1795700400000 } from './1795700400000-SearchHead';
 import { PageSegments1795700500000 } from './1795700500000-PageSegments';
 import { PageBuilds1795800000000 } from './1795800000000-PageBuilds';
-import { NewsletterMessageIds1795900200000 } from './1795900200000-NewsletterMessageIds';
+import { NewsletterMessageIds1795900200000 } from '../newsletter-message-ids';
 import { LinksWithTarget1795900400000 } from '../links-with-target';
 import { InstallClaimAndResetTokens1795900000000 } from './1795900000000-InstallClaimAndResetTokens';
-import { StoreOnlyPagesThatExist1795900300000 } from './1795900300000-StoreOnlyPagesThatExist';
+import { StoreOnlyPagesThatExist1795900300000 } from '../store-only-pages-that-exist';
 
 /** In order; each runs once per database. */
 export const SQLITE_MIGRATIONS = [

@@ -4,7 +4,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 const SHARED_NOT_FOUND = ['/post/~', '/category/~', '/tag/~', '/~', '/~/~'];
 
 /**
- * The store keeps only pages that exist (docs/decisions/019-bounded-work-per-url.md): the 404s stored before under
+ * The store keeps only pages that exist (docs/decisions/020-bounded-work-per-url.md): the 404s stored before under
  * keys anyone can make up (/sitemap-N.xml, ?page=N past the last page) are removed, with their tags. Nothing to undo:
  * a page removed here is rendered again when asked for.
  */
