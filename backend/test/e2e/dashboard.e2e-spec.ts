@@ -101,6 +101,7 @@ describe('dashboard: search, filters, bulk actions', () => {
       const own = [a, b].flatMap((post) => [ContentTag.post(post.id), ContentTag.postLink(post.slug)]);
       const lists = [
         ContentTag.postLists,
+        ContentTag.categories, // the posts each category counts
         ContentTag.categoryPosts(category.id),
         ContentTag.tags,
         ...['سفر', 'رحلات', 'طبخ'].map((tag) => ContentTag.tagPosts(tagSlug(tag))),
@@ -108,8 +109,8 @@ describe('dashboard: search, filters, bulk actions', () => {
       const neighbours = [older, middle, newer].map((post) => ContentTag.post(post.id));
       // published: between older and middle, and between middle and newer
       expect(await bulk('publish')).toEqual([...own, ...lists, ...neighbours].sort());
-      // unpublished: the same posts linked to them until then
-      expect(await bulk('unpublish')).toEqual([...own, ...lists, ...neighbours].sort());
+      // unpublished: the same posts linked to them until then, and withdrawn (never served stale again)
+      expect(await bulk('unpublish')).toEqual([...own, ...lists, ...neighbours, ContentTag.withdrawn].sort());
       // deleted as drafts: no public page linked to them
       expect(await bulk('delete')).toEqual([...own, ...lists].sort());
       // nothing to change: no page is stale (not "everything", what a change that records nothing stands for)
