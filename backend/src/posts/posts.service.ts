@@ -228,7 +228,8 @@ export class PostsService {
       return result;
     }
     recordContentChange(
-      ...(input.action === 'publish' ? [] : [ContentTag.withdrawn]),
+      // taken from readers: unpublished or deleted posts that were public (drafts deleted withdraw nothing)
+      ...(input.action !== 'publish' && changed.some((post) => isPublicNow(post)) ? [ContentTag.withdrawn] : []),
       ContentTag.postLists,
       ...categoryListTags(...changed.map((post) => post.categoryId)),
       ...tagListTags(...changed.map((post) => post.tags)),
