@@ -20,3 +20,16 @@ export class PublicOrigin {
     return `http://localhost:${typeof address === 'object' && address ? address.port : this.config.port}`;
   }
 }
+
+/** An absolute link on the blog: its origin and a path, with exactly one slash between them. */
+export function absolute(publicUrl: string, path: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+/** A path with each segment percent-encoded once (an Arabic slug already encoded stays as it is). */
+export function encodePath(path: string): string {
+  return path
+    .split('/')
+    .map((part) => encodeURIComponent(decodeURIComponent(part)))
+    .join('/');
+}

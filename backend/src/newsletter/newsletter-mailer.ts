@@ -3,7 +3,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { DataSource, Repository } from 'typeorm';
 import { PublicOrigin } from '../common/public-origin';
 import { Mail, MailService } from '../mail/mail.service';
-import { absolute, encodePath } from '../site/feeds';
+import { absolute, encodePath } from '../common/public-origin';
 import { NewsletterMail } from './newsletter-mail.entity';
 
 /** Newsletter links carry 32 random bytes; the database keeps only their SHA-256. */

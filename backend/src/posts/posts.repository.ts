@@ -21,6 +21,7 @@ import { RevisionsRepository } from '../revisions/revisions.repository';
 import { indexPosts } from '../search/post-indexes';
 import type { BulkAction } from './dto/bulk-posts.dto';
 import { Post } from './post.entity';
+import type { PostStatus } from './post-status';
 
 /** The PostgreSQL advisory lock key that serializes changes of the featured post (any fixed number). */
 const FEATURED_POST_LOCK = 7_301_001;
@@ -71,9 +72,6 @@ export function isPublicNow(post: Pick<Post, 'published' | 'publishAt'>, now = n
 export function isScheduled(post: Pick<Post, 'published' | 'publishAt'>, now = new Date()): boolean {
   return post.published && !!post.publishAt && post.publishAt > now;
 }
-
-export const POST_STATUSES = ['draft', 'scheduled', 'published'] as const;
-export type PostStatus = (typeof POST_STATUSES)[number];
 
 function statusWhere(status: PostStatus, now: Date): FindOptionsWhere<Post> {
   if (status === 'published') return publicNow(now);

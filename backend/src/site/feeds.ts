@@ -1,3 +1,5 @@
+import { absolute, encodePath } from '../common/public-origin';
+
 /** RSS 2.0 feed, sitemap and robots.txt of the public site, built from published content only. */
 
 export interface FeedPost {
@@ -28,17 +30,6 @@ export function escapeXml(value: string): string {
 
 function cdata(value: string): string {
   return `<![CDATA[${value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
-}
-
-export function absolute(publicUrl: string, path: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
-}
-
-export function encodePath(path: string): string {
-  return path
-    .split('/')
-    .map((part) => encodeURIComponent(decodeURIComponent(part)))
-    .join('/');
 }
 
 /** RSS 2.0 with the full content of each post (content:encoded) and an atom:link to itself. */

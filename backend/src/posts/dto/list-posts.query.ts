@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { POST_STATUSES, type PostStatus } from '../posts.repository';
+import { POST_STATUSES, type PostStatus } from '../post-status';
 import { PageLimit, PageOffset } from '../../common/paging';
 import { toBoolean } from '../../common/transforms';
 
