@@ -1,5 +1,5 @@
 import { test, expect, toast } from './fixtures';
-import { SCREEN_LOADS } from './helpers';
+import { failFullEditorChunk, SCREEN_LOADS } from './helpers';
 
 test('the simple editor takes over for good when the full editor fails', async ({ signedIn: page }) => {
   test.setTimeout(120_000);
@@ -10,7 +10,8 @@ test('the simple editor takes over for good when the full editor fails', async (
 
   // the page's clock: it runs as usual, and the test moves it on where the editor's rule is about time (undo steps)
   await page.clock.install();
-  await page.goto('/admin/edit?editorFail=1');
+  await failFullEditorChunk(page);
+  await page.goto('/admin/edit');
   const fallback = page.getByTestId('fallback-editor');
   await expect(fallback).toBeVisible(SCREEN_LOADS);
   await expect(page.getByTestId('full-editor')).toHaveCount(0);

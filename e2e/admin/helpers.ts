@@ -16,6 +16,14 @@ export async function pngImage(width = 800, height = 400, color = { r: 37, g: 99
  */
 export const SCREEN_LOADS = { timeout: 30_000 };
 
+/**
+ * Makes the full editor fail the way it fails for a reader on a bad connection: its lazily loaded chunk does not
+ * arrive (the request is aborted), so the dynamic import rejects and the simple editor takes over.
+ */
+export async function failFullEditorChunk(page: Page) {
+  await page.route(/\/assets\/FullEditor-[^/]*\.js(\?.*)?$/, (route) => route.abort());
+}
+
 /** The full editor's editing surface. */
 export function editorSurface(page: Page) {
   return page.getByTestId('full-editor').locator('.ProseMirror');

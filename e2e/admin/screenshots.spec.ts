@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect, screenshotBothThemes } from './fixtures';
-import { createPagesViaApi, SCREEN_LOADS, pngImage } from './helpers';
+import { createPagesViaApi, failFullEditorChunk, SCREEN_LOADS, pngImage } from './helpers';
 
 /**
  * Screenshots of every admin screen, light and dark, desktop and phone width, each checked with axe:
@@ -114,7 +114,8 @@ test('admin editors in both themes', async ({ signedIn: page }) => {
 
   // the full editor never failed on its own during the tour above
   expect(editorFailures).toEqual([]);
-  await page.goto('/admin/edit?editorFail=1');
+  await failFullEditorChunk(page);
+  await page.goto('/admin/edit');
   await expect(page.getByTestId('fallback-editor')).toBeVisible(SCREEN_LOADS);
   await screenshotBothThemes(page, 'editor-fallback');
 });

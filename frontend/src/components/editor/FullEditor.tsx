@@ -62,13 +62,6 @@ import './editor.css';
 const lowlight = createLowlight({ bash, css, javascript, json, python, sql, typescript, xml, yaml });
 lowlight.registerAlias({ javascript: ['js', 'jsx'], typescript: ['ts', 'tsx'], xml: ['html'], bash: ['sh', 'shell'] });
 
-/** Test hook: /admin/edit?editorFail=1 (or window.__FAIL_FULL_EDITOR__) makes the full editor throw. */
-function failureRequestedForTest(): boolean {
-  if (typeof window === 'undefined') return false;
-  const w = window as unknown as { __FAIL_FULL_EDITOR__?: boolean };
-  return w.__FAIL_FULL_EDITOR__ === true || new URLSearchParams(window.location.search).has('editorFail');
-}
-
 type Dialog = 'link' | 'image' | 'video' | 'table' | null;
 
 function ToolButton({
@@ -339,7 +332,6 @@ function ImageUploadButton({ onUploaded }: { onUploaded: (url: string) => void }
 
 /** The full Tiptap editor (SPEC §2 full toolbar, RTL rules, link allow-list, clean paste). */
 export default function FullEditor({ value, onChange, dir = 'rtl', height = 500, label }: RichTextEditorProps) {
-  if (failureRequestedForTest()) throw new Error('Tiptap: full editor failed to load (test hook)');
   const [mode, setMode] = useState<'ltr' | 'rtl'>(dir);
   const modeRef = useRef(mode);
   modeRef.current = mode;
