@@ -12,6 +12,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { pageStoreReady, waitForHealth } from '../scripts/bench-server.mjs';
 
 const here = new URL('..', import.meta.url).pathname;
 const root = resolve(process.argv[2] ?? here);
@@ -33,13 +34,7 @@ const seeded = spawnSync(process.execPath, ['backend/dist/database/seeds/seed-cl
 if (seeded.status !== 0) process.exit(1);
 
 const server = spawn(process.execPath, ['backend/dist/main.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
-const ready = new Promise((resolve) => {
-  let output = '';
-  server.stdout.on('data', (chunk) => {
-    output += chunk;
-    if (/page store ready/.test(output)) resolve();
-  });
-});
+const ready = pageStoreReady(server);
 const stop = () => server.kill('SIGTERM');
 process.on('exit', stop);
 
@@ -93,14 +88,7 @@ function junkUrls(category, tag) {
 }
 
 try {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      if (attempt > 600) throw new Error('the server did not start');
-    }
-    await sleep(100);
-  }
+  await waitForHealth(base);
   await ready;
   const registered = await fetch(`${base}/api/register`, {
     method: 'POST',

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scratchDatabase } from './bench-database.mjs';
+import { pageStoreReady, waitForHealth } from './bench-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const postCount = Number(process.env.BENCH_POSTS ?? 10000);
@@ -21,14 +22,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'mudawwana-bench-dashboard-'));
 const database = await scratchDatabase('mudawwana_bench_dashboard');
 const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: database.url, NODE_ENV: 'production' };
 const server = spawn(process.execPath, ['backend/dist/main.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
-const storeReady = new Promise((resolve) => {
-  let output = '';
-  server.stdout.on('data', (chunk) => {
-    output += chunk;
-    if (/page store ready/.test(output)) resolve();
-    if (/error/i.test(chunk)) process.stderr.write(chunk);
-  });
-});
+const storeReady = pageStoreReady(server, { onOutput: (chunk) => /error/i.test(chunk) && process.stderr.write(chunk) });
 
 let cookie = '';
 const settle = () => new Promise((resolve) => setTimeout(resolve, Number(process.env.BENCH_SETTLE_MS ?? 4000)));
@@ -49,14 +43,7 @@ async function call(path, init = {}) {
 }
 
 try {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      if (attempt > 600) throw new Error('the server did not start');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitForHealth(base);
   const credentials = { username: 'bench', password: 'bench-password' };
   // the first fill of an empty blog is quick; do not wait for ever for its message
   await Promise.race([storeReady, new Promise((resolve) => setTimeout(resolve, 60_000))]);

@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { waitForHealth } from './bench-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const app = process.env.BENCH_APP ?? join(root, 'backend/dist/main.js');
@@ -58,17 +59,7 @@ function post(path, body, ip) {
   });
 }
 
-async function waitUntilUp() {
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the app did not start');
-}
+const waitUntilUp = () => waitForHealth(`http://127.0.0.1:${port}`);
 
 const ipOf = (n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 const summary = (times) => {

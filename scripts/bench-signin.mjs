@@ -13,6 +13,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { waitForHealth } from './bench-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const names = Number(process.env.BENCH_NAMES ?? 200_000);
@@ -40,17 +41,7 @@ const server = spawn(process.execPath, [`--inspect=127.0.0.1:${inspectorPort}`, 
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 
-async function waitForServer() {
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  throw new Error('the server did not start');
-}
+const waitForServer = () => waitForHealth(`http://127.0.0.1:${port}`);
 
 /** Sends one command to the server's V8 over the inspector (Chrome DevTools Protocol); resolves with its result. */
 async function inspect(method, params = {}) {

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SEARCH_QUERIES } from './search-queries.mjs';
 import { scratchDatabase } from './bench-database.mjs';
+import { pageStoreReady, waitForHealth } from './bench-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const postCount = Number(process.env.BENCH_POSTS ?? 10000);
@@ -50,31 +51,14 @@ if (seeded.status !== 0) process.exit(1);
 function startServer(serverEnv) {
   const child = spawn(process.execPath, ['backend/dist/main.js'], { cwd: root, env: serverEnv, stdio: ['ignore', 'pipe', 'inherit'] });
   child.stdout.pipe(process.stdout);
-  const started = performance.now();
-  /** The page store builds every public page on the first start (seeding bypasses the app); the cases run after that. */
-  const ready = new Promise((resolve) => {
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      if (/page store ready/.test(output)) resolve(Math.round((performance.now() - started) / 1000));
-    });
-  });
+  // the page store builds every public page on the first start (seeding bypasses the app); the cases run after that
+  const ready = pageStoreReady(child);
   return { child, ready };
 }
 const { child: server, ready: storeReady } = startServer(env);
 const noMemoryPort = port + 2;
 
-async function waitForServer() {
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the server did not start');
-}
+const waitForServer = () => waitForHealth(base);
 
 /** Peak resident memory of the server process (VmHWM), in MB. */
 function peakMemoryMb() {

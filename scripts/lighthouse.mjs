@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import sharp from 'sharp';
+import { waitForHealth } from './bench-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -39,17 +40,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'mudawwana-lighthouse-'));
 const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base, DATABASE_URL: '', NODE_ENV: 'production' };
 const server = spawn(process.execPath, ['backend/dist/main.js'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
 
-async function waitForServer() {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the server did not start');
-}
+const waitForServer = () => waitForHealth(base, 300);
 
 /** A JSON API call as the author (cookie kept by hand: loopback only). */
 let cookie = '';
