@@ -55,6 +55,7 @@ const { reindexStalePosts } = await import(dist('search/post-indexes.js'));
 const { SearchRepository } = await import(dist('search/search.repository.js'));
 const { SearchService } = await import(dist('search/search.service.js'));
 const { ContentEvents } = await import(dist('common/content-events.js'));
+const { DomainEvents } = await import(dist('common/domain-events.js'));
 
 const dataSource = await openDatabase(database);
 try {
@@ -66,7 +67,7 @@ try {
     // The indexing's writes flushed now, not by a checkpoint in the middle of the timings (needs a superuser).
     await dataSource.query('CHECKPOINT').catch(() => undefined);
   }
-  const service = new SearchService(new SearchRepository(dataSource), dataSource, new ContentEvents());
+  const service = new SearchService(new SearchRepository(dataSource), dataSource, new DomainEvents(), new ContentEvents());
   // The answer as GET /api/search computes it, minus HTTP and the short cache (each run must do the work).
   const answer = (q) => service.run(q, { includeDrafts: false, limit: 20, offset: 0 });
   for (const query of SEARCH_QUERIES) await answer(query); // warm-up: JIT, the database's caches

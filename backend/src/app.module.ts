@@ -1,8 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { AuthModule } from './auth/auth.module';
-import { ContentChangedInterceptor } from './common/content-changed.interceptor';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { createValidationPipe } from './common/validation';
 import { AppConfig } from './config/app-config';
@@ -14,6 +13,7 @@ import { PagesModule } from './pages/pages.module';
 import { PostsModule } from './posts/posts.module';
 import { SearchModule } from './search/search.module';
 import { SettingsModule } from './settings/settings.module';
+import { PagesTouched } from './site/pages-touched';
 import { TagsModule } from './tags/tags.module';
 import { ApiTokensModule } from './tokens/api-tokens.module';
 import { UploadModule } from './upload/upload.module';
@@ -42,7 +42,8 @@ export class AppModule {
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
-        { provide: APP_INTERCEPTOR, useClass: ContentChangedInterceptor },
+        // The site follows the domain's events (whether or not this app serves the site: other instances may).
+        PagesTouched,
       ],
     };
   }

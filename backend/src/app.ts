@@ -12,7 +12,6 @@ import { bodyParserErrors } from './common/body-parser-errors.middleware';
 import { rejectMalformedInput } from './common/malformed-input';
 import { requestId } from './common/request-id.middleware';
 import { sameOriginOnly } from './common/same-origin.middleware';
-import { recordingContentChanges } from './common/content-tags';
 import { inlineScriptHashes, securityHeaders } from './common/security-headers.middleware';
 import { AppConfig } from './config/app-config';
 import { openDatabase } from './database/data-source';
@@ -66,11 +65,10 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.use(express.json({ limit: '3mb' }), express.urlencoded({ extended: false, limit: '100kb' }), bodyParserErrors);
   app.use(rejectMalformedInput);
   app.use('/api', bearerToken(app.get(ApiTokensService)));
-  // What each API request changes, recorded by the services for the page store (see common/content-tags).
   // API answers are never kept by a shared cache (some are the signed-in author's); the public pages carry their own.
   app.use('/api', (_request: express.Request, response: express.Response, next: express.NextFunction) => {
     response.setHeader('Cache-Control', 'private, no-store');
-    recordingContentChanges(next);
+    next();
   });
   app.use(sameOriginOnly(config.publicUrl));
   setUpSessions(app, config, app.get(TypeormSessionStore), app.get(SessionAuthenticator));

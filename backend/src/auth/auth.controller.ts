@@ -2,7 +2,6 @@ import { clientAddressKey } from '../common/client-address';
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { LeavesContentUnchanged } from '../common/content-changed.interceptor';
 import { ApiErrors } from '../common/api-errors.decorator';
 import { MessageDto } from '../common/dto';
 import { Public } from '../common/public.decorator';
@@ -29,7 +28,6 @@ const AFTER_FORM = {
 /** Sign-in, the account's password and the admin's session check: for a person with a session, never an API token. */
 @ApiTags('auth')
 @SessionOnly()
-@LeavesContentUnchanged()
 @Controller()
 export class AuthController {
   constructor(

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { ContentTag, recordContentChange } from '../common/content-tags';
 import { slugify } from '@mudawwana/rules';
 import { conflict, notFound } from '../common/domain-error';
+import { DomainEvents } from '../common/domain-events';
 import { uniqueSlug } from '../common/unique-slug';
 import { PostCounts } from '../posts/post-counts';
 import { CategoriesRepository } from './categories.repository';
@@ -13,6 +13,7 @@ export class CategoriesService {
   constructor(
     private readonly categories: CategoriesRepository,
     private readonly postCounts: PostCounts,
+    private readonly events: DomainEvents,
   ) {}
 
   async listCategories(): Promise<CategoryDto[]> {
@@ -44,7 +45,7 @@ export class CategoriesService {
   }
 
   async createCategory(input: SaveCategoryDto): Promise<CategoryDto> {
-    return this.withCount(await this.save({}, input));
+    return this.withCount(await this.save(null, input));
   }
 
   async updateCategory(id: number, input: SaveCategoryDto): Promise<CategoryDto> {
@@ -56,10 +57,11 @@ export class CategoriesService {
   /** Posts of a deleted category stay, uncategorized (the foreign key is ON DELETE SET NULL). */
   async deleteCategory(id: number): Promise<void> {
     if (!(await this.categories.delete(id))) throw notFound('CATEGORY_NOT_FOUND', 'Category not found');
-    recordContentChange(ContentTag.categories, ContentTag.category(id), ContentTag.postLists);
+    await this.events.emit('category.deleted', { id });
   }
 
-  private async save(category: Partial<Category>, input: SaveCategoryDto): Promise<Category> {
+  private async save(before: Category | null, input: SaveCategoryDto): Promise<Category> {
+    const category: Partial<Category> = before ?? {};
     if (await this.categories.nameTaken(input.name, category.id)) {
       throw conflict('CATEGORY_NAME_TAKEN', `A category named "${input.name}" already exists`);
     }
@@ -75,7 +77,7 @@ export class CategoriesService {
       slug = await uniqueSlug(slugify(input.name), (candidate) => this.categories.slugTaken(candidate, category.id));
     }
     const saved = await this.categories.save({ ...category, name: input.name, slug });
-    recordContentChange(ContentTag.categories, ContentTag.category(saved.id));
+    await this.events.emit('category.saved', { before, after: saved });
     return saved;
   }
 

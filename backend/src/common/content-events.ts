@@ -10,11 +10,10 @@ export type ContentChangeOrigin = 'local' | 'remote' | 'outside';
 export type ContentChangeListener = (origin: ContentChangeOrigin, tags: readonly string[]) => void | Promise<unknown>;
 
 /**
- * Fired after every successful change to what readers can see (a successful POST/PUT/DELETE under /api that
- * is not marked LeavesContentUnchanged), with what the change touched (content-tags), so the page store marks
- * exactly the pages showing it as stale. One per app instance: with several instances on PostgreSQL,
- * database/content-change-bridge.ts relays the changes between them (and two instances in one test process stay
- * apart, as two servers would be).
+ * Fired after every change to what readers can see, with what the change touched (content-tags), so the page store
+ * marks exactly the pages showing it as stale: local changes come from the domain's events (site/pages-touched.ts
+ * names their pages). One per app instance: with several instances on PostgreSQL, database/content-change-bridge.ts
+ * relays the changes between them (and two instances in one test process stay apart, as two servers would be).
  */
 @Injectable()
 export class ContentEvents {

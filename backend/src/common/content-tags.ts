@@ -1,11 +1,10 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-
 /**
  * What a change touched, in the vocabulary the page store tags its pages with (backend/src/site/page-tags.ts):
- * a page is marked stale when one of its tags is among a change's tags.
+ * a page is marked stale when one of its tags is among a change's tags. The site names the tags each domain event
+ * touches (site/pages-touched.ts); nothing else in the domain speaks this vocabulary.
  */
 export const ContentTag = {
-  /** Everything (a change nothing recorded more precisely). */
+  /** Everything (a change known no more precisely: another instance lost touch, a write behind the app's back). */
   all: '*',
   /** Which posts are listed, and in which order (publishing, featuring, dates, categories, slugs). */
   postLists: 'posts',
@@ -37,21 +36,3 @@ export const ContentTag = {
   /** A change readers do not see until it is used (an uploaded file). */
   nothingShown: 'none',
 } as const;
-
-const recorded = new AsyncLocalStorage<Set<string>>();
-
-/** Runs one request with a fresh record of what it changed (express middleware for /api). */
-export function recordingContentChanges(next: () => void): void {
-  recorded.run(new Set(), next);
-}
-
-/** Called by the services as they change content: what readers will see differently. */
-export function recordContentChange(...tags: string[]): void {
-  const changes = recorded.getStore();
-  for (const tag of tags) changes?.add(tag);
-}
-
-/** The record of the current request (filled as its handler runs). */
-export function currentContentChanges(): Set<string> | undefined {
-  return recorded.getStore();
-}

@@ -1,6 +1,7 @@
 import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { TypeormSessionStore } from '../auth/typeorm-session.store';
 import { ContentEvents } from '../common/content-events';
+import { DomainEvents } from '../common/domain-events';
 import { PublicOrigin } from '../common/public-origin';
 import { ContentChangeBridge } from './content-change-bridge';
 import { ContentVersionWatcher } from './content-version';
@@ -30,8 +31,8 @@ class UploadStorageCloser implements OnApplicationShutdown {
 }
 
 /**
- * The configuration, the open DataSource, the upload storage, the session store and the content events, available to
- * all modules. Repositories are not here: each feature module provides its own (docs/architecture.md).
+ * The configuration, the open DataSource, the upload storage, the session store, the domain events and the content
+ * events, available to all modules. Repositories are not here: each feature module provides its own (docs/architecture.md).
  */
 @Global()
 @Module({})
@@ -43,6 +44,7 @@ export class CoreModule {
       { provide: UPLOAD_STORAGE, useFactory: () => createUploadStorage(config) },
       TypeormSessionStore,
       ContentEvents,
+      DomainEvents,
       ContentVersionWatcher,
       PublicOrigin,
     ];

@@ -1,14 +1,12 @@
 import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../common/api-errors.decorator';
-import { LeavesContentUnchanged } from '../common/content-changed.interceptor';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { NewsletterSender } from './newsletter-sender';
 import { SendProgressDto } from './newsletter.dto';
 
 /** Mailing a post to the subscribers (under /posts/:id, where the author finds it). */
 @ApiTags('newsletter')
-@LeavesContentUnchanged()
 @Controller('posts')
 export class NewsletterSendsController {
   constructor(private readonly sender: NewsletterSender) {}

@@ -12,7 +12,6 @@ import {
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ApiErrors } from '../common/api-errors.decorator';
-import { LeavesContentUnchanged } from '../common/content-changed.interceptor';
 import { MessageDto } from '../common/dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { Public } from '../common/public.decorator';
@@ -27,7 +26,6 @@ import { subscribersCsv } from './subscribers-csv';
 export const SUBSCRIBE_MESSAGE = `أرسلنا رسالة إلى بريدك الإلكتروني؛ افتح الرابط فيها خلال ${CONFIRM_LINK_HOURS} ساعة لتأكيد اشتراكك`;
 
 @ApiTags('newsletter')
-@LeavesContentUnchanged()
 @Controller('newsletter')
 export class NewsletterController {
   constructor(

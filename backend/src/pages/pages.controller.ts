@@ -3,7 +3,6 @@ import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from
 import type { Response } from 'express';
 import { ApiErrors } from '../common/api-errors.decorator';
 import { CurrentUser } from '../auth/current-user.decorator';
-import { LeavesContentUnchanged } from '../common/content-changed.interceptor';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { AutosaveDto, ListRevisionsQuery, RestoreRevisionDto, RevisionDto, RevisionSummaryDto } from '../revisions/dto/revision.dto';
 import { User } from '../users/user.entity';
@@ -63,7 +62,6 @@ export class PagesController {
 
   /** Keeps the editor's title and content as an autosave revision; the page itself does not change. */
   @Post(':id/autosave')
-  @LeavesContentUnchanged()
   @ApiCreatedResponse({ type: RevisionSummaryDto })
   @ApiErrors(400, 401, 404)
   autosavePage(@Param('id', ParseIdPipe) id: number, @Body() input: AutosaveDto, @CurrentUser() author: User): Promise<RevisionSummaryDto> {

@@ -1,7 +1,7 @@
 import { preconditionFailed, StaleVersionError, staleSave, versionToClaim } from '../common/versions';
 import { Injectable } from '@nestjs/common';
-import { ContentTag, recordContentChange } from '../common/content-tags';
 import { badRequest, conflict, notFound } from '../common/domain-error';
+import { DomainEvents } from '../common/domain-events';
 import { fallbackSlug, pageSlugify, RESERVED_PAGE_SLUGS } from '@mudawwana/rules';
 import { sanitizeContent } from '../common/sanitize-html';
 import { uniqueSlug } from '../common/unique-slug';
@@ -25,6 +25,7 @@ export class PagesService {
     private readonly pages: PagesRepository,
     private readonly revisions: RevisionsRepository,
     private readonly history: RevisionHistory,
+    private readonly events: DomainEvents,
   ) {}
 
   async listPages(): Promise<PageSummaryDto[]> {
@@ -44,7 +45,7 @@ export class PagesService {
   }
 
   async createPage(input: SavePageDto, author: User): Promise<PageDto> {
-    return PageDto.from(await this.save({}, input, { kind: 'save', authorId: author.id }));
+    return PageDto.from(await this.save(null, input, { kind: 'save', authorId: author.id }));
   }
 
   /**
@@ -104,15 +105,16 @@ export class PagesService {
       const current = await this.pages.findById(id);
       throw current ? preconditionFailed(PageDto.from(current)) : pageNotFound();
     }
-    recordContentChange(ContentTag.pages, ContentTag.withdrawn);
+    await this.events.emit('page.deleted', { page });
   }
 
-  private async save(page: Partial<Page>, input: SavePageDto, revision: RevisionNote): Promise<Page> {
+  private async save(before: Page | null, input: SavePageDto, revision: RevisionNote): Promise<Page> {
+    const page: Partial<Page> = before ?? {};
     const content = sanitizeContent(input.content);
     if (!content) throw badRequest('CONTENT_REQUIRED', 'Content is required');
     const fields = { ...page, title: input.title, content, slug: await this.chooseSlug(page, input) };
     const saved = await this.pages.save(fields, input.version, revision);
-    recordContentChange(ContentTag.pages);
+    await this.events.emit('page.saved', { before, after: saved });
     return saved;
   }
 

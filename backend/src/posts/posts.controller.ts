@@ -3,7 +3,6 @@ import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from
 import type { Response } from 'express';
 import { CurrentUser, OptionalUser } from '../auth/current-user.decorator';
 import { ApiErrors } from '../common/api-errors.decorator';
-import { LeavesContentUnchanged } from '../common/content-changed.interceptor';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { Public } from '../common/public.decorator';
 import { ApiIfMatch, ETAG_HEADER, withEntityTag } from '../common/versions';
@@ -107,7 +106,6 @@ export class PostsController {
 
   /** Keeps the editor's fields as an autosave revision; the post itself does not change. */
   @Post(':id/autosave')
-  @LeavesContentUnchanged()
   @ApiCreatedResponse({ type: RevisionSummaryDto })
   @ApiErrors(400, 401, 404)
   autosavePost(@Param('id', ParseIdPipe) id: number, @Body() input: AutosaveDto, @CurrentUser() author: User): Promise<RevisionSummaryDto> {

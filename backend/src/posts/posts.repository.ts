@@ -13,7 +13,6 @@ import {
   Repository,
   SelectQueryBuilder,
 } from 'typeorm';
-import { ContentTag, recordContentChange } from '../common/content-tags';
 import { isRetryableConflict } from '../common/database-errors';
 import { claimVersion } from '../common/versions';
 import { RevisionKind } from '../revisions/revision.entity';
@@ -98,12 +97,11 @@ export interface Neighbours {
   newer: NeighbourLink | null;
 }
 
-/** What a bulk action did (see PostsRepository.bulkChange). */
-export interface BulkChange {
-  /** The posts it changed, as they were before. */
-  changed: Post[];
-  /** The public posts whose pages link to a changed post as their neighbour (before or after the change). */
-  neighbourIds: number[];
+/** What a save did (see PostsRepository.save). */
+export interface SavedPost {
+  saved: Post;
+  /** The posts that stopped being featured because the saved one is. */
+  unfeatured: number[];
 }
 
 export interface PostFilter {
@@ -251,28 +249,25 @@ export class PostsRepository {
    * post is still at that version (StaleVersionError otherwise). With `revision`, the saved fields are kept as a
    * revision in the same transaction (and old revisions pruned).
    */
-  async save(post: Post, expectedVersion?: number, revision?: RevisionNote): Promise<Post> {
+  async save(post: Post, expectedVersion?: number, revision?: RevisionNote): Promise<SavedPost> {
     const version = post.id ? (expectedVersion ?? post.version) + 1 : 1;
     for (let attempt = 1; ; attempt += 1) {
       try {
         return await this.dataSource.transaction(async (manager: EntityManager) => {
           if (post.id && expectedVersion !== undefined) await claimVersion(manager, Post, post.id, expectedVersion);
           post.version = version;
+          let unfeatured: Post[] = [];
           if (post.featured) {
             if (this.dataSource.options.type === 'postgres') await manager.query('SELECT pg_advisory_xact_lock($1)', [FEATURED_POST_LOCK]);
             const others = post.id ? { featured: true, id: Not(post.id) } : { featured: true };
-            const unfeatured = await manager.find(Post, { select: { id: true }, where: others });
-            if (unfeatured.length > 0) {
-              await manager.update(Post, others, { featured: false });
-              // Their own pages show it (and when they changed), not only the lists the save records.
-              recordContentChange(...unfeatured.map(({ id }) => ContentTag.post(id)));
-            }
+            unfeatured = await manager.find(Post, { select: { id: true }, where: others });
+            if (unfeatured.length > 0) await manager.update(Post, others, { featured: false });
           }
           const saved = await manager.save(Post, post);
           // Its search text and tags are indexed with it, in the same transaction (search/post-indexes.ts).
           await indexPosts(manager, [saved]);
           if (revision) await this.revisions.record(manager, { postId: saved.id }, saved, revision.kind, revision.authorId);
-          return saved;
+          return { saved, unfeatured: unfeatured.map(({ id }) => id) };
         });
       } catch (error) {
         if (attempt >= 3 || !isRetryableConflict(error)) throw error;
@@ -284,38 +279,21 @@ export class PostsRepository {
    * Publishes, unpublishes or deletes these posts in one transaction: all of them or (an id that does not exist)
    * none. A publish or unpublish is a save of each post it changes (the version rises, a revision is kept). A
    * handful of statements whatever the number of posts: one UPDATE (or DELETE) for all, one INSERT of their
-   * revisions, one query for their neighbours. Returns the posts changed, as they were before, and the public posts
-   * that link to them as neighbours (before an unpublish or a delete, after a publish: the side on which they are
-   * public); null when an id does not exist.
+   * revisions. Returns the posts changed, as they were before; null when an id does not exist.
    */
-  async bulkChange(ids: number[], action: BulkAction, authorId: number): Promise<BulkChange | null> {
+  async bulkChange(ids: number[], action: BulkAction, authorId: number): Promise<Post[] | null> {
     return this.dataSource.transaction(async (manager) => {
       const posts = await manager.find(Post, { where: { id: In(ids) }, order: { id: 'ASC' } });
       if (posts.length !== ids.length) return null;
       const now = new Date();
       const changing =
         action === 'delete' ? posts : posts.filter((post) => (action === 'publish' ? !isPublicNow(post, now) : post.published));
-      if (changing.length === 0) return { changed: [], neighbourIds: [] };
+      if (changing.length === 0) return [];
       const changingIds = changing.map((post) => post.id);
-      // A post leaving the public lists is linked from its neighbours as they are now; one joining them, from its
-      // neighbours once it is in (a publish only changes posts that were not public: none had neighbours before).
       if (action === 'delete') {
-        const neighbourIds = await this.neighbourIds(
-          manager,
-          changing.filter((post) => isPublicNow(post, now)),
-          now,
-        );
         await manager.delete(Post, { id: In(changingIds) });
-        return { changed: changing, neighbourIds };
+        return changing;
       }
-      const neighboursBefore =
-        action === 'unpublish'
-          ? await this.neighbourIds(
-              manager,
-              changing.filter((post) => isPublicNow(post, now)),
-              now,
-            )
-          : [];
       await manager
         .createQueryBuilder()
         .update(Post)
@@ -334,15 +312,8 @@ export class PostsRepository {
         action === 'publish' ? 'publish' : 'save',
         authorId,
       );
-      const neighboursAfter = action === 'publish' ? await this.neighbourIds(manager, changing, new Date()) : [];
-      return { changed: changing, neighbourIds: [...neighboursBefore, ...neighboursAfter] };
+      return changing;
     });
-  }
-
-  /** The ids of the public neighbours of these posts (the posts whose pages link to them). */
-  private async neighbourIds(manager: EntityManager, posts: Post[], now: Date): Promise<number[]> {
-    const neighbours = await this.findPublicNeighboursOf(manager, posts, now);
-    return [...new Set(neighbours.flatMap(({ older, newer }) => [older?.id, newer?.id]).filter((id) => id !== undefined))];
   }
 
   create(fields: Partial<Post>): Post {

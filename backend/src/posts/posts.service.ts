@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { ContentTag, recordContentChange } from '../common/content-tags';
 import { CategoriesService } from '../categories/categories.service';
 import { isUniqueViolation } from '../common/database-errors';
+import { DomainEvents } from '../common/domain-events';
 import { preconditionFailed, StaleVersionError, staleSave, versionToClaim } from '../common/versions';
 import { badRequest, conflict, notFound } from '../common/domain-error';
 import { sanitizeContent } from '../common/sanitize-html';
@@ -15,11 +15,10 @@ import { CreatePostDto, UpdatePostDto } from './dto/save-post.dto';
 import { BulkPostsDto, BulkPostsResultDto } from './dto/bulk-posts.dto';
 import { Post } from './post.entity';
 import { PostCounts } from './post-counts';
-import { isPublicNow, isScheduled, NeighbourLink, PostFilter, PostsRepository, RevisionNote } from './posts.repository';
+import { isPublicNow, isScheduled, NeighbourLink, PostFilter, PostsRepository, RevisionNote, SavedPost } from './posts.repository';
 import { AutosaveDto, ListRevisionsQuery, RestoreRevisionDto, RevisionDto, RevisionSummaryDto } from '../revisions/dto/revision.dto';
 import { RevisionHistory } from '../revisions/revision-history';
 import { RevisionsRepository } from '../revisions/revisions.repository';
-import { tagsBySlug } from '../search/post-indexes';
 
 /** Parallel creates of one title each need one more try than the one before; well above any real burst. */
 const MAX_SLUG_ATTEMPTS = 20;
@@ -31,31 +30,9 @@ const postNotFound = () => notFound('POST_NOT_FOUND', 'Post not found');
 /** Slugs that GET /api/posts/:slug can never reach, because a fixed route of the same shape comes first (restore checks them too). */
 export const RESERVED_SLUGS = new Set(['featured', 'counts']);
 
-/**
- * The lists of the categories a post was or is in, and the list of categories: it shows each one's count of posts,
- * which moves with them (the page-store consistency test found tag pages showing the counts before a post moved).
- */
-function categoryListTags(...categoryIds: (number | null | undefined)[]): string[] {
-  const ids = categoryIds.filter((id) => typeof id === 'number');
-  return ids.length > 0 ? [ContentTag.categories, ...ids.map((id) => ContentTag.categoryPosts(id))] : [];
-}
-
-/** The pages of the tags a post carries or carried (each lists its posts and shows their count). */
-function tagListTags(...tagLists: (readonly string[] | undefined)[]): string[] {
-  const slugs = new Set(tagLists.flatMap((tags) => tagsBySlug(tags ?? []).map((tag) => tag.slug)));
-  return slugs.size > 0 ? [ContentTag.tags, ...[...slugs].map((slug) => ContentTag.tagPosts(slug))] : [];
-}
-
-/** What decides whether and where a post is listed (a change here reorders or reshapes the lists). */
-function listingOf(post: Post): string {
-  return JSON.stringify([
-    isPublicNow(post),
-    post.publishAt?.getTime(),
-    post.featured,
-    post.categoryId,
-    post.createdAt?.getTime?.(),
-    post.slug,
-  ]);
+/** The post as it is now, apart from the entity the service goes on changing (what an event says it was before). */
+function snapshotOf(post: Post): Post {
+  return { ...post, tags: [...post.tags] };
 }
 
 @Injectable()
@@ -67,6 +44,7 @@ export class PostsService {
     private readonly revisions: RevisionsRepository,
     private readonly history: RevisionHistory,
     private readonly users: UsersService,
+    private readonly events: DomainEvents,
   ) {}
 
   /**
@@ -196,56 +174,33 @@ export class PostsService {
   async deletePost(id: number, ifMatch?: string): Promise<void> {
     const post = await this.findOrFail(id);
     const expected = versionToClaim(post, PostDto.from(post), { ifMatch });
-    const neighbours = await this.neighbourTags(post);
     if (!(await this.posts.delete(id, expected))) {
       // Saved since the If-Match check (412), or deleted by someone else (404).
       const current = await this.posts.findById(id);
       throw current ? preconditionFailed(PostDto.from(current)) : postNotFound();
     }
-    recordContentChange(
-      ...(post && isPublicNow(post) ? [ContentTag.withdrawn] : []),
-      ContentTag.post(id),
-      ContentTag.postLists,
-      ...neighbours,
-      ...categoryListTags(post.categoryId),
-      ...tagListTags(post.tags),
-    );
+    await this.events.emit('post.deleted', { post });
   }
 
   /**
-   * One action on many posts, all or nothing (404 when one of them does not exist, and then nothing changes). What it
-   * changed is recorded as the saves and deletes of these posts one by one would record it: each post and its links,
-   * the lists, their categories and tags, and the posts they sit (or sat) between.
+   * One action on many posts, all or nothing (404 when one of them does not exist, and then nothing changes). Says
+   * which posts it changed, as they were before (none when every post was in that state already).
    */
   async bulkChangePosts(input: BulkPostsDto, author: User): Promise<BulkPostsResultDto> {
-    const done = await this.posts.bulkChange(input.ids, input.action, author.id);
-    if (!done) throw postNotFound();
-    const { changed, neighbourIds } = done;
-    const result = { action: input.action, changed: changed.map((post) => post.id) };
-    // nothing changed (every post was in that state already): no page is stale, where recording nothing means all
-    if (changed.length === 0) {
-      recordContentChange(ContentTag.nothingShown);
-      return result;
-    }
-    recordContentChange(
-      // taken from readers: unpublished or deleted posts that were public (drafts deleted withdraw nothing)
-      ...(input.action !== 'publish' && changed.some((post) => isPublicNow(post)) ? [ContentTag.withdrawn] : []),
-      ContentTag.postLists,
-      ...categoryListTags(...changed.map((post) => post.categoryId)),
-      ...tagListTags(...changed.map((post) => post.tags)),
-      ...neighbourIds.map((id) => ContentTag.post(id)),
-    );
-    for (const post of changed) recordContentChange(ContentTag.post(post.id), ContentTag.postLink(post.slug));
-    return result;
+    const changed = await this.posts.bulkChange(input.ids, input.action, author.id);
+    if (!changed) throw postNotFound();
+    await this.events.emit('posts.bulkChanged', { action: input.action, before: changed });
+    return { action: input.action, changed: changed.map((post) => post.id) };
   }
 
   /** Regenerates the slug from the title with the slug rule (made unique if another post has it). */
   async fixPostSlug(id: number): Promise<PostDto> {
     const post = await this.findOrFail(id);
-    recordContentChange(ContentTag.post(id), ContentTag.postLink(post.slug), ContentTag.postLists, ...(await this.neighbourTags(post)));
+    const before = snapshotOf(post);
     post.slug = await this.generatedSlug(post);
-    recordContentChange(ContentTag.postLink(post.slug));
-    return PostDto.from(await this.posts.save(post));
+    const { saved } = await this.posts.save(post);
+    await this.events.emit('post.slugRegenerated', { before, after: saved });
+    return PostDto.from(saved);
   }
 
   /** Only a published post can be featured, and there is only ever one. */
@@ -253,8 +208,9 @@ export class PostsService {
     const post = await this.findOrFail(id);
     if (!isPublicNow(post)) throw badRequest('POST_NOT_PUBLISHED', 'Only a published post can be featured');
     post.featured = true;
-    recordContentChange(ContentTag.post(id), ContentTag.postLists);
-    return PostDto.from(await this.posts.save(post));
+    const { saved, unfeatured } = await this.posts.save(post);
+    await this.events.emit('post.featured', { post: saved, unfeatured });
+    return PostDto.from(saved);
   }
 
   private async findOrFail(id: number): Promise<Post> {
@@ -271,14 +227,7 @@ export class PostsService {
     author: User,
     kind?: 'restore',
   ): Promise<Post> {
-    const isNew = post.id === undefined;
-    const wasPublished = !isNew && post.published;
-    const wasPublic = !isNew && isPublicNow(post);
-    const listedBefore = isNew ? null : listingOf(post);
-    const linkedAs = isNew ? [] : [ContentTag.postLink(post.slug)];
-    const neighboursBefore = isNew ? [] : await this.neighbourTags(post);
-    const categoryBefore = post.categoryId;
-    const tagsBefore = isNew ? [] : [...post.tags];
+    const before = post.id === undefined ? null : snapshotOf(post);
     if (input.title !== undefined) post.title = input.title;
     if (input.content !== undefined) {
       post.content = sanitizeContent(input.content);
@@ -296,16 +245,9 @@ export class PostsService {
     if (input.tags !== undefined) post.tags = [...new Set(input.tags)];
     if (input.metaTitle !== undefined) post.metaTitle = input.metaTitle;
     if (input.metaDescription !== undefined) post.metaDescription = input.metaDescription;
-    const revision: RevisionNote = { kind: kind ?? (post.published && !wasPublished ? 'publish' : 'save'), authorId: author.id };
-    const saved = await this.saveWithSlug(post, input.slug, expectedVersion, revision);
-    // Its own fields show on its page and wherever it is listed; where and in which order it is listed only
-    // changes with these few.
-    recordContentChange(ContentTag.post(saved.id), ContentTag.postLink(saved.slug), ...linkedAs);
-    // Unpublished, back to draft or scheduled for later: no page may show it once this answers.
-    if (wasPublic && !isPublicNow(saved)) recordContentChange(ContentTag.withdrawn);
-    const tagsChanged = JSON.stringify(tagsBefore) !== JSON.stringify(saved.tags);
-    if (listedBefore !== listingOf(saved)) await this.recordListingChange(saved, categoryBefore, neighboursBefore, tagsBefore);
-    else if (tagsChanged) recordContentChange(...tagListTags(tagsBefore, saved.tags));
+    const revision: RevisionNote = { kind: kind ?? (post.published && !before?.published ? 'publish' : 'save'), authorId: author.id };
+    const { saved, unfeatured } = await this.saveWithSlug(post, input.slug, expectedVersion, revision);
+    await this.events.emit('post.saved', { before, after: saved, unfeatured });
     return saved;
   }
 
@@ -326,44 +268,17 @@ export class PostsService {
     if (post.publishAt) post.createdAt = post.publishAt;
   }
 
-  /** A post moved in (or out of) the lists: the posts it sat between, and those it sits between now, link to it. */
-  private async recordListingChange(
-    post: Post,
-    categoryBefore: number | null,
-    neighboursBefore: string[],
-    tagsBefore: readonly string[],
-  ): Promise<void> {
-    recordContentChange(
-      ContentTag.postLists,
-      ...categoryListTags(categoryBefore, post.categoryId),
-      ...tagListTags(tagsBefore, post.tags),
-      ...neighboursBefore,
-      ...(await this.neighbourTags(post)),
-    );
-  }
-
   /**
-   * The scheduler's half of publishing: a scheduled post whose time has come is announced once (whichever instance
-   * claims it) with the content change a publish through the editor records, so every page showing it is rebuilt.
-   * Returns the ids of the posts this call announced.
+   * The scheduler's half of publishing: the scheduled posts whose time has come, each claimed by one instance only
+   * (whichever gets there first). Returns the posts this call claimed, as they are now (out of the schedule).
    */
-  async announceDuePublications(): Promise<number[]> {
-    const announced: number[] = [];
+  async claimDuePublications(): Promise<Post[]> {
+    const claimed: Post[] = [];
     for (const post of await this.posts.findDueScheduled()) {
       if (!(await this.posts.claimDueScheduled(post.id))) continue;
-      post.publishAt = null;
-      recordContentChange(ContentTag.post(post.id), ContentTag.postLink(post.slug));
-      await this.recordListingChange(post, post.categoryId, [], post.tags);
-      announced.push(post.id);
+      claimed.push({ ...post, publishAt: null });
     }
-    return announced;
-  }
-
-  /** The public posts just older and newer than this one (their pages link to it). */
-  private async neighbourTags(post: Post): Promise<string[]> {
-    if (!isPublicNow(post)) return [];
-    const { older, newer } = await this.posts.findPublicNeighbours(post);
-    return [older, newer].filter((neighbour) => neighbour !== null).map((neighbour) => ContentTag.post(neighbour.id));
+    return claimed;
   }
 
   /**
@@ -376,7 +291,7 @@ export class PostsService {
     requested: string | null | undefined,
     expectedVersion: number | undefined,
     revision: RevisionNote,
-  ): Promise<Post> {
+  ): Promise<SavedPost> {
     const generated = !requested && !post.slug;
     for (let attempt = 1; ; attempt += 1) {
       post.slug = await this.chooseSlug(post, requested);

@@ -1,16 +1,15 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { ContentEvents } from '../common/content-events';
-import { currentContentChanges, recordingContentChanges } from '../common/content-tags';
+import { DomainEvents } from '../common/domain-events';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { PostsService } from './posts.service';
 
 /**
  * Brings scheduled posts out. Readers' queries already hide a post until its time (posts.repository's publicNow);
- * what a time cannot do by itself is tell the page store, so every SCHEDULER_INTERVAL_MS each instance looks for
- * posts whose time has come and announces them as a publish would. Each post is claimed by one UPDATE, so with
- * several instances on one PostgreSQL database exactly one announces it (the content-change bridge tells the
- * others); the state is the database's, so a post that came due while every instance was down is announced at the
- * first look after a start.
+ * what a time cannot do by itself is say that it came, so every SCHEDULER_INTERVAL_MS each instance looks for posts
+ * whose time has come and announces them (posts.becamePublic: the site rebuilds their pages as after a publish). Each
+ * post is claimed by one UPDATE, so with several instances on one PostgreSQL database exactly one announces it (the
+ * content-change bridge tells the others' page stores); the state is the database's, so a post that came due while
+ * every instance was down is announced at the first look after a start.
  */
 @Injectable()
 export class ScheduledPublisher implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -21,7 +20,7 @@ export class ScheduledPublisher implements OnApplicationBootstrap, OnApplication
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly posts: PostsService,
-    private readonly events: ContentEvents,
+    private readonly events: DomainEvents,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -43,15 +42,8 @@ export class ScheduledPublisher implements OnApplicationBootstrap, OnApplication
 
   private async publishDue(): Promise<void> {
     try {
-      const tags = await new Promise<string[]>((resolve, reject) =>
-        recordingContentChanges(() => {
-          this.posts
-            .announceDuePublications()
-            .then((ids) => resolve(ids.length > 0 ? [...(currentContentChanges() ?? [])] : []))
-            .catch(reject);
-        }),
-      );
-      if (tags.length > 0) await this.events.notify('local', tags);
+      const posts = await this.posts.claimDuePublications();
+      if (posts.length > 0) await this.events.emit('posts.becamePublic', { posts });
     } catch (error) {
       this.logger.warn(`scheduled publishing failed (next try in ${this.config.schedulerIntervalMs} ms): ${(error as Error).message}`);
     }

@@ -1,6 +1,7 @@
 import { Injectable, OnApplicationBootstrap, UnauthorizedException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ContentEvents } from '../common/content-events';
+import { DomainEventName, DomainEvents } from '../common/domain-events';
 import { normalizedQueryKey, queryTerms } from '@mudawwana/rules';
 import { LIST_DEFAULT_LIMIT } from '@mudawwana/rules';
 import { stripHtml } from '@mudawwana/rules';
@@ -12,9 +13,25 @@ import { SearchRepository } from './search.repository';
 import { ShortCache } from './short-cache';
 import { formsOf, highlight, snippet } from './snippet';
 
-/** Readers' answers are kept this long per normalised query, and dropped at once by any change of content. */
+/** Readers' answers are kept this long per normalised query, and dropped at once by any change of what they show. */
 const CACHE_TTL_MS = 30_000;
 const CACHE_ENTRIES = 500;
+
+/**
+ * What changes an answer: which posts are public and their fields (its summaries), their tags, and their category (a
+ * deleted category leaves its posts without one).
+ */
+const CHANGES_ANSWERS: readonly DomainEventName[] = [
+  'post.saved',
+  'post.featured',
+  'post.slugRegenerated',
+  'post.deleted',
+  'posts.bulkChanged',
+  'posts.becamePublic',
+  'tag.renamed',
+  'tag.merged',
+  'category.deleted',
+];
 
 @Injectable()
 export class SearchService implements OnApplicationBootstrap {
@@ -23,15 +40,20 @@ export class SearchService implements OnApplicationBootstrap {
   constructor(
     private readonly search: SearchRepository,
     private readonly dataSource: DataSource,
-    private readonly events: ContentEvents,
+    private readonly domainEvents: DomainEvents,
+    private readonly contentEvents: ContentEvents,
   ) {}
 
   /**
-   * Before the app listens, and after every write behind its back: index the posts nobody indexed yet (seeded,
-   * restored, or indexed by older rules).
+   * Drops the answers kept at each change made here, on another instance, or behind the app's back (after which it
+   * also indexes the posts nobody indexed yet: seeded, restored, or indexed by older rules); before the app listens,
+   * indexes those too.
    */
   async onApplicationBootstrap(): Promise<void> {
-    this.events.on((origin) => {
+    for (const event of CHANGES_ANSWERS) this.domainEvents.on(event, () => this.cache.clear());
+    // Another instance's changes, and writes behind the app's back, arrive as content changes only.
+    this.contentEvents.on((origin) => {
+      if (origin === 'local') return;
       this.cache.clear();
       if (origin === 'outside') return this.indexUnindexed();
     });

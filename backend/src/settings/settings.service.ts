@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ContentTag, recordContentChange } from '../common/content-tags';
+import { DomainEvents } from '../common/domain-events';
 import { HomeLayoutDto, SocialLinksDto, UpdateHomeLayoutDto, UpdateSocialLinksDto } from './dto/settings.dto';
 import { DEFAULT_HOME_LAYOUT, HomeLayout } from '@mudawwana/rules';
 import { DEFAULT_SOCIAL_LINKS, SettingKey, SocialLinks } from './setting-defaults';
@@ -14,7 +14,10 @@ function withDefaults<T extends object>(defaults: T, stored: Partial<T>): T {
 
 @Injectable()
 export class SettingsService {
-  constructor(private readonly settings: SettingsRepository) {}
+  constructor(
+    private readonly settings: SettingsRepository,
+    private readonly events: DomainEvents,
+  ) {}
 
   async getSocialLinks(): Promise<SocialLinksDto> {
     return withDefaults(DEFAULT_SOCIAL_LINKS, await this.settings.read<SocialLinks>(SettingKey.SocialLinks));
@@ -23,7 +26,7 @@ export class SettingsService {
   async updateSocialLinks(changes: UpdateSocialLinksDto): Promise<SocialLinksDto> {
     const links = withDefaults(await this.getSocialLinks(), changes as Partial<SocialLinks>);
     await this.settings.write(SettingKey.SocialLinks, links);
-    recordContentChange(ContentTag.socialLinks);
+    await this.events.emit('settings.changed', { key: SettingKey.SocialLinks });
     return links;
   }
 
@@ -34,7 +37,7 @@ export class SettingsService {
   async updateHomeLayout(changes: UpdateHomeLayoutDto): Promise<HomeLayoutDto> {
     const layout = withDefaults(await this.getHomeLayout(), changes as Partial<HomeLayout>);
     await this.settings.write(SettingKey.HomeLayout, layout);
-    recordContentChange(ContentTag.homeLayout);
+    await this.events.emit('settings.changed', { key: SettingKey.HomeLayout });
     return layout;
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable, UnauthorizedException } from '@nestjs/common';
-import { ContentTag, recordContentChange } from '../common/content-tags';
 import { badRequest, conflict, notFound } from '../common/domain-error';
+import { DomainEvents } from '../common/domain-events';
 import { tagSlug } from '@mudawwana/rules';
 import { User } from '../users/user.entity';
 import { MergeTagDto, RenameTagDto, TagDto, TagsQuery } from './dto/tag.dto';
@@ -10,7 +10,10 @@ const tagNotFound = (slug: string) => notFound('TAG_NOT_FOUND', `No post carries
 
 @Injectable()
 export class TagsService {
-  constructor(private readonly tags: TagsRepository) {}
+  constructor(
+    private readonly tags: TagsRepository,
+    private readonly events: DomainEvents,
+  ) {}
 
   listTags(query: TagsQuery, viewer: User | undefined): Promise<TagDto[]> {
     return this.tags.counts({ includeDrafts: this.includeDrafts(query, viewer) });
@@ -30,7 +33,8 @@ export class TagsService {
     if (newSlug !== slug && (await this.tags.counts({ includeDrafts: true, slug: newSlug })).length > 0) {
       throw conflict('TAG_NAME_TAKEN', `The tag "${input.name}" exists already: merge the two tags instead`);
     }
-    await this.changeEverywhere(slug, newSlug, input.name);
+    const postIds = await this.tags.replaceTag(slug, input.name);
+    await this.events.emit('tag.renamed', { slug, newSlug, postIds });
     return this.existingTag(newSlug);
   }
 
@@ -39,13 +43,9 @@ export class TagsService {
     if (input.into === slug) throw badRequest('TAG_MERGE_SAME', 'A tag cannot be merged into itself');
     await this.existingTag(slug);
     const target = await this.existingTag(input.into);
-    await this.changeEverywhere(slug, target.slug, target.name);
+    const postIds = await this.tags.replaceTag(slug, target.name);
+    await this.events.emit('tag.merged', { slug, into: target.slug, postIds });
     return this.existingTag(target.slug);
-  }
-
-  private async changeEverywhere(slug: string, newSlug: string, name: string): Promise<void> {
-    const ids = await this.tags.replaceTag(slug, name);
-    recordContentChange(ContentTag.tags, ContentTag.tagPosts(slug), ContentTag.tagPosts(newSlug), ...ids.map((id) => ContentTag.post(id)));
   }
 
   /** The tag as the author sees it (drafts counted). */

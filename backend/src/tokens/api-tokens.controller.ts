@@ -3,7 +3,6 @@ import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from
 import { CurrentUser } from '../auth/current-user.decorator';
 import { SessionOnly } from '../auth/session-only.decorator';
 import { ApiErrors } from '../common/api-errors.decorator';
-import { LeavesContentUnchanged } from '../common/content-changed.interceptor';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { User } from '../users/user.entity';
 import { ApiTokensService } from './api-tokens.service';
@@ -12,7 +11,6 @@ import { ApiTokenDto, CreateApiTokenDto, CreatedApiTokenDto } from './dto/api-to
 /** The signed-in author's personal access tokens. A token cannot manage tokens: only a session can. */
 @ApiTags('tokens')
 @SessionOnly()
-@LeavesContentUnchanged()
 @Controller('tokens')
 export class ApiTokensController {
   constructor(private readonly tokens: ApiTokensService) {}

@@ -10,7 +10,6 @@ import {
   UseFilters,
   UseInterceptors,
 } from '@nestjs/common';
-import { ContentTag, recordContentChange } from '../common/content-tags';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -54,8 +53,6 @@ export class UploadController {
   @ApiErrors(400, 401, 413, 503)
   async uploadImage(@UploadedFile() file: Express.Multer.File | undefined): Promise<UploadResponseDto> {
     if (!file) throw new DomainError('IMAGE_REQUIRED', 'Send the image in the multipart field "image"', HttpStatus.BAD_REQUEST);
-    const url = await this.upload.storeImage(file.buffer);
-    recordContentChange(ContentTag.nothingShown); // readers see an image once a post or page uses it
-    return { url };
+    return { url: await this.upload.storeImage(file.buffer) };
   }
 }

@@ -2,6 +2,7 @@ import { HttpStatus, Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs
 import { randomBytes } from 'node:crypto';
 import sharp, { FormatEnum } from 'sharp';
 import { DomainError } from '../common/domain-error';
+import { DomainEvents } from '../common/domain-events';
 import { httpError } from '../common/error-body';
 import { AbandonedUploads } from './abandoned-uploads';
 import { imageVariants } from './image-variants';
@@ -30,7 +31,10 @@ export class UploadService implements OnModuleDestroy {
   private readonly logger = new Logger('Upload');
   private readonly abandoned: AbandonedUploads;
 
-  constructor(@Inject(UPLOAD_STORAGE) private readonly storage: UploadStorage) {
+  constructor(
+    @Inject(UPLOAD_STORAGE) private readonly storage: UploadStorage,
+    private readonly events: DomainEvents,
+  ) {
     this.abandoned = new AbandonedUploads(storage);
   }
 
@@ -76,7 +80,9 @@ export class UploadService implements OnModuleDestroy {
     const name = `${randomBytes(16).toString('hex')}.${output.extension}`;
     const variants = await imageVariants(name, encoded);
     await this.storeAll([...variants, { name, bytes: encoded }]);
-    return `/uploads/${name}`;
+    const url = `/uploads/${name}`;
+    await this.events.emit('upload.stored', { url });
+    return url;
   }
 
   /**

@@ -1,13 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { ContentTag, recordContentChange } from '../common/content-tags';
 import { conflict, forbidden, notFound } from '../common/domain-error';
+import { DomainEvents } from '../common/domain-events';
 import { AuthorDto, UpdateUserDto, UserDto } from './dto/user.dto';
 import { User } from './user.entity';
 import { UsersRepository } from './users.repository';
 
 @Injectable()
 export class UsersService {
-  constructor(private readonly users: UsersRepository) {}
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly events: DomainEvents,
+  ) {}
 
   async getUser(id: number, viewer: User | undefined): Promise<UserDto> {
     const user = await this.users.findById(id);
@@ -62,11 +65,11 @@ export class UsersService {
     if (viewer.id !== id) throw forbidden('NOT_YOUR_PROFILE', 'You can only edit your own profile');
     const user = await this.users.findById(id);
     if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
-    const bylineBefore = JSON.stringify(AuthorDto.from(user));
+    const bylineBefore = AuthorDto.from(user);
     user.name = changes.name;
     if (changes.bio !== undefined) user.bio = changes.bio?.trim() || null;
-    // Readers see the name and avatar on the author's post pages; the bio is shown on no public page.
-    recordContentChange(JSON.stringify(AuthorDto.from(user)) === bylineBefore ? ContentTag.nothingShown : ContentTag.author(id));
-    return UserDto.from(await this.users.save(user), { own: true });
+    const saved = await this.users.save(user);
+    await this.events.emit('author.changed', { id, before: bylineBefore, after: AuthorDto.from(saved) });
+    return UserDto.from(saved, { own: true });
   }
 }
