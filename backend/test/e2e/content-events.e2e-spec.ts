@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from 'pg';
 import { ContentEvents } from '../../src/common/content-events';
+import { ContentTag } from '../../src/common/content-tags';
 import { APP_CONFIG, AppConfig } from '../../src/config/app-config';
 import { startTestApp, TestApp } from '../support/test-app';
 import { onPostgres, POSTGRES_ONLY } from '../support/conditions';
+import { createPost } from '../support/helpers';
 
 describe('content change events (what drops cached pages)', () => {
   let t: TestApp;
@@ -29,6 +31,26 @@ describe('content change events (what drops cached pages)', () => {
     expect(events).toEqual([]);
     await author.post('/api/categories').send({ name: 'برمجة' }).expect(201);
     expect(events).toEqual(['local']);
+  });
+
+  it('names the posts next to a deleted or moved post (their pages link to it), and no other post, however close in time', async () => {
+    const author = await t.author();
+    const heard: string[][] = [];
+    const stopHearing = t.app.get(ContentEvents).on((origin, tags) => void (origin === 'local' && heard.push([...tags])));
+    try {
+      // created one after another, most likely within one second (the resolution of SQLite's own timestamps)
+      const posts: Record<string, any>[] = [];
+      for (let i = 0; i < 5; i += 1) posts.push(await createPost(author, { published: true }));
+      const [first, second, third, fourth] = posts;
+      const postsNamed = () => posts.filter((post) => heard.at(-1)?.includes(ContentTag.post(post.id))).map((post) => post.id);
+      await author.delete(`/api/posts/${third.id}`).expect(204);
+      expect(postsNamed()).toEqual([second.id, third.id, fourth.id]);
+      // moved to long ago: the posts it sat between, and the one next to it now (the oldest post but it)
+      await author.put(`/api/posts/${second.id}`).send({ createdAt: '2000-01-01T00:00:00.000Z' }).expect(200);
+      expect(postsNamed()).toEqual([first.id, second.id, fourth.id]);
+    } finally {
+      stopHearing();
+    }
   });
 });
 

@@ -113,7 +113,7 @@ describe('dashboard: search, filters, bulk actions', () => {
       expect(await bulk('unpublish')).toEqual([...own, ...lists, ...neighbours, ContentTag.withdrawn].sort());
       // deleted as drafts: no public page linked to them
       expect(await bulk('delete')).toEqual([...own, ...lists].sort());
-      // nothing to change: no page is stale (not "everything", what a change that records nothing stands for)
+      // nothing to change: no page is stale (not "everything")
       heard.length = 0;
       await author
         .post('/api/posts/bulk')
