@@ -20,6 +20,7 @@ import { ApiTokensService } from './tokens/api-tokens.service';
 import { bearerToken } from './tokens/bearer-token.middleware';
 import { buildOpenApiDocument } from './openapi/openapi';
 import { mountSite } from './site/mount-site';
+import type { OpenApiPaths } from './site/operation-matcher';
 import { frontendDirOf, readPageTemplate } from './site/static-assets';
 import { serveUploads } from './upload/serve-uploads';
 import { UPLOAD_STORAGE, UploadStorage } from './upload/storage';
@@ -80,7 +81,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const document = buildOpenApiDocument(app);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json', customSiteTitle: 'Mudawwana API' });
 
-  if (options.serveSite !== false) await mountSite(app, config, dataSource);
+  if (options.serveSite !== false) await mountSite(app, config, dataSource, document.paths as OpenApiPaths);
 
   return app;
 }

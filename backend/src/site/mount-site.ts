@@ -12,8 +12,9 @@ import { PublicOrigin } from '../common/public-origin';
 import { redactUrl } from '../common/redact-url';
 import { ContentVersionWatcher } from '../database/content-version';
 import type { AppConfig } from '../config/app-config';
-import { createApiLoader } from './api-loader';
 import { buildIdOf } from './build-id';
+import { loaderTableOf, renderReader } from './loaders';
+import type { OpenApiPaths } from './operation-matcher';
 import { sendBusy } from './busy-page';
 import { buildRobots } from './feeds';
 import { RenderUnavailable } from './render-unavailable';
@@ -120,6 +121,8 @@ export async function mountSite(
   app: NestExpressApplication,
   config: AppConfig,
   dataSource: DataSource,
+  /** The API's paths (its OpenAPI document): the render's reads are matched to their loaders by them. */
+  apiPaths: OpenApiPaths,
   overrides: Partial<SiteOptions> = {},
 ): Promise<SitePages | undefined> {
   const options: SiteOptions = {
@@ -134,16 +137,11 @@ export async function mountSite(
   // The page the browser renders on its own: an empty #root (so the client renders instead of hydrating).
   const browserOnlyPage = template.replace(/<!--app-(head|html|state)-->/g, '');
 
-  /** Renders read the app's own API; the port is the one it listens on (known once it listens). */
-  const port = () => {
-    const address = app.getHttpServer().address();
-    return typeof address === 'object' && address ? address.port : config.port;
-  };
-  // React renders in a worker thread (render-worker.js, built beside the SSR entry); reads are answered here.
+  // React renders in a worker thread (render-worker.js, built beside the SSR entry); its reads are answered here.
   const renderWorker = join(dirname(options.ssrEntry), 'render-worker.js');
-  const ssr = new WorkerRenderer(renderWorker, createApiLoader(app), config.renderDeadlineMs);
+  const ssr = new WorkerRenderer(renderWorker, renderReader(loaderTableOf(app), apiPaths), config.renderDeadlineMs);
   const publicOrigin = app.get(PublicOrigin);
-  const origins = () => ({ apiBaseUrl: `http://127.0.0.1:${port()}`, publicUrl: options.publicUrl ?? publicOrigin.get() });
+  const origins = () => ({ publicUrl: options.publicUrl ?? publicOrigin.get() });
   const buildId = buildIdOf(
     template,
     [options.ssrEntry, renderWorker].filter((file) => existsSync(file)),
