@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { httpError } from '../common/error-body';
 import { ContentTag } from '../common/content-tags';
 import { loaderTable, renderReader, type LoaderServices } from './loaders';
-import type { OpenApiPaths } from './operation-matcher';
+import type { OpenApiPaths } from '@mudawwana/rules';
 
 const { paths } = JSON.parse(readFileSync(join(__dirname, '../../../openapi/openapi.json'), 'utf8')) as { paths: OpenApiPaths };
 

@@ -1,5 +1,5 @@
 import { HttpException, type INestApplicationContext } from '@nestjs/common';
-import type { RenderReadAnswer } from '@mudawwana/rules';
+import type { RenderedOperation, RenderReadAnswer } from '@mudawwana/rules';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { AuthService } from '../auth/auth.service';
@@ -15,7 +15,7 @@ import { SearchService } from '../search/search.service';
 import { SettingsService } from '../settings/settings.service';
 import { TagsQuery } from '../tags/dto/tag.dto';
 import { TagsService } from '../tags/tags.service';
-import { operationMatcher, type OpenApiPaths } from './operation-matcher';
+import { operationMatcher, type OpenApiPaths } from '@mudawwana/rules';
 
 /**
  * What server rendering reads in-process, one entry per API operation (keyed by its OpenAPI operationId): the data the
@@ -38,22 +38,6 @@ export interface LoadRequest {
 }
 
 export type Loader = (request: LoadRequest) => Promise<Load>;
-
-/** The operations the public screens read while rendered on the server (frontend/src/lib/api.ts). */
-export type RenderedOperation =
-  | 'listPosts'
-  | 'countPosts'
-  | 'getFeaturedPost'
-  | 'getPostBySlug'
-  | 'listCategories'
-  | 'getCategoryBySlug'
-  | 'getPageBySlug'
-  | 'listTags'
-  | 'getTag'
-  | 'getSocialLinks'
-  | 'getHomeLayout'
-  | 'registrationStatus'
-  | 'searchPosts';
 
 export type LoaderTable = Record<RenderedOperation, Loader>;
 
@@ -187,7 +171,7 @@ export type RenderReader = (url: string, query: Record<string, unknown> | undefi
 
 /**
  * The render's reads, answered in-process: the URL is matched to its operation by the API's own path templates
- * (operation-matcher.ts), and the operation's entry answers with the status and body the browser would get. A read
+ * (@mudawwana/rules operation-matcher.ts), and the operation's entry answers with the status and body the browser would get. A read
  * that is no entry of the table is a mistake in the code, not a page to guess the freshness of: it fails the render.
  */
 export function renderReader(table: LoaderTable, paths: OpenApiPaths): RenderReader {

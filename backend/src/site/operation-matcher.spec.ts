@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { operationMatcher, type OpenApiPaths } from './operation-matcher';
+import { operationMatcher, type OpenApiPaths } from '@mudawwana/rules';
 
 // The API's own document (openapi/openapi.json, written from the controllers as the app builds it at start-up).
 const { paths } = JSON.parse(readFileSync(join(__dirname, '../../../openapi/openapi.json'), 'utf8')) as { paths: OpenApiPaths };

@@ -8,7 +8,7 @@ import type { ContentChangeOrigin, ContentEvents } from '../common/content-event
 import { buildRss, buildSitemapFile, SITEMAP_PATH } from './feeds';
 import { composeGzip, FOOTER_STATE, FOOTER_STYLES, footerPieces, storedBodyOf, type FooterPieces, type StoredBody } from './footer-places';
 import { MemoryPages, type KeptPage } from './memory-pages';
-import { hasSlug, isSharedNotFound, NOT_FOUND_KEYS, pageKey, routeOf, type PageRoute } from './page-key';
+import { hasSlug, isSharedNotFound, NOT_FOUND_KEYS, pageKey, rebuildRankOfKey, routeOf, type PageRoute } from './page-key';
 import { PageStore } from './page-store';
 import { RenderQueue } from './render-queue';
 import type { ServedPage } from './served-page';
@@ -77,15 +77,13 @@ function etagOf(...parts: (string | Buffer)[]): string {
 /**
  * Where a reader expects to see a change within a second, most expected first: the home page and the feed, the
  * category pages, the post pages (the changed post and its neighbours), the first page of its tags and static pages, the footer. Not the paged lists, the
- * sitemap or the not-found pages: they follow from the background sweep.
+ * sitemap or the not-found pages: they follow from the background sweep. A page's rank is declared with its route.
  */
 function rebuildRank(key: string): number {
-  if (key === '/' || key === '/rss.xml') return 0;
-  if (isSharedNotFound(key) || SITEMAP_PATH.test(key)) return Infinity;
-  if (/^\/category\/[^/?]+$/.test(key)) return 1;
-  if (/^\/post\/[^/?]+$/.test(key) || /^\/tag\/[^/?]+$/.test(key) || /^\/[^/?]+$/.test(key)) return 2;
+  if (key === '/rss.xml') return 0;
   if (key === FOOTER_KEY) return 3;
-  return Infinity;
+  if (SITEMAP_PATH.test(key)) return Infinity;
+  return rebuildRankOfKey(key);
 }
 
 /**

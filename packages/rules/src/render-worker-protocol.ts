@@ -5,6 +5,25 @@
  * its loader table (backend/src/site/loaders.ts); the worker sends reads and results.
  */
 
+/**
+ * The API operations (OpenAPI operationIds) the public screens read while rendered on the server: the loader table's
+ * keys (backend/src/site/loaders.ts), and what each public route declares it reads (routes.ts).
+ */
+export type RenderedOperation =
+  | 'listPosts'
+  | 'countPosts'
+  | 'getFeaturedPost'
+  | 'getPostBySlug'
+  | 'listCategories'
+  | 'getCategoryBySlug'
+  | 'getPageBySlug'
+  | 'listTags'
+  | 'getTag'
+  | 'getSocialLinks'
+  | 'getHomeLayout'
+  | 'registrationStatus'
+  | 'searchPosts';
+
 /** What a render is given: where the blog is published, and whether the site-wide fragments are left out. */
 export interface RenderOptions {
   /** Public origin for canonical URLs, Open Graph and JSON-LD. */

@@ -1,6 +1,7 @@
 /**
  * Which API operation a GET URL is, read from the OpenAPI document's path templates (the document the app builds from
- * its controllers at start-up, the same one written to openapi/openapi.json): the server render's reads are URLs that
+ * its controllers at start-up, the same one written to openapi/openapi.json). The backend answers a server render's
+ * reads by it (site/loaders.ts) and the frontend's tests check each route's reads with it. Those reads are URLs that
  * the generated client (orval) built from these very templates, so matching them back needs no router of its own and
  * follows every change of the API. The SSR bundle could have passed the operation's name instead, but orval gives
  * the mutator only the request's config, and a per-operation mutator would have to be listed by hand for each read.
