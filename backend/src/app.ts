@@ -1,3 +1,4 @@
+import type { OpenApiPaths } from '@mudawwana/rules';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
@@ -20,7 +21,6 @@ import { ApiTokensService } from './tokens/api-tokens.service';
 import { bearerToken } from './tokens/bearer-token.middleware';
 import { buildOpenApiDocument } from './openapi/openapi';
 import { mountSite } from './site/mount-site';
-import type { OpenApiPaths } from '@mudawwana/rules';
 import { frontendDirOf, readPageTemplate } from './site/static-assets';
 import { serveUploads } from './upload/serve-uploads';
 import { UPLOAD_STORAGE, UploadStorage } from './upload/storage';
