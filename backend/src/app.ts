@@ -1,3 +1,4 @@
+import type { OpenApiPaths } from '@mudawwana/rules';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
@@ -78,7 +79,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const document = buildOpenApiDocument(app);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json', customSiteTitle: 'Mudawwana API' });
 
-  if (options.serveSite !== false) await mountSite(app, config, dataSource);
+  if (options.serveSite !== false) await mountSite(app, config, dataSource, document.paths as OpenApiPaths);
 
   return app;
 }

@@ -9,55 +9,14 @@ import { renderHeadTags, safeJson } from './page/head';
 import { PAGE_STATE_ID } from './app/not-found-state';
 import { footerQueries, isPublicRoute, prefetchAll, prefetchRoute } from './app/prefetch';
 import { AppProviders } from './app/providers';
+import type { FragmentResult, RenderOptions, RenderResult } from '@mudawwana/rules';
 import { plainError } from './api/http';
+import { collectingTags } from './api/server-reads';
 import { createQueryClient } from './app/query-client';
 import { RenderContext, type RenderContextValue } from './page/render-context';
 import { system } from './app/theme';
-import { http } from './api/http';
-import { setApiBaseUrl, setServerApiLoader, type ServerApiLoader } from './lib/api';
 import { loadLanguages } from './lib/highlight';
 import { followSystemThemeWithoutScript } from './app/system-theme-css';
-
-export interface RenderOptions {
-  /** Absolute origin of the API the render reads from (the app itself), e.g. http://127.0.0.1:3000 */
-  apiBaseUrl: string;
-  /** Public origin for canonical URLs, Open Graph and JSON-LD. */
-  publicUrl: string;
-  /** Leave the site-wide fragments (the footer) out as placeholders; see renderFragment. */
-  siteFragments?: boolean;
-  /** Answers the reads in-process (the backend's services) instead of over HTTP. */
-  apiLoader?: ServerApiLoader;
-}
-
-/** One query the render read, with its data: what the page shows (the server tags the stored page with it). */
-export interface RenderRead {
-  queryKey: readonly unknown[];
-  data: unknown;
-}
-
-export interface RenderResult {
-  status: number;
-  /** Head tags: title, meta, canonical, JSON-LD and the collected emotion styles. */
-  head: string;
-  /** The app's HTML for <div id="root">. */
-  html: string;
-  /** The dehydrated query cache as a JSON <script>. */
-  state: string;
-  /** Where to redirect (status 302), when the page asked for it. */
-  redirect?: string;
-  /** Same HTML for every visitor (public pages with their data), so it may be cached until content changes. */
-  cacheable: boolean;
-  reads: RenderRead[];
-}
-
-/** A site-wide part rendered once for every page: its HTML, its emotion styles and its dehydrated queries. */
-export interface FragmentResult {
-  html: string;
-  styles: string;
-  state: string;
-  reads: RenderRead[];
-  cacheable: boolean;
-}
 
 /**
  * The CSS of an emotion cache's inserted rules, and their ids (for the browser's cache to adopt). The theme's rules
@@ -80,7 +39,7 @@ function styleTag(cache: ReturnType<typeof createCache>): string {
   return `<style data-emotion="css ${ids.join(' ')}">${css.replace(/<\/style/gi, '<\\/style')}</style>`;
 }
 
-/** The query cache as shipped to the browser (404s as plain errors), whether it holds a failure, and what was read. */
+/** The query cache as shipped to the browser (404s as plain errors), and whether it holds a failure. */
 function dehydrateQueries(queryClient: QueryClient) {
   const dehydrated = dehydrate(queryClient);
   let failed = false;
@@ -93,17 +52,8 @@ function dehydrateQueries(queryClient: QueryClient) {
       query.state.fetchFailureReason = error as unknown as Error;
     }
   }
-  const reads = dehydrated.queries.map((query) => ({ queryKey: query.queryKey, data: query.state.data }));
   queryClient.clear();
-  return { dehydrated, failed, reads };
-}
-
-async function prepare(options: RenderOptions) {
-  setApiBaseUrl(options.apiBaseUrl);
-  setServerApiLoader(options.apiLoader);
-  await loadLanguages(); // all of them, once: the browser loads only those a page's code blocks use
-  // A render never waits long on its own API: a slow call becomes an error (not cached) instead of a hung request.
-  http.defaults.timeout = 10_000;
+  return { dehydrated, failed };
 }
 
 /** Chakra's global styles (layer order, token variables, reset, the theme's globalCss): one stylesheet for every page. */
@@ -121,10 +71,16 @@ export function renderGlobalCss(): string {
 
 /**
  * Renders one page for a GET request: runs the route's queries (the same query functions and keys the screens use),
- * renders the app to a string, and returns status, head tags, HTML and the dehydrated cache.
+ * renders the app to a string, and returns status, head tags, HTML, the dehydrated cache and what the page shows
+ * (the content tags its reads were answered with).
  */
 export async function render(url: string, options: RenderOptions): Promise<RenderResult> {
-  await prepare(options);
+  await loadLanguages(); // all of them, once: the browser loads only those a page's code blocks use
+  const { result, tags } = await collectingTags(() => renderPage(url, options));
+  return { ...result, tags };
+}
+
+async function renderPage(url: string, options: RenderOptions): Promise<Omit<RenderResult, 'tags'>> {
   const { pathname, search } = new URL(url, 'http://localhost');
   const queryClient = createQueryClient();
   const publicRoute = isPublicRoute(pathname);
@@ -150,7 +106,7 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
   );
 
   const styles = styleTag(cache);
-  const { dehydrated, failed, reads } = dehydrateQueries(queryClient);
+  const { dehydrated, failed } = dehydrateQueries(queryClient);
 
   const head = renderHeadTags(context.head ?? { path: pathname }, options.publicUrl);
   return {
@@ -160,15 +116,14 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
     html,
     state: `<script id="${PAGE_STATE_ID}" type="application/json" data-query-state>${safeJson(dehydrated)}</script>`,
     cacheable: publicRoute && !failed && (context.status === 200 || context.status === 404),
-    reads,
   };
 }
 
 /** Renders a site-wide fragment (the footer) on its own, as it appears on every page, with its data and styles. */
-export async function renderFragment(name: 'footer', options: RenderOptions): Promise<FragmentResult> {
-  await prepare(options);
+export async function renderFragment(name: 'footer'): Promise<FragmentResult> {
+  await loadLanguages();
   const queryClient = createQueryClient();
-  await prefetchAll(queryClient, footerQueries());
+  const { tags } = await collectingTags(() => prefetchAll(queryClient, footerQueries()));
   const cache = createCache({ key: 'css' });
   cache.compat = true;
   const html = renderToString(
@@ -179,12 +134,12 @@ export async function renderFragment(name: 'footer', options: RenderOptions): Pr
     </CacheProvider>,
   );
   const styles = styleTag(cache);
-  const { dehydrated, failed, reads } = dehydrateQueries(queryClient);
+  const { dehydrated, failed } = dehydrateQueries(queryClient);
   return {
     html,
     styles,
     state: `<script type="application/json" data-query-state>${safeJson(dehydrated)}</script>`,
-    reads,
+    tags,
     cacheable: !failed,
   };
 }

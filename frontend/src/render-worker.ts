@@ -3,12 +3,12 @@
  * The server renderer, run in a worker thread of the backend (backend/src/site/render-worker.ts). Turning data into
  * HTML is most of a render's time and all of it is CPU: here it never holds up the thread that serves readers. The
  * data stays with the backend's main thread: every read the render makes is asked of it by message and answered by
- * its services (the same in-process loader as before), so what a page shows and how it is tagged do not change.
+ * its loader table (backend/src/site/loaders.ts), with the content tags of what it read (api/server-reads.ts).
  */
 import type { FromRenderWorker, RenderReadAnswer, ToRenderWorker } from '@mudawwana/rules';
 import { parentPort } from 'node:worker_threads';
-import { render, renderFragment, type RenderOptions } from './entry-server';
-import type { ServerApiLoader } from './lib/api';
+import { readThrough, type ServerReader } from './api/server-reads';
+import { render, renderFragment } from './entry-server';
 
 const port = parentPort;
 if (!port) throw new Error('render-worker runs in a worker thread');
@@ -17,12 +17,13 @@ const send = (message: FromRenderWorker) => port.postMessage(message);
 const reads = new Map<number, { resolve: (answer: RenderReadAnswer) => void; reject: (error: Error) => void }>();
 let nextRead = 0;
 
-const askMainThread: ServerApiLoader = (url, params) =>
+const askMainThread: ServerReader = (url, params) =>
   new Promise((resolve, reject) => {
     const id = nextRead++;
     reads.set(id, { resolve, reject });
     send({ type: 'read', id, url, params });
   });
+readThrough(askMainThread);
 
 /**
  * A fault the tests inject (only under NODE_ENV=test): a render whose data holds this text never ends, spinning on
@@ -31,18 +32,17 @@ const askMainThread: ServerApiLoader = (url, params) =>
  */
 const HANG_ON = process.env.NODE_ENV === 'test' ? process.env.MUDAWWANA_TEST_RENDER_HANG : undefined;
 
-function run(job: Exclude<ToRenderWorker<RenderOptions>, { type: 'answer' }>): Promise<unknown> {
-  const options = { ...job.options, apiLoader: askMainThread };
-  return job.type === 'render' ? render(job.url, options) : renderFragment(job.name, options);
+function run(job: Exclude<ToRenderWorker, { type: 'answer' }>) {
+  return job.type === 'render' ? render(job.url, job.options) : renderFragment(job.name);
 }
 
-port.on('message', (message: ToRenderWorker<RenderOptions>) => {
+port.on('message', (message: ToRenderWorker) => {
   if (message.type === 'answer') {
     const read = reads.get(message.id);
     reads.delete(message.id);
     if (HANG_ON && JSON.stringify(message.answer ?? null).includes(HANG_ON)) for (;;);
-    if (message.error === undefined) read?.resolve(message.answer);
-    else read?.reject(new Error(message.error));
+    if (message.answer) read?.resolve(message.answer);
+    else read?.reject(new Error(message.error ?? 'the main thread gave no answer'));
     return;
   }
   run(message).then(

@@ -3,7 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { isPrivatePath } from '@mudawwana/rules';
+import { cacheClassOf, type OpenApiPaths } from '@mudawwana/rules';
 import type { DataSource } from 'typeorm';
 import { SESSION_COOKIE } from '../auth/session';
 import { SIGNED_IN_HINT_COOKIE } from '../auth/signed-in-hint';
@@ -12,8 +12,8 @@ import { PublicOrigin } from '../common/public-origin';
 import { redactUrl } from '../common/redact-url';
 import { ContentVersionWatcher } from '../database/content-version';
 import type { AppConfig } from '../config/app-config';
-import { createApiLoader } from './api-loader';
 import { buildIdOf } from './build-id';
+import { loaderTableOf, renderReader } from './loaders';
 import { sendBusy } from './busy-page';
 import { buildRobots } from './feeds';
 import { RenderUnavailable } from './render-unavailable';
@@ -24,14 +24,12 @@ import { frontendDirOf, staticAssets } from './static-assets';
 
 const NOT_SITE = /^\/(api|uploads)(\/|$)/;
 /**
- * Search results: one page per query would flood the page store with pages no change can mark stale precisely, so
- * they are rendered for each request instead, from answers the search service keeps per normalised query for a
- * short time (docs/decisions/013-arabic-search-and-tags.md). A cache in front may keep one a few seconds.
+ * Search results (the one route rendered per request for everyone, routes.ts): one page per query would flood the page
+ * store with pages no change can mark stale precisely, so they are rendered for each request instead, from answers the
+ * search service keeps per normalised query for a short time (docs/decisions/013-arabic-search-and-tags.md). A cache
+ * in front may keep one a few seconds.
  */
-const SEARCH_PAGE = /^\/search\/?$/;
 export const SEARCH_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, stale-while-revalidate=30';
-/** The admin area is the author's alone and needs the session: rendered in the browser only (its code is a lazy chunk). */
-const CLIENT_ONLY = /^\/admin(\/|$)/;
 /**
  * Public pages, feeds and the sitemap: any cache in front (CDN, nginx) may keep them a second and serve them stale
  * for a minute while it revalidates (an ETag makes that a 304); browsers revalidate every time.
@@ -120,6 +118,8 @@ export async function mountSite(
   app: NestExpressApplication,
   config: AppConfig,
   dataSource: DataSource,
+  /** The API's paths (its OpenAPI document): the render's reads are matched to their loaders by them. */
+  apiPaths: OpenApiPaths,
   overrides: Partial<SiteOptions> = {},
 ): Promise<SitePages | undefined> {
   const options: SiteOptions = {
@@ -134,16 +134,11 @@ export async function mountSite(
   // The page the browser renders on its own: an empty #root (so the client renders instead of hydrating).
   const browserOnlyPage = template.replace(/<!--app-(head|html|state)-->/g, '');
 
-  /** Renders read the app's own API; the port is the one it listens on (known once it listens). */
-  const port = () => {
-    const address = app.getHttpServer().address();
-    return typeof address === 'object' && address ? address.port : config.port;
-  };
-  // React renders in a worker thread (render-worker.js, built beside the SSR entry); reads are answered here.
+  // React renders in a worker thread (render-worker.js, built beside the SSR entry); its reads are answered here.
   const renderWorker = join(dirname(options.ssrEntry), 'render-worker.js');
-  const ssr = new WorkerRenderer(renderWorker, createApiLoader(app), config.renderDeadlineMs);
+  const ssr = new WorkerRenderer(renderWorker, renderReader(loaderTableOf(app), apiPaths), config.renderDeadlineMs);
   const publicOrigin = app.get(PublicOrigin);
-  const origins = () => ({ apiBaseUrl: `http://127.0.0.1:${port()}`, publicUrl: options.publicUrl ?? publicOrigin.get() });
+  const origins = () => ({ publicUrl: options.publicUrl ?? publicOrigin.get() });
   const buildId = buildIdOf(
     template,
     [options.ssrEntry, renderWorker].filter((file) => existsSync(file)),
@@ -191,7 +186,8 @@ export async function mountSite(
         { status, contentType: 'text/html; charset=utf-8', location, plain: Buffer.from(body), etag: '' },
         cacheControl,
       );
-    if (CLIENT_ONLY.test(request.path)) return answer(browserOnlyPage);
+    // The admin area is the author's alone and needs the session: rendered in the browser only (its code is a lazy chunk).
+    if (cacheClassOf(request.path) === 'browser-only') return answer(browserOnlyPage);
     try {
       const result = await pages.renderOnce(request.originalUrl);
       if (result.redirect) return answer('', 302, result.redirect);
@@ -230,12 +226,14 @@ export async function mountSite(
   });
   app.use((request: express.Request, response: express.Response, next: express.NextFunction) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || NOT_SITE.test(request.path)) return next();
-    if (SEARCH_PAGE.test(request.path)) {
+    // How a screen's answer may be kept is declared with its route (@mudawwana/rules routes.ts).
+    const cache = cacheClassOf(request.path);
+    if (cache === 'per-request') {
       response.setHeader('X-Robots-Tag', 'noindex');
       return perRequest(request, response, SEARCH_CACHE_CONTROL).catch(next);
     }
     // Screens with the visitor's own state (sign-in, password reset, admin) are rendered per request, never stored.
-    (isPrivatePath(request.path) ? perRequest(request, response, PRIVATE_CACHE_CONTROL) : stored(request, response)).catch(next);
+    (cache === 'stored' ? stored(request, response) : perRequest(request, response, PRIVATE_CACHE_CONTROL)).catch(next);
   });
   return pages;
 }

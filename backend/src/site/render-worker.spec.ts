@@ -38,17 +38,14 @@ parentPort.on('message', (message) => {
 );
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const options = { apiBaseUrl: 'http://127.0.0.1:1', publicUrl: 'https://blog.example' };
+const options = { publicUrl: 'https://blog.example' };
 
 describe('WorkerRenderer', () => {
   it('renders in the worker with the reads answered by this thread, several at once', async () => {
-    const renderer = new WorkerRenderer(echo, async (url, params) => ({ status: 200, data: { url, params } }));
+    const renderer = new WorkerRenderer(echo, async (url, params) => ({ status: 200, data: { url, params }, tags: [url] }));
     try {
-      const results = await Promise.all(
-        ['/a', '/b', '/c'].map((url) => renderer.render(url, { ...options, apiLoader: async () => undefined })),
-      );
-      // the loader given to the renderer answers; the one in the options (a function) never crosses to the worker
-      expect(results).toEqual(['/a', '/b', '/c'].map((url) => ({ status: 200, data: { url, params: { options } } })));
+      const results = await Promise.all(['/a', '/b', '/c'].map((url) => renderer.render(url, options)));
+      expect(results).toEqual(['/a', '/b', '/c'].map((url) => ({ status: 200, data: { url, params: { options } }, tags: [url] })));
     } finally {
       await renderer.close();
     }
@@ -64,17 +61,17 @@ describe('WorkerRenderer', () => {
   });
 
   it('fails the renders of a worker that stopped, and starts a new one for the next', async () => {
-    const renderer = new WorkerRenderer(echo, async (url) => ({ status: 200, data: url }));
+    const renderer = new WorkerRenderer(echo, async (url) => ({ status: 200, data: url, tags: [] }));
     try {
       await expect(renderer.renderFragment('footer', options)).rejects.toThrow('exit code 3');
-      await expect(renderer.render('/after', options)).resolves.toEqual({ status: 200, data: '/after' });
+      await expect(renderer.render('/after', options)).resolves.toEqual({ status: 200, data: '/after', tags: [] });
     } finally {
       await renderer.close();
     }
   });
 
   it('fails a render past its deadline, replaces the worker stuck in it, and renders the next on a new one', async () => {
-    const renderer = new WorkerRenderer(spinning, async () => undefined, 2_000);
+    const renderer = new WorkerRenderer(spinning, () => Promise.reject(new Error('no read expected')), 2_000);
     try {
       await expect(renderer.render('/ok', options)).resolves.toBe('/ok');
       await expect(renderer.render('/endless', options)).rejects.toBeInstanceOf(RenderUnavailable);

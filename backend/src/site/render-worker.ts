@@ -1,14 +1,14 @@
-import type { FromRenderWorker, ToRenderWorker } from '@mudawwana/rules';
+import type { FragmentResult, FromRenderWorker, RenderOptions, RenderResult, ToRenderWorker } from '@mudawwana/rules';
 import { Worker } from 'node:worker_threads';
-import type { ApiLoader } from './api-loader';
+import type { RenderReader } from './loaders';
 import { RenderUnavailable } from './render-unavailable';
-import type { RenderedFragment, RenderedPage, RenderOptions, SsrModule } from './site-pages';
+import type { SsrModule } from './site-pages';
 
 /**
  * The server renderer in a worker thread (the SSR bundle's render-worker.js): React renders pages there, so a
  * render's CPU time (12-105 ms a page) never holds up the thread that serves readers from the page store; on two
- * cores the two run side by side. The data stays here: the worker asks for each read and the in-process API loader
- * (this thread's services and database connection) answers it. A worker that dies fails the renders it had and is
+ * cores the two run side by side. The data stays here: the worker asks for each read and the loader table (loaders.ts:
+ * this thread's services and database connection) answers it, with the content tags of what it read. A worker that dies fails the renders it had and is
  * started again for the next one. A render that runs past its deadline (a loop that never ends on some content) fails
  * with RenderUnavailable, and its worker, which may never take another message, is terminated and replaced: the
  * other renders it had fail with it, and the next render starts a new worker.
@@ -23,22 +23,17 @@ export class WorkerRenderer implements SsrModule {
 
   constructor(
     private readonly workerFile: string,
-    private readonly apiLoader: ApiLoader,
+    private readonly reader: RenderReader,
     /** How long one render may take (RENDER_DEADLINE_MS); pages take 12-105 ms. */
     private readonly deadlineMs = 10_000,
   ) {}
 
-  render(url: string, options: RenderOptions): Promise<RenderedPage> {
-    return this.run(url, (id) => ({ type: 'render', id, url, options: withoutLoader(options) })) as Promise<RenderedPage>;
+  render(url: string, options: RenderOptions): Promise<RenderResult> {
+    return this.run(url, (id) => ({ type: 'render', id, url, options })) as Promise<RenderResult>;
   }
 
-  renderFragment(name: 'footer', options: RenderOptions): Promise<RenderedFragment> {
-    return this.run(`fragment ${name}`, (id) => ({
-      type: 'fragment',
-      id,
-      name,
-      options: withoutLoader(options),
-    })) as Promise<RenderedFragment>;
+  renderFragment(name: 'footer', options: RenderOptions): Promise<FragmentResult> {
+    return this.run(`fragment ${name}`, (id) => ({ type: 'fragment', id, name, options })) as Promise<FragmentResult>;
   }
 
   /** Stops the worker; renders still running fail. */
@@ -48,7 +43,7 @@ export class WorkerRenderer implements SsrModule {
     await worker?.terminate();
   }
 
-  private run(what: string, job: (id: number) => ToRenderWorker<RenderOptions>): Promise<unknown> {
+  private run(what: string, job: (id: number) => ToRenderWorker): Promise<unknown> {
     const id = this.nextJob++;
     return new Promise((resolve, reject) => {
       const worker = this.started();
@@ -106,9 +101,9 @@ export class WorkerRenderer implements SsrModule {
   }
 
   private async answer(worker: Worker, { id, url, params }: Extract<FromRenderWorker, { type: 'read' }>): Promise<void> {
-    let message: ToRenderWorker<RenderOptions>;
+    let message: ToRenderWorker;
     try {
-      message = { type: 'answer', id, answer: await this.apiLoader(url, params) };
+      message = { type: 'answer', id, answer: await this.reader(url, params) };
     } catch (error) {
       message = { type: 'answer', id, error: error instanceof Error ? error.message : String(error) };
     }
@@ -121,9 +116,4 @@ export class WorkerRenderer implements SsrModule {
     if (error === undefined) job?.resolve(result);
     else job?.reject(new Error(`server rendering failed in the worker: ${error}`));
   }
-}
-
-/** The loader is a function (it cannot cross to the worker); the worker's reads come back to this thread's loader. */
-function withoutLoader({ apiLoader: _loader, ...options }: RenderOptions): RenderOptions {
-  return options;
 }

@@ -1,4 +1,4 @@
-import { BLOG_NAME, BLOG_TAGLINE } from '@mudawwana/rules';
+import { BLOG_NAME, BLOG_TAGLINE, type FragmentResult, type RenderOptions, type RenderResult } from '@mudawwana/rules';
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { gunzipSync } from 'node:zlib';
@@ -8,10 +8,8 @@ import type { ContentChangeOrigin, ContentEvents } from '../common/content-event
 import { buildRss, buildSitemapFile, SITEMAP_PATH } from './feeds';
 import { composeGzip, FOOTER_STATE, FOOTER_STYLES, footerPieces, storedBodyOf, type FooterPieces, type StoredBody } from './footer-places';
 import { MemoryPages, type KeptPage } from './memory-pages';
-import { hasSlug, isSharedNotFound, NOT_FOUND_KEYS, pageKey, routeOf, type PageRoute } from './page-key';
+import { hasSlug, isSharedNotFound, NOT_FOUND_KEYS, pageKey, rebuildRankOfKey, routeOf, type PageRoute } from './page-key';
 import { PageStore } from './page-store';
-import { tagsOfReads, type PageRead } from './page-tags';
-import type { ApiLoader } from './api-loader';
 import { RenderQueue } from './render-queue';
 import type { ServedPage } from './served-page';
 import { loadFeedPosts, loadPublicPaths, loadSitemapEntries, loadStaticPageSlugs, slugExists } from './site-data';
@@ -31,31 +29,10 @@ const SETTLE_MS = 2_000;
 /** While the footer is being rebuilt after a change, the one before it is served, and the store looked at this often. */
 const FOOTER_RECHECK_MS = 100;
 
-export interface RenderedPage {
-  status: number;
-  redirect?: string;
-  head: string;
-  html: string;
-  state: string;
-  cacheable: boolean;
-  reads: PageRead[];
-}
-export interface RenderedFragment {
-  html: string;
-  styles: string;
-  state: string;
-  cacheable: boolean;
-  reads: PageRead[];
-}
-export interface RenderOptions {
-  apiBaseUrl: string;
-  publicUrl: string;
-  siteFragments?: boolean;
-  apiLoader?: ApiLoader;
-}
+/** The server renderer (render-worker.ts); what it is given and gives is the worker protocol of @mudawwana/rules. */
 export interface SsrModule {
-  render(url: string, options: RenderOptions): Promise<RenderedPage>;
-  renderFragment(name: 'footer', options: RenderOptions): Promise<RenderedFragment>;
+  render(url: string, options: RenderOptions): Promise<RenderResult>;
+  renderFragment(name: 'footer', options: RenderOptions): Promise<FragmentResult>;
 }
 
 /** A page as built: its plain body, and what the store keeps of it. */
@@ -100,15 +77,13 @@ function etagOf(...parts: (string | Buffer)[]): string {
 /**
  * Where a reader expects to see a change within a second, most expected first: the home page and the feed, the
  * category pages, the post pages (the changed post and its neighbours), the first page of its tags and static pages, the footer. Not the paged lists, the
- * sitemap or the not-found pages: they follow from the background sweep.
+ * sitemap or the not-found pages: they follow from the background sweep. A page's rank is declared with its route.
  */
 function rebuildRank(key: string): number {
-  if (key === '/' || key === '/rss.xml') return 0;
-  if (isSharedNotFound(key) || SITEMAP_PATH.test(key)) return Infinity;
-  if (/^\/category\/[^/?]+$/.test(key)) return 1;
-  if (/^\/post\/[^/?]+$/.test(key) || /^\/tag\/[^/?]+$/.test(key) || /^\/[^/?]+$/.test(key)) return 2;
+  if (key === '/rss.xml') return 0;
   if (key === FOOTER_KEY) return 3;
-  return Infinity;
+  if (SITEMAP_PATH.test(key)) return Infinity;
+  return rebuildRankOfKey(key);
 }
 
 /**
@@ -268,7 +243,7 @@ export class SitePages {
    * queue as the stored pages' renders: refused with RenderUnavailable when too many readers wait already. Requests
    * for the same URL at once share one render (the render reads nothing of the visitor but the URL).
    */
-  renderOnce(url: string): Promise<RenderedPage> {
+  renderOnce(url: string): Promise<RenderResult> {
     return this.queue.run(`request:${url}`, 'reader', () => this.ssr.render(url, this.origins()));
   }
 
@@ -315,7 +290,7 @@ export class SitePages {
     if (key === FOOTER_KEY) {
       const fragment = await this.ssr.renderFragment('footer', options);
       const body = JSON.stringify({ html: fragment.html, styles: fragment.styles, state: fragment.state });
-      return { ...base, contentType: 'application/json', body, tags: tagsOfReads(fragment.reads), cacheable: fragment.cacheable };
+      return { ...base, contentType: 'application/json', body, tags: fragment.tags, cacheable: fragment.cacheable };
     }
     if (key === '/rss.xml') {
       const feed = await loadFeedPosts(this.dataSource);
@@ -341,7 +316,7 @@ export class SitePages {
       .replace('<!--app-head-->', () => `${result.head}\n    ${FOOTER_STYLES}`)
       .replace('<!--app-html-->', () => result.html)
       .replace('<!--app-state-->', () => `${result.state}${FOOTER_STATE}`);
-    return { ...base, status: result.status, contentType: HTML, body, tags: tagsOfReads(result.reads), cacheable: result.cacheable };
+    return { ...base, status: result.status, contentType: HTML, body, tags: result.tags, cacheable: result.cacheable };
   }
 
   /** Whether what was read from the store since `changesBefore` is sure to be current (so it may be kept in memory). */

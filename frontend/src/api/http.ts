@@ -8,35 +8,25 @@ import { ErrorCode } from './generated/model';
  */
 export const http = axios.create({ withCredentials: true, headers: { Accept: 'application/json' } });
 
-/** Where the API lives: same origin in the browser; the server renderer points it at itself. */
-export function setApiBaseUrl(baseURL: string): void {
-  http.defaults.baseURL = baseURL;
+/** A request as the server render answers it (api/server-reads.ts): method, URL and query parameters. */
+export interface AnsweredRequest {
+  method?: string;
+  url?: string;
+  params?: Record<string, unknown>;
 }
 
-/** The server's in-process answer to a GET (status and JSON body), or undefined to ask over HTTP. */
-export type ServerApiLoader = (
-  url: string,
-  params: Record<string, unknown> | undefined,
-) => Promise<{ status: number; data: unknown } | undefined>;
-
-const httpAdapter = axios.getAdapter(axios.defaults.adapter);
-
 /**
- * On the server, reads are answered in-process by the backend's services (backend/src/site/api-loader.ts) instead
- * of an HTTP call back into the same process; the answers go through axios as usual, so the generated functions,
- * query keys and error handling stay the ones the browser uses.
+ * On the server only (api/server-reads.ts): every request of `http` is answered by `answer` instead of the network, as
+ * a response axios got (a status outside 2xx is the same error), so the generated functions, query keys and error
+ * handling stay the ones the browser uses.
  */
-export function setServerApiLoader(loader: ServerApiLoader | undefined): void {
-  http.defaults.adapter = loader
-    ? async (config) => {
-        const answer =
-          config.method === 'get' && config.url ? await loader(config.url, config.params as Record<string, unknown>) : undefined;
-        if (!answer) return httpAdapter(config);
-        const response = { data: answer.data, status: answer.status, statusText: '', headers: {}, config, request: {} };
-        if (answer.status >= 200 && answer.status < 300) return response;
-        throw new AxiosError(`Request failed with status code ${answer.status}`, AxiosError.ERR_BAD_RESPONSE, config, {}, response);
-      }
-    : httpAdapter;
+export function answerRequestsWith(answer: (request: AnsweredRequest) => Promise<{ status: number; data: unknown }>): void {
+  http.defaults.adapter = async (config) => {
+    const { status, data } = await answer({ method: config.method, url: config.url, params: config.params as Record<string, unknown> });
+    const response = { data, status, statusText: '', headers: {}, config, request: {} };
+    if (status >= 200 && status < 300) return response;
+    throw new AxiosError(`Request failed with status code ${status}`, AxiosError.ERR_BAD_RESPONSE, config, {}, response);
+  };
 }
 
 export class ApiError extends Error {

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactElement } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { SITE_ROUTES, type SiteRouteName } from '@mudawwana/rules';
 import { PageSpinner } from '@/components/ui/PageSpinner';
 import { AuthPage } from '@/features/auth/AuthPage';
 import { ResetPasswordPage } from '@/features/auth/ResetPasswordPage';
@@ -43,27 +44,37 @@ export function App() {
   );
 }
 
+/** The screen of each route of the table (@mudawwana/rules routes.ts: paths, reads and caching are declared there). */
+const SCREENS: Record<SiteRouteName, ReactElement> = {
+  home: <HomePage />,
+  post: <PostPage />,
+  category: <CategoryPage />,
+  tag: <TagPage />,
+  search: <SearchPage />,
+  about: <AboutPage />,
+  auth: <AuthPage />,
+  resetPassword: <ResetPasswordPage />,
+  admin: (
+    <Suspense fallback={<PageSpinner />}>
+      <AdminRoutes />
+    </Suspense>
+  ),
+  page: <StaticPage />,
+};
+
+const ROUTE_NAMES = Object.keys(SCREENS) as SiteRouteName[];
+
 function AppRoutes() {
   return (
     <Routes>
       <Route element={<Layout />}>
-        <Route index element={<HomePage />} />
-        <Route path="post/:slug" element={<PostPage />} />
-        <Route path="category/:slug" element={<CategoryPage />} />
-        <Route path="tag/:slug" element={<TagPage />} />
-        <Route path="search" element={<SearchPage />} />
-        <Route path="about" element={<AboutPage />} />
-        <Route path="auth" element={<AuthPage />} />
-        <Route path="reset-password" element={<ResetPasswordPage />} />
-        <Route
-          path="admin/*"
-          element={
-            <Suspense fallback={<PageSpinner />}>
-              <AdminRoutes />
-            </Suspense>
-          }
-        />
-        <Route path=":slug" element={<StaticPage />} />
+        {ROUTE_NAMES.map((name) =>
+          SITE_ROUTES[name].path === '/' ? (
+            <Route key={name} index element={SCREENS[name]} />
+          ) : (
+            <Route key={name} path={SITE_ROUTES[name].path.slice(1)} element={SCREENS[name]} />
+          ),
+        )}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { matchPath } from 'react-router-dom';
-import { isPrivatePath } from '@mudawwana/rules';
+import { cacheClassOf, matchRoute, type SiteRouteName } from '@mudawwana/rules';
 import { homeLayoutQuery } from '@/lib/api';
 import type { RouteQuery } from '@/lib/route-queries';
 import { authRouteQueries } from '@/features/auth/auth-params';
@@ -15,45 +14,34 @@ import { tagRouteQueries } from '@/features/tags/tag-params';
 export { footerQueries };
 
 /**
- * What each server-rendered route reads (SPEC §2), composed from what each feature declares for its route: the
- * server runs these before rendering and ships the results; the screens read the same keys. Every page has the
- * footer's data, unless the footer is rendered apart as a fragment (`withFooter: false`, the stored pages): the
- * per-request screens (sign-in, password reset, search) render it in place, so they need its data like any page.
+ * What each route reads on the server (SPEC §2), composed from what each feature declares for its route: the
+ * server runs these before rendering and ships the results; the screens read the same keys. One entry per route of
+ * the table (@mudawwana/rules routes.ts, which also names the API operations each reads: a test holds the two
+ * together).
  */
-export function routeQueries(rawPathname: string, search = '', { withFooter = true } = {}): RouteQuery[] {
-  // Route params are matched on the decoded path, as react-router's useParams gives them to the screens.
-  const pathname = decodePath(rawPathname);
-  const params = new URLSearchParams(search);
+const ROUTE_QUERIES: Record<SiteRouteName, (slug: string, params: URLSearchParams) => RouteQuery[]> = {
+  home: (_slug, params) => homeRouteQueries(params),
+  post: (slug) => postRouteQueries(slug),
+  category: (slug, params) => categoryRouteQueries(slug, params),
+  tag: (slug, params) => tagRouteQueries(slug, params),
+  search: (_slug, params) => searchRouteQueries(params),
+  about: () => pageRouteQueries('about'),
+  auth: () => authRouteQueries(),
+  resetPassword: () => [],
+  admin: () => [],
+  page: (slug) => pageRouteQueries(slug),
+};
+
+/**
+ * What a server-rendered URL reads. Every page has the footer's data, unless the footer is rendered apart as a
+ * fragment (`withFooter: false`, the stored pages): the per-request screens (sign-in, password reset, search) render
+ * it in place, so they need its data like any page.
+ */
+export function routeQueries(pathname: string, search = '', { withFooter = true } = {}): RouteQuery[] {
   const shell = withFooter ? footerQueries() : [];
-  return [...shell, ...featureQueries(pathname, params)];
-}
-
-function featureQueries(pathname: string, params: URLSearchParams): RouteQuery[] {
-  if (pathname === '/') return homeRouteQueries(params);
-  if (pathname === '/search') return searchRouteQueries(params);
-  if (matchPath('/auth', pathname)) return authRouteQueries();
-  const post = matchPath('/post/:slug', pathname)?.params.slug;
-  if (post) return postRouteQueries(post);
-  const category = matchPath('/category/:slug', pathname)?.params.slug;
-  if (category) return categoryRouteQueries(category, params);
-  const tag = matchPath('/tag/:slug', pathname)?.params.slug;
-  if (tag) return tagRouteQueries(tag, params);
-  const page = matchPath('/:slug', pathname)?.params.slug;
-  if (page && !isPrivatePath(`/${page}`)) return pageRouteQueries(page);
-  return [];
-}
-
-export function decodePath(pathname: string): string {
-  return pathname
-    .split('/')
-    .map((segment) => {
-      try {
-        return decodeURIComponent(segment);
-      } catch {
-        return segment;
-      }
-    })
-    .join('/');
+  // The slug is decoded, as react-router's useParams gives it to the screens.
+  const route = matchRoute(pathname);
+  return [...shell, ...(route ? ROUTE_QUERIES[route.name](route.slug ?? '', new URLSearchParams(search)) : [])];
 }
 
 /**
@@ -62,7 +50,8 @@ export function decodePath(pathname: string): string {
  * server-rendered at all.
  */
 export function isPublicRoute(pathname: string): boolean {
-  return !isPrivatePath(pathname);
+  const cache = cacheClassOf(pathname);
+  return cache === 'stored' || cache === 'per-request';
 }
 
 export function prefetchAll(queryClient: QueryClient, queries: RouteQuery[]): Promise<unknown> {
@@ -71,7 +60,7 @@ export function prefetchAll(queryClient: QueryClient, queries: RouteQuery[]): Pr
 
 export async function prefetchRoute(queryClient: QueryClient, pathname: string, search = '', { withFooter = true } = {}): Promise<void> {
   await prefetchAll(queryClient, routeQueries(pathname, search, { withFooter }));
-  if (pathname === '/') {
+  if (matchRoute(pathname)?.name === 'home') {
     const layout = queryClient.getQueryData(homeLayoutQuery().queryKey);
     await prefetchAll(queryClient, [homeGridQuery(layout, new URLSearchParams(search))]);
   }

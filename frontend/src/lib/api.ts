@@ -49,7 +49,7 @@ export type {
   UpdateSocialLinksDto as UpdateSocialLinksBody,
   UserDto,
 } from '@/api/generated/model';
-export { errorMessage, setApiBaseUrl, setServerApiLoader, type ServerApiLoader } from '@/api/http';
+export { errorMessage } from '@/api/http';
 
 // The generated query options (orval's query key and function) wherever a read needs nothing more.
 export const currentUserQuery = () => getGetCurrentUserQueryOptions();

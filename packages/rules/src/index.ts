@@ -11,3 +11,4 @@ export * from './social.js';
 export * from './text.js';
 export * from './arabic-search.js';
 export * from './render-worker-protocol.js';
+export * from './operation-matcher.js';

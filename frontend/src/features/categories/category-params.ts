@@ -1,4 +1,4 @@
-import { pageWindow, parsePageParam, PUBLIC_PAGE_SIZE } from '@mudawwana/rules';
+import { pageWindow, parsePageParam, PUBLIC_PAGE_SIZE, routeLink } from '@mudawwana/rules';
 import { categoriesQuery, categoryBySlugQuery, postsQuery, type ListPostsParams } from '@/lib/api';
 import type { RouteQuery } from '@/lib/route-queries';
 
@@ -10,7 +10,8 @@ export const categoryPostsParams = (slug: string, page: number): ListPostsParams
 });
 
 /** The address of a page of a category (page 1 has no page parameter: one URL per page). */
-export const categoryPath = (slug: string, page = 1): string => (page === 1 ? `/category/${slug}` : `/category/${slug}?page=${page}`);
+export const categoryPath = (slug: string, page = 1): string =>
+  page === 1 ? routeLink('category', slug) : `${routeLink('category', slug)}?page=${page}`;
 
 /** What /category/:slug reads: the category, one page of its posts, and the categories (header, badges). */
 export function categoryRouteQueries(slug: string, search: URLSearchParams): RouteQuery[] {

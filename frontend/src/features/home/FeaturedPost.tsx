@@ -7,6 +7,7 @@ import { PostMeta, categoryOf } from '@/features/posts/PostMeta';
 import { useAuth } from '@/features/auth/useAuth';
 import { t } from '@/i18n';
 import type { CategoryDto, PostDto } from '@/lib/api';
+import { postPath } from '@/features/posts/post-params';
 
 /**
  * The featured post card with its badge (SPEC §2); the whole card leads to the post. Without a featured post the
@@ -42,7 +43,7 @@ export function FeaturedPost({ post, categories }: { post: PostDto | null; categ
             {t('home.featuredBadge')}
           </Badge>
           <Heading as="h2" size="2xl" lineHeight="1.4">
-            <Link to={`/post/${post.slug}`} className="card-link">
+            <Link to={postPath(post.slug)} className="card-link">
               {post.title}
             </Link>
           </Heading>

@@ -18,6 +18,7 @@ import { FeaturedPost } from './FeaturedPost';
 import { Hero } from './Hero';
 import { latestPostsParams, viewAllPage, viewAllPath } from './home-params';
 import { Newsletter } from './Newsletter';
+import { categoryPath } from '@/features/categories/category-params';
 
 const HOME_DATA = ['/api/posts', '/api/posts/counts', '/api/posts/featured', '/api/categories', '/api/home-layout'];
 const isHomeData = (query: Query) => HOME_DATA.includes(String(query.queryKey[0]));
@@ -132,7 +133,7 @@ function CategoriesGrid({ categories, failed }: { categories: CategoryDto[] | un
           {categories.map((category) => {
             const Icon = categoryIcon(category.name);
             return (
-              <Link key={category.id} to={`/category/${category.slug}`} data-testid="category-tile">
+              <Link key={category.id} to={categoryPath(category.slug)} data-testid="category-tile">
                 <Stack
                   align="center"
                   gap="2"

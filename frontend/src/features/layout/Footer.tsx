@@ -9,6 +9,7 @@ import { formatDay, t } from '@/i18n';
 import { footerPostsQuery, footerSocialLinksQuery } from './footer-params';
 import { Logo } from './Logo';
 import { SocialLinksDialog } from './SocialLinksDialog';
+import { postPath } from '@/features/posts/post-params';
 
 /** The 3 latest published posts, quick links (About, Admin) and social icons (SPEC §1). */
 export function Footer() {
@@ -41,7 +42,7 @@ export function Footer() {
                 {posts.data.slice(0, 3).map((post) => (
                   <li key={post.id}>
                     <ChakraLink asChild fontSize="sm" fontWeight="medium">
-                      <Link to={`/post/${post.slug}`}>{post.title}</Link>
+                      <Link to={postPath(post.slug)}>{post.title}</Link>
                     </ChakraLink>
                     <Text fontSize="xs" color="fg.muted">
                       {formatDay(post.createdAt)}

@@ -4,6 +4,7 @@ import { IMAGE_SIZES, LazyImage } from '@/components/ui/LazyImage';
 import type { CategoryDto, PostSummaryDto } from '@/lib/api';
 import { GeneratedCover } from './GeneratedCover';
 import { PostMeta } from './PostMeta';
+import { postPath } from './post-params';
 
 /**
  * A post in a grid: its image (or a cover drawn from its category), the title (the link), the meta line under it and
@@ -41,7 +42,7 @@ export function PostCard({
       )}
       <Card.Body gap="3">
         <Heading as={headingLevel} size="md" lineHeight="1.5">
-          <Link to={`/post/${post.slug}`} className="card-link">
+          <Link to={postPath(post.slug)} className="card-link">
             {post.title}
           </Link>
         </Heading>

@@ -14,6 +14,7 @@ import { NotFoundScreen } from '@/features/errors/NotFoundPage';
 import { t } from '@/i18n';
 import { postBySlugQuery, type PostDetailDto } from '@/lib/api';
 import { PostByline, PostMeta } from './PostMeta';
+import { postPath } from './post-params';
 
 function postDescription(post: PostDetailDto): string | undefined {
   return post.metaDescription || post.excerpt || undefined;
@@ -24,7 +25,7 @@ export function PostPage() {
   const { slug = '' } = useParams();
   const queryClient = useQueryClient();
   const post = useQuery(postBySlugQuery(slug));
-  const path = `/post/${slug}`;
+  const path = postPath(slug);
 
   if (post.isPending) return <PageSpinner />;
   if (post.isError) {
@@ -117,7 +118,7 @@ export function PostPage() {
 /** In RTL, 'previous' (older) sits on the right with an arrow pointing right; 'next' (newer) on the left. */
 function PostNavLink({ to, label, title, direction }: { to: string; label: string; title: string; direction: 'previous' | 'next' }) {
   return (
-    <Link to={`/post/${to}`} rel={direction === 'previous' ? 'prev' : 'next'} data-testid={`post-${direction}`} style={{ maxWidth: '48%' }}>
+    <Link to={postPath(to)} rel={direction === 'previous' ? 'prev' : 'next'} data-testid={`post-${direction}`} style={{ maxWidth: '48%' }}>
       <Stack gap="1" textAlign={direction === 'previous' ? 'start' : 'end'}>
         <HStack gap="1" color="fg.muted" fontSize="sm" justify={direction === 'previous' ? 'flex-start' : 'flex-end'}>
           {direction === 'previous' && <ArrowRight aria-hidden size={16} />}

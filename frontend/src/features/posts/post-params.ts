@@ -1,3 +1,4 @@
+import { routeLink } from '@mudawwana/rules';
 import { postBySlugQuery } from '@/lib/api';
 import type { RouteQuery } from '@/lib/route-queries';
 
@@ -8,3 +9,6 @@ import type { RouteQuery } from '@/lib/route-queries';
 export function postRouteQueries(slug: string): RouteQuery[] {
   return [postBySlugQuery(slug)];
 }
+
+/** The address of a post's page. */
+export const postPath = (slug: string): string => routeLink('post', slug);

@@ -11,6 +11,7 @@ import { resultCountLabel, t } from '@/i18n';
 import { categoriesQuery, searchQuery, type CategoryDto, type SearchHitDto } from '@/lib/api';
 import { SearchBox } from './SearchBox';
 import { searchPageParams, searchPath, searchText } from './search-params';
+import { postPath } from '@/features/posts/post-params';
 
 /**
  * /search?q= (issue 13): the query in a box of its own, then the matching posts best first, a fixed page at a time,
@@ -79,7 +80,7 @@ function SearchResult({ hit, category }: { hit: SearchHitDto; category?: Categor
       <Stack gap="2" css={{ '& mark': { bg: 'yellow.subtle', color: 'fg', borderRadius: 'xs', paddingInline: '0.5' } }}>
         <PostMeta category={category} createdAt={hit.createdAt} readTime={hit.readTime} />
         <Heading as="h2" size="lg" lineHeight="1.5" css={{ unicodeBidi: 'plaintext', textAlign: 'start' }}>
-          <Link to={`/post/${hit.slug}`} dangerouslySetInnerHTML={{ __html: hit.titleHtml }} />
+          <Link to={postPath(hit.slug)} dangerouslySetInnerHTML={{ __html: hit.titleHtml }} />
         </Heading>
         <Text color="fg.muted" lineHeight="1.9" css={{ unicodeBidi: 'plaintext' }} dangerouslySetInnerHTML={{ __html: hit.snippet }} />
       </Stack>

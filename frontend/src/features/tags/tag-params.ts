@@ -1,4 +1,4 @@
-import { pageWindow, parsePageParam, PUBLIC_PAGE_SIZE } from '@mudawwana/rules';
+import { pageWindow, parsePageParam, PUBLIC_PAGE_SIZE, routeLink } from '@mudawwana/rules';
 import { categoriesQuery, postsQuery, tagBySlugQuery, type ListPostsParams } from '@/lib/api';
 import type { RouteQuery } from '@/lib/route-queries';
 
@@ -10,7 +10,7 @@ export const tagPostsParams = (slug: string, page: number): ListPostsParams => (
 });
 
 /** The address of a page of a tag (page 1 has no page parameter: one URL per page); Arabic slugs kept as they are. */
-export const tagPath = (slug: string, page = 1): string => (page === 1 ? `/tag/${slug}` : `/tag/${slug}?page=${page}`);
+export const tagPath = (slug: string, page = 1): string => (page === 1 ? routeLink('tag', slug) : `${routeLink('tag', slug)}?page=${page}`);
 
 /** What /tag/:slug reads: the tag, one page of its posts, and the categories (header, badges). */
 export function tagRouteQueries(slug: string, search: URLSearchParams): RouteQuery[] {
