@@ -2,7 +2,7 @@ import type { FromRenderWorker, ToRenderWorker } from '@mudawwana/rules';
 import { Worker } from 'node:worker_threads';
 import type { ApiLoader } from './api-loader';
 import { RenderUnavailable } from './render-unavailable';
-import type { RenderedFragment, RenderedPage, RenderOptions, SsrModule } from './site-pages';
+import type { RenderedFragment, RenderedPage, RenderOptions, SsrModule } from './ssr-module';
 
 /**
  * The server renderer in a worker thread (the SSR bundle's render-worker.js): React renders pages there, so a

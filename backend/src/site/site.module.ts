@@ -1,0 +1,128 @@
+import {
+  BeforeApplicationShutdown,
+  DynamicModule,
+  Inject,
+  Injectable,
+  Module,
+  OnApplicationBootstrap,
+  type INestApplicationContext,
+} from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { existsSync } from 'node:fs';
+import { DataSource } from 'typeorm';
+import type { AppConfig } from '../config/app-config';
+import { createApiLoader, type ApiLoader } from './api-loader';
+import { buildIdOf } from './build-id';
+import { ChangeClock } from './change-clock';
+import { FooterFragment } from './footer-fragment';
+import { MemoryPages } from './memory-pages';
+import { PageBuilder } from './page-builder';
+import { PageFill } from './page-fill';
+import { PageFreshness } from './page-freshness';
+import { PageRebuilds, SITE_BUILD_ID } from './page-rebuilds';
+import { PageServer } from './page-server';
+import { PageStore } from './page-store';
+import { PageTemplate } from './page-template';
+import { RenderOrigins } from './render-origins';
+import { RenderQueue } from './render-queue';
+import { WorkerRenderer } from './render-worker';
+import type { SiteFiles } from './site-files';
+import { SSR_MODULE, type SsrModule } from './ssr-module';
+import { StaticPageSlugs } from './static-page-slugs';
+
+/** How many renders at once: one's data loading (this thread) overlaps another's rendering (the render worker). */
+const RENDER_CONCURRENCY = 2;
+
+/**
+ * Starts keeping the pages fresh once the app is up; stops the page store and then the render worker, once the
+ * renders under way are done (a stop on a signal, after the last reader is answered and before the database
+ * closes: shutdown.ts). The app's closing stops them too, without waiting.
+ */
+@Injectable()
+export class SiteLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private stopped?: Promise<void>;
+
+  constructor(
+    private readonly freshness: PageFreshness,
+    private readonly queue: RenderQueue,
+    @Inject(SSR_MODULE) private readonly ssr: SsrModule,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.freshness.start();
+  }
+
+  /** Starts nothing more: renders still waiting fail; resolves once those under way are done (and stored). */
+  stop(): Promise<void> {
+    this.freshness.stop();
+    return (this.stopped ??= this.queue.stop().then(() => this.ssr.close()));
+  }
+
+  beforeApplicationShutdown(): void {
+    void this.stop();
+  }
+}
+
+/** The site's lifecycle when the app serves the site (its frontend is built), else undefined. */
+export function siteLifecycleOf(app: INestApplicationContext): SiteLifecycle | undefined {
+  try {
+    return app.get(SiteLifecycle);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The API loader of the renders' reads: the feature modules' services, looked up across the app as app.get does,
+ * on the first read (a render comes after the app is up).
+ */
+function inProcessLoader(moduleRef: ModuleRef): ApiLoader {
+  let loader: ApiLoader | undefined;
+  const app = { get: (type: unknown) => moduleRef.get(type as string, { strict: false }) } as unknown as INestApplicationContext;
+  return (url, params) => (loader ??= createApiLoader(app))(url, params);
+}
+
+/**
+ * The public pages from the page store (docs/decisions/004-page-store.md), as small providers with one job each:
+ * PageServer serves (memory → store → render), PageFreshness keeps pages fresh after changes (ChangeClock is what
+ * it shares with the readers), FooterFragment holds the footer every page is composed with, PageFill fills the store
+ * and memory at start-up, PageRebuilds renders (PageBuilder) into the store. Registered only when the frontend is
+ * built; site/mount-site.ts puts it in front of readers.
+ */
+@Module({})
+export class SiteModule {
+  static forRoot(config: AppConfig, files: SiteFiles): DynamicModule {
+    return {
+      module: SiteModule,
+      providers: [
+        { provide: PageTemplate, useValue: new PageTemplate(files.template) },
+        {
+          provide: SITE_BUILD_ID,
+          useFactory: () =>
+            buildIdOf(
+              files.template,
+              [files.ssrEntry, files.renderWorker].filter((file) => existsSync(file)),
+            ),
+        },
+        {
+          provide: SSR_MODULE,
+          inject: [ModuleRef],
+          useFactory: (moduleRef: ModuleRef) => new WorkerRenderer(files.renderWorker, inProcessLoader(moduleRef), config.renderDeadlineMs),
+        },
+        { provide: PageStore, inject: [DataSource], useFactory: (dataSource: DataSource) => new PageStore(dataSource) },
+        { provide: MemoryPages, useFactory: () => new MemoryPages(config.pageMemoryMb * 1024 * 1024) },
+        { provide: RenderQueue, useFactory: () => new RenderQueue(RENDER_CONCURRENCY, config.renderQueueMax) },
+        ChangeClock,
+        RenderOrigins,
+        PageBuilder,
+        PageRebuilds,
+        FooterFragment,
+        StaticPageSlugs,
+        PageServer,
+        PageFill,
+        PageFreshness,
+        SiteLifecycle,
+      ],
+    };
+  }
+}
