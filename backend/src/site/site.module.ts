@@ -7,7 +7,7 @@ import {
   OnApplicationBootstrap,
   type INestApplicationContext,
 } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
+import { ModuleRef, ModulesContainer } from '@nestjs/core';
 import { existsSync } from 'node:fs';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
@@ -63,13 +63,11 @@ export class SiteLifecycle implements OnApplicationBootstrap, BeforeApplicationS
   }
 }
 
-/** The site's lifecycle when the app serves the site (its frontend is built), else undefined. */
+/** The site's lifecycle when the app serves the site (SiteModule is registered only once the frontend is built). */
 export function siteLifecycleOf(app: INestApplicationContext): SiteLifecycle | undefined {
-  try {
-    return app.get(SiteLifecycle);
-  } catch {
-    return undefined;
-  }
+  // Looked up only when registered: app.get of a provider that is not there ends the process (Nest's abortOnError).
+  const registered = [...app.get(ModulesContainer).values()].some((module) => module.metatype === SiteModule);
+  return registered ? app.get(SiteLifecycle) : undefined;
 }
 
 /**

@@ -6,12 +6,14 @@ import { ContentTag } from '../../src/common/content-tags';
 import { SETTLE_MS } from '../../src/site/change-clock';
 import { FooterFragment } from '../../src/site/footer-fragment';
 import { MemoryPages } from '../../src/site/memory-pages';
+import { stopSite } from '../../src/site/mount-site';
 import { FOOTER_KEY, PageBuilder } from '../../src/site/page-builder';
 import { PageFill } from '../../src/site/page-fill';
 import { PageFreshness } from '../../src/site/page-freshness';
 import { PageServer } from '../../src/site/page-server';
 import { PageStore } from '../../src/site/page-store';
 import { RenderQueue } from '../../src/site/render-queue';
+import { SiteLifecycle, siteLifecycleOf } from '../../src/site/site.module';
 import { createPost, waitFor } from '../support/helpers';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -140,11 +142,27 @@ describe('the page store providers', () => {
     await freshness.settled();
   });
 
+  it('SiteLifecycle is the one stopSite stops', () => {
+    expect(siteLifecycleOf(t.app)).toBe(t.app.get(SiteLifecycle));
+  });
+
   it('PageBuilder renders a page as it would be stored, without storing it', async () => {
     const generation = (await store.get('/'))?.generation;
     const built = await t.app.get(PageBuilder).build('/');
     expect(built).toMatchObject({ key: '/', status: 200, cacheable: true });
     expect(built.body).toContain('مقال المزوّدين');
     expect((await store.get('/'))?.generation).toBe(generation);
+  });
+});
+
+describe('an app that does not serve the site', () => {
+  it('has no page store, and stops without one', async () => {
+    const t = await startTestApp({}, { serveSite: false });
+    try {
+      expect(siteLifecycleOf(t.app)).toBeUndefined();
+      await expect(stopSite(t.app)).resolves.toBeUndefined();
+    } finally {
+      await t.close();
+    }
   });
 });
