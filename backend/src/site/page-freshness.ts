@@ -84,8 +84,11 @@ export class PageFreshness {
     const withdrawn = tags.includes(ContentTag.withdrawn);
     if (tags.includes(ContentTag.pages) || tags.includes(ContentTag.all)) this.staticPages.forget();
     this.footer.changed(tags, withdrawn);
-    // Its NOTIFY may come before the instance that made it has marked the store.
-    if (origin === 'remote') return this.clock.remoteChange();
+    if (origin === 'remote') {
+      // Its NOTIFY may come before the instance that made it has marked the store.
+      this.clock.remoteChange();
+      return;
+    }
     await this.clock.whileMarking(async () => {
       try {
         const stale = await this.store.markStale(tags, withdrawn);
