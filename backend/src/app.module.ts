@@ -14,6 +14,8 @@ import { PostsModule } from './posts/posts.module';
 import { SearchModule } from './search/search.module';
 import { SettingsModule } from './settings/settings.module';
 import { PagesTouched } from './site/pages-touched';
+import { SiteModule } from './site/site.module';
+import type { SiteFiles } from './site/site-files';
 import { TagsModule } from './tags/tags.module';
 import { ApiTokensModule } from './tokens/api-tokens.module';
 import { UploadModule } from './upload/upload.module';
@@ -21,7 +23,8 @@ import { UsersModule } from './users/users.module';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, dataSource: DataSource): DynamicModule {
+  /** `site`: the built frontend, when the app serves the site too (not for API tests nor the OpenAPI writer). */
+  static forRoot(config: AppConfig, dataSource: DataSource, site?: SiteFiles): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -38,6 +41,7 @@ export class AppModule {
         ApiTokensModule,
         SearchModule,
         TagsModule,
+        ...(site ? [SiteModule.forRoot(config, site)] : []),
       ],
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },

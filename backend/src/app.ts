@@ -20,6 +20,7 @@ import { ApiTokensService } from './tokens/api-tokens.service';
 import { bearerToken } from './tokens/bearer-token.middleware';
 import { buildOpenApiDocument } from './openapi/openapi';
 import { mountSite } from './site/mount-site';
+import { siteFilesOf } from './site/site-files';
 import { frontendDirOf, readPageTemplate } from './site/static-assets';
 import { serveUploads } from './upload/serve-uploads';
 import { UPLOAD_STORAGE, UploadStorage } from './upload/storage';
@@ -47,7 +48,9 @@ function keepIdleConnectionsOpen(server: http.Server): void {
 /** Builds the whole application: database (migrated), API, sessions, Swagger UI, uploads and the site. */
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestExpressApplication> {
   const dataSource = options.dataSource ?? (await openDatabase(config.database));
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, dataSource), {
+  // The site is served only once the frontend is built (`npm run build`).
+  const site = options.serveSite === false ? undefined : siteFilesOf(config);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, dataSource, site), {
     logger: config.isTest ? ['error'] : ['warn', 'error'],
     bodyParser: false,
   });
@@ -79,7 +82,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const document = buildOpenApiDocument(app);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json', customSiteTitle: 'Mudawwana API' });
 
-  if (options.serveSite !== false) await mountSite(app, config, dataSource, document.paths as OpenApiPaths);
+  if (site) mountSite(app, config, site, document.paths as OpenApiPaths);
 
   return app;
 }

@@ -1,26 +1,23 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { cacheClassOf, type OpenApiPaths } from '@mudawwana/rules';
-import type { DataSource } from 'typeorm';
 import { SESSION_COOKIE } from '../auth/session';
 import { SIGNED_IN_HINT_COOKIE } from '../auth/signed-in-hint';
-import { ContentEvents } from '../common/content-events';
-import { PublicOrigin } from '../common/public-origin';
 import { redactUrl } from '../common/redact-url';
-import { ContentVersionWatcher } from '../database/content-version';
 import type { AppConfig } from '../config/app-config';
-import { buildIdOf } from './build-id';
-import { loaderTableOf, renderReader } from './loaders';
 import { sendBusy } from './busy-page';
 import { buildRobots } from './feeds';
+import { loaderTableOf, renderReader } from './loaders';
+import { PageFill } from './page-fill';
+import { PageServer, type Served } from './page-server';
+import { PageTemplate } from './page-template';
+import { RenderOrigins } from './render-origins';
 import { RenderUnavailable } from './render-unavailable';
 import { chunksOf, type ServedPage } from './served-page';
-import { WorkerRenderer } from './render-worker';
-import { SitePages, type Served } from './site-pages';
-import { frontendDirOf, staticAssets } from './static-assets';
+import type { SiteFiles } from './site-files';
+import { RenderReads, siteLifecycleOf } from './site.module';
+import { staticAssets } from './static-assets';
 
 const NOT_SITE = /^\/(api|uploads)(\/|$)/;
 /**
@@ -38,44 +35,12 @@ export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=1, stale-while-
 /** Anything a signed-in visitor gets, and the per-visitor screens: never kept by a shared cache. */
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
-export interface SiteOptions {
-  clientDir: string;
-  ssrEntry: string;
-  publicUrl?: string;
-}
-
-/**
- * <link rel=preload> for the font files every first paint needs: the core Arabic subsets (frontend/src/fonts) of the
- * regular weight (text) and the bold one (the logo and the headings: without it the title wraps differently in the
- * fallback font, then moves what is under it). Both together (35 KB) weigh less than the one full regular file
- * preloaded before (43 KB). Latin swaps in (font-display: swap). There is no medium weight: `medium` renders with
- * the regular face (docs/decisions/005).
- */
-const PRELOADED_FONTS = /^ibm-plex-sans-arabic-arabic-core-(400|700)-.*\.woff2$/;
-
-function fontPreloads(clientDir: string): string {
-  const assets = join(clientDir, 'assets');
-  if (!existsSync(assets)) return '';
-  return readdirSync(assets)
-    .filter((file) => PRELOADED_FONTS.test(file))
-    .map((file) => `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin />`)
-    .join('\n    ');
-}
-
-const mounted = new WeakMap<NestExpressApplication, SitePages>();
-const stops = new WeakMap<INestApplication, () => Promise<void>>();
-
-/** The page store of an app that serves the site (tests look inside). */
-export function sitePagesOf(app: NestExpressApplication): SitePages | undefined {
-  return mounted.get(app);
-}
-
 /**
  * Stops the page store and then the render worker, once the renders under way are done (a stop on a signal, after
- * the last reader is answered and before the database closes). The server's closing does it too, without waiting.
+ * the last reader is answered and before the database closes). The app's closing does it too, without waiting.
  */
 export function stopSite(app: INestApplication): Promise<void> {
-  return stops.get(app)?.() ?? Promise.resolve();
+  return siteLifecycleOf(app)?.stop() ?? Promise.resolve();
 }
 
 /** A request from a browser that has signed in (its session or the signed-in hint): its answers are private. */
@@ -112,58 +77,23 @@ function send(request: express.Request, response: express.Response, page: Served
 
 /**
  * The public site: static assets, server-rendered pages (hydrated in the browser), /rss.xml, /sitemap.xml and
- * /robots.txt. Public pages and feeds come from the page store (site-pages.ts, docs/decisions/004-page-store.md).
+ * /robots.txt. Public pages and feeds come from the page store (site.module.ts, docs/decisions/004-page-store.md).
  */
-export async function mountSite(
+export function mountSite(
   app: NestExpressApplication,
   config: AppConfig,
-  dataSource: DataSource,
-  /** The API's paths (its OpenAPI document): the render's reads are matched to their loaders by them. */
+  files: SiteFiles,
+  /** The API's paths (its OpenAPI document): the renders' reads are matched to their loaders by them. */
   apiPaths: OpenApiPaths,
-  overrides: Partial<SiteOptions> = {},
-): Promise<SitePages | undefined> {
-  const options: SiteOptions = {
-    clientDir: overrides.clientDir ?? join(frontendDirOf(config), 'client'),
-    ssrEntry: overrides.ssrEntry ?? join(frontendDirOf(config), 'server/entry-server.js'),
-    publicUrl: overrides.publicUrl ?? config.publicUrl,
-  };
-  const indexFile = join(options.clientDir, 'index.html');
-  if (!existsSync(indexFile) || !existsSync(options.ssrEntry)) return undefined;
-
-  const template = readFileSync(indexFile, 'utf8').replace('<!--app-head-->', `${fontPreloads(options.clientDir)}\n    <!--app-head-->`);
-  // The page the browser renders on its own: an empty #root (so the client renders instead of hydrating).
-  const browserOnlyPage = template.replace(/<!--app-(head|html|state)-->/g, '');
-
-  // React renders in a worker thread (render-worker.js, built beside the SSR entry); its reads are answered here.
-  const renderWorker = join(dirname(options.ssrEntry), 'render-worker.js');
-  const ssr = new WorkerRenderer(renderWorker, renderReader(loaderTableOf(app), apiPaths), config.renderDeadlineMs);
-  const publicOrigin = app.get(PublicOrigin);
-  const origins = () => ({ publicUrl: options.publicUrl ?? publicOrigin.get() });
-  const buildId = buildIdOf(
-    template,
-    [options.ssrEntry, renderWorker].filter((file) => existsSync(file)),
-  );
-  const contentVersion = app.get(ContentVersionWatcher);
-  const pages = new SitePages(
-    dataSource,
-    app.get(ContentEvents),
-    ssr,
-    template,
-    origins,
-    config.pageMemoryMb * 1024 * 1024,
-    buildId,
-    () => contentVersion.version,
-    config.renderQueueMax,
-  );
-  mounted.set(app, pages);
-  pages.start();
-  let stopped: Promise<void> | undefined;
-  const stop = () => (stopped ??= pages.stop().then(() => ssr.close()));
-  stops.set(app, stop);
-  app.getHttpServer().once('close', () => void stop());
+): void {
+  app.get(RenderReads).answerWith(renderReader(loaderTableOf(app), apiPaths));
+  const pages = app.get(PageServer);
+  const template = app.get(PageTemplate);
+  const origins = app.get(RenderOrigins);
   app.getHttpServer().once('listening', () => {
     const started = Date.now();
-    pages
+    app
+      .get(PageFill)
       .fill()
       .then(({ built, inMemory }) =>
         console.log(
@@ -187,20 +117,16 @@ export async function mountSite(
         cacheControl,
       );
     // The admin area is the author's alone and needs the session: rendered in the browser only (its code is a lazy chunk).
-    if (cacheClassOf(request.path) === 'browser-only') return answer(browserOnlyPage);
+    if (cacheClassOf(request.path) === 'browser-only') return answer(template.browserOnly);
     try {
       const result = await pages.renderOnce(request.originalUrl);
       if (result.redirect) return answer('', 302, result.redirect);
-      const body = template
-        .replace('<!--app-head-->', () => result.head)
-        .replace('<!--app-html-->', () => result.html)
-        .replace('<!--app-state-->', () => result.state);
-      return answer(body, result.status);
+      return answer(template.fill(result, false), result.status);
     } catch (error) {
       if (error instanceof RenderUnavailable) return sendBusy(request, response, error);
       // The browser can still render the page on its own: send the bare template rather than an error.
       console.error('mudawwana: server rendering failed for', redactUrl(request.originalUrl), error);
-      return answer(template);
+      return answer(template.html);
     }
   };
 
@@ -219,10 +145,10 @@ export async function mountSite(
     send(request, response, page, same ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
   };
 
-  app.use(staticAssets(options.clientDir, { serveSourceMaps: config.serveSourceMaps }));
+  app.use(staticAssets(files.clientDir, { serveSourceMaps: config.serveSourceMaps }));
   app.use('/robots.txt', (request: express.Request, response: express.Response, next: express.NextFunction) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return next();
-    response.type('text/plain').send(buildRobots(origins().publicUrl));
+    response.type('text/plain').send(buildRobots(origins.current().publicUrl));
   });
   app.use((request: express.Request, response: express.Response, next: express.NextFunction) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || NOT_SITE.test(request.path)) return next();
@@ -235,5 +161,4 @@ export async function mountSite(
     // Screens with the visitor's own state (sign-in, password reset, admin) are rendered per request, never stored.
     (cache === 'stored' ? stored(request, response) : perRequest(request, response, PRIVATE_CACHE_CONTROL)).catch(next);
   });
-  return pages;
 }

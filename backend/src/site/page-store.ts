@@ -21,7 +21,7 @@ export interface StoredPage {
   withdrawn: boolean;
   /** Raised by every change that makes the page stale: a rebuild only lands on the generation it started from. */
   generation: number;
-  /** What rendered it: the build and the content version (SitePages.stamp); a page of another is never served. */
+  /** What rendered it: the build and the content version (PageRebuilds.stamp); a page of another is never served. */
   build: string;
 }
 

@@ -23,7 +23,7 @@ export class RenderQueue {
   private readonly waiting = new Map<RenderPriority, Job[]>(ORDER.map((priority) => [priority, []]));
   private readonly inFlight = new Map<string, Promise<unknown>>();
   private running = 0;
-  private stopped = false;
+  private closed = false;
   private readonly whenIdle: (() => void)[] = [];
 
   constructor(
@@ -33,7 +33,7 @@ export class RenderQueue {
 
   /** Runs `render` for `key`, or joins the run already queued or under way for it. */
   run<T>(key: string, priority: RenderPriority, render: () => Promise<T>): Promise<T> {
-    if (this.stopped) return Promise.reject(stoppedError());
+    if (this.closed) return Promise.reject(stoppedError());
     const existing = this.inFlight.get(key);
     if (existing) {
       this.promote(key, priority);
@@ -54,9 +54,14 @@ export class RenderQueue {
 
   /** Takes no more renders and fails the ones waiting; resolves once those under way are done. */
   stop(): Promise<void> {
-    this.stopped = true;
+    this.closed = true;
     for (const jobs of this.waiting.values()) for (const job of jobs.splice(0)) job.reject(stoppedError());
     return this.running === 0 ? Promise.resolve() : new Promise((resolve) => this.whenIdle.push(resolve));
+  }
+
+  /** Whether it has stopped (the app is stopping): no more renders are to be asked for. */
+  get stopped(): boolean {
+    return this.closed;
   }
 
   /** The render queued or under way for `key`, if any. */

@@ -2,7 +2,7 @@ import type { FragmentResult, FromRenderWorker, RenderOptions, RenderResult, ToR
 import { Worker } from 'node:worker_threads';
 import type { RenderReader } from './loaders';
 import { RenderUnavailable } from './render-unavailable';
-import type { SsrModule } from './site-pages';
+import type { SsrModule } from './ssr-module';
 
 /**
  * The server renderer in a worker thread (the SSR bundle's render-worker.js): React renders pages there, so a

@@ -4,8 +4,8 @@ import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sitePagesOf } from '../../src/site/mount-site';
-import type { SitePages } from '../../src/site/site-pages';
+import { PageFill } from '../../src/site/page-fill';
+import { PageFreshness } from '../../src/site/page-freshness';
 import { createPost, waitFor } from '../support/helpers';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -41,7 +41,7 @@ function startSite(env: Record<string, string>): Promise<TestApp> {
 describe('bounded work whatever the URL', () => {
   let t: TestApp;
   let author: TestAgent;
-  let pages: SitePages;
+  let pages: PageFreshness;
   let dataSource: DataSource;
   let category: Record<string, any>;
   const get = (path: string) => request(t.app.getHttpServer()).get(path);
@@ -61,10 +61,8 @@ describe('bounded work whatever the URL', () => {
       });
     }
     await author.post('/api/pages').send({ title: 'اتصل بنا', slug: 'contact', content: '<p>راسلنا</p>' }).expect(201);
-    const sitePages = sitePagesOf(t.app);
-    if (!sitePages) throw new Error('the site is not mounted');
-    pages = sitePages;
-    await pages.fill();
+    pages = t.app.get(PageFreshness);
+    await t.app.get(PageFill).fill();
   });
   afterAll(() => t?.close());
 
@@ -244,7 +242,7 @@ describe('a render that never ends', () => {
   it('serves the stored page stale, or 503 without one; the worker is replaced and the next render works', async () => {
     const post = await createPost(author, { title: 'مقال عادي', content: '<p>نص أول</p>', published: true });
     const path = `/post/${encodeURIComponent(post.slug)}`;
-    await sitePagesOf(t.app)?.fill();
+    await t.app.get(PageFill).fill();
     await waitFor(async () => (await get(path)).text.includes('نص أول'), 20_000);
 
     // Its rebuild now hangs: the reader gets the stored copy once the deadline has passed, not an endless wait.

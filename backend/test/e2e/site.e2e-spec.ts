@@ -6,8 +6,9 @@ import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sitePagesOf } from '../../src/site/mount-site';
-import type { SitePages } from '../../src/site/site-pages';
+import { PageBuilder } from '../../src/site/page-builder';
+import { PageFill } from '../../src/site/page-fill';
+import { PageFreshness } from '../../src/site/page-freshness';
 import { onPostgres, POSTGRES_ONLY } from '../support/conditions';
 import { createPost, waitFor } from '../support/helpers';
 import { AUTHOR, startTestApp, TestApp } from '../support/test-app';
@@ -22,7 +23,8 @@ const SSR_ENTRY = resolve(__dirname, '../../../frontend/dist/server/entry-server
 interface Fixture {
   t: TestApp;
   author: TestAgent;
-  pages: SitePages;
+  freshness: PageFreshness;
+  builder: PageBuilder;
   dataSource: DataSource;
   category: Record<string, any>;
   posts: Record<string, any>[];
@@ -44,10 +46,16 @@ async function startSite(): Promise<Fixture> {
       }),
     );
   }
-  const pages = sitePagesOf(t.app);
-  if (!pages) throw new Error('the site is not mounted');
-  await pages.fill();
-  return { t, author, pages, dataSource: t.app.get(DataSource), category, posts };
+  await t.app.get(PageFill).fill();
+  return {
+    t,
+    author,
+    freshness: t.app.get(PageFreshness),
+    builder: t.app.get(PageBuilder),
+    dataSource: t.app.get(DataSource),
+    category,
+    posts,
+  };
 }
 
 /** The SQL a block of work runs, with its parameters. */
@@ -101,9 +109,9 @@ describe('public site from the page store', () => {
   it('renders home, a post, a category and the feed with a bounded number of queries (no N+1)', async () => {
     const keys = ['/', postPath(f.posts[3]), `/category/${encodeURIComponent(f.category.slug)}`, '/rss.xml', 'fragment:footer'];
     const count = async () => {
-      await f.pages.settled(); // nothing else reading the database meanwhile
+      await f.freshness.settled(); // nothing else reading the database meanwhile
       const counts: Record<string, number> = {};
-      for (const key of keys) counts[key] = (await contentQueries(f.dataSource, () => f.pages.build(key))).length;
+      for (const key of keys) counts[key] = (await contentQueries(f.dataSource, () => f.builder.build(key))).length;
       return counts;
     };
     const before = await count();
@@ -183,7 +191,7 @@ describe('public site from the page store', () => {
 
   it('lets caches in front keep public pages, feeds and the sitemap, with ETags and 304', async () => {
     const server = f.t.app.getHttpServer();
-    await f.pages.settled(); // the earlier tests' changes are rebuilt: no page changes between the two requests
+    await f.freshness.settled(); // the earlier tests' changes are rebuilt: no page changes between the two requests
     for (const path of ['/', postPath(f.posts[1]), '/rss.xml', '/sitemap.xml', '/post/no-such']) {
       const response = await request(server).get(path);
       expect(response.headers['cache-control'], path).toMatch(/^public, .*s-maxage=\d+.*stale-while-revalidate=\d+/);
@@ -230,13 +238,13 @@ describe('public site from the page store', () => {
     const name = `كاتب جديد ${Date.now()}`;
     await f.author.put(`/api/users/${me.id}`).send({ name }).expect(200);
     await waitFor(async () => (await request(server).get(postPath(post)).expect(200)).text.includes(name), 1000);
-    await f.pages.settled();
+    await f.freshness.settled();
     const before = await storedRow(f.dataSource, postPath(post));
     await f.author
       .put(`/api/users/${me.id}`)
       .send({ name, bio: `سيرة ${Date.now()}` })
       .expect(200);
-    await f.pages.settled();
+    await f.freshness.settled();
     expect(await storedRow(f.dataSource, postPath(post))).toEqual(before);
   });
 });
@@ -248,8 +256,8 @@ describe('public site without the memory tier (every page read from the store)',
     t = await startTestApp({ PAGE_MEMORY_MB: '0' }, { serveSite: true });
     const author = await t.author();
     path = postPath(await createPost(author, { title: 'مقال في المخزن', published: true }));
-    await sitePagesOf(t.app)?.fill();
-    await sitePagesOf(t.app)?.settled(); // the sitemap follows a new post from the background sweep
+    await t.app.get(PageFill).fill();
+    await t.app.get(PageFreshness).settled(); // the sitemap follows a new post from the background sweep
   });
   afterAll(async () => {
     await t?.close();
@@ -274,7 +282,7 @@ describe.runIf(onPostgres)('page store shared by two instances (PostgreSQL)', PO
   beforeAll(async () => {
     f = await startSite();
     other = await f.t.anotherInstance();
-    await sitePagesOf(other)?.fill();
+    await other.get(PageFill).fill();
   });
   afterAll(async () => {
     await f?.t.close();

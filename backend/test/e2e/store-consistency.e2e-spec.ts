@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sitePagesOf } from '../../src/site/mount-site';
-import type { SitePages } from '../../src/site/site-pages';
+import { PageFill } from '../../src/site/page-fill';
+import { PageFreshness } from '../../src/site/page-freshness';
 import { createPost } from '../support/helpers';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -17,16 +17,14 @@ const SSR_ENTRY = resolve(__dirname, '../../../frontend/dist/server/entry-server
 
 describe('stored pages follow what the page-store consistency test found', () => {
   let t: TestApp;
-  let pages: SitePages;
+  let pages: PageFreshness;
   const status = async (path: string) => (await request(t.app.getHttpServer()).get(path)).status;
 
   beforeAll(async () => {
     if (!existsSync(SSR_ENTRY)) throw new Error('the site tests need the built frontend: run `npm run build` first');
     t = await startTestApp({}, { serveSite: true });
-    const mounted = sitePagesOf(t.app);
-    if (!mounted) throw new Error('the site is not mounted');
-    pages = mounted;
-    await pages.fill();
+    pages = t.app.get(PageFreshness);
+    await t.app.get(PageFill).fill();
   });
   afterAll(() => t?.close());
 

@@ -4,7 +4,8 @@ import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sitePagesOf } from '../../src/site/mount-site';
+import { PageFill } from '../../src/site/page-fill';
+import { PageFreshness } from '../../src/site/page-freshness';
 import { createPost } from '../support/helpers';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -46,7 +47,7 @@ describe('tag pages in the page store, search pages beside it', () => {
     dataSource = t.app.get(DataSource);
     for (let i = 0; i < 3; i += 1) tagged.push(await createPost(author, { title: `موسوم ${i}`, tags: [TAG], published: true }));
     untagged = await createPost(author, { title: 'بلا وسم', published: true });
-    await sitePagesOf(t.app)?.fill();
+    await t.app.get(PageFill).fill();
   });
   afterAll(() => t?.close());
 
@@ -63,7 +64,7 @@ describe('tag pages in the page store, search pages beside it', () => {
   it('a change of a post on the tag page rebuilds it; a change elsewhere does not', async () => {
     const before = await generationOf(dataSource, TAG_PATH);
     await author.put(`/api/posts/${untagged.id}`).send({ content: '<p>نص آخر</p>' }).expect(200);
-    await sitePagesOf(t.app)?.settled();
+    await t.app.get(PageFreshness).settled();
     expect(await generationOf(dataSource, TAG_PATH)).toBe(before);
 
     const title = `عنوان جديد ${Date.now()}`;

@@ -3,8 +3,8 @@ import { resolve } from 'node:path';
 import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sitePagesOf } from '../../src/site/mount-site';
-import type { SitePages } from '../../src/site/site-pages';
+import { PageFill } from '../../src/site/page-fill';
+import { PageFreshness } from '../../src/site/page-freshness';
 import { seededRandom, type SeededRandom } from '../support/seeded-random';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -166,16 +166,14 @@ function articleOf(page: string): string {
 describe('generated content renders on every page it makes', () => {
   let t: TestApp;
   let author: TestAgent;
-  let pages: SitePages;
+  let pages: PageFreshness;
 
   beforeAll(async () => {
     if (!existsSync(SSR_ENTRY)) throw new Error('the site tests need the built frontend: run `npm run build` first');
     t = await startTestApp({}, { serveSite: true });
     author = await t.author();
-    const mounted = sitePagesOf(t.app);
-    if (!mounted) throw new Error('the site is not mounted');
-    pages = mounted;
-    await pages.fill();
+    pages = t.app.get(PageFreshness);
+    await t.app.get(PageFill).fill();
   });
   afterAll(() => t?.close());
 

@@ -98,7 +98,7 @@ describe.runIf(onPostgres)('the PostgreSQL listener stays down across several at
     (await request(b.getHttpServer()).get(`/post/${encodeURIComponent(slug)}`)).text.includes(title);
   /**
    * Until B keeps the post's page in memory: it shows it, and once no remote change is settling (2 s after the last,
-   * site-pages.ts), the next fresh read is kept. From then on only a relayed change makes B look again.
+   * change-clock.ts), the next fresh read is kept. From then on only a relayed change makes B look again.
    */
   const keptOnB = async (slug: string, title: string) => {
     await within(10_000, () => titleOnB(slug, title));

@@ -7,9 +7,10 @@ import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScheduledPublisher } from '../../src/posts/scheduled-publisher';
 import { FOOTER_HTML, FOOTER_STATE, FOOTER_STYLES } from '../../src/site/footer-places';
-import { sitePagesOf } from '../../src/site/mount-site';
+import { FOOTER_KEY, PageBuilder } from '../../src/site/page-builder';
+import { PageFill } from '../../src/site/page-fill';
+import { PageFreshness } from '../../src/site/page-freshness';
 import { hasSlug, NOT_FOUND_KEYS, routeOf } from '../../src/site/page-key';
-import type { SitePages } from '../../src/site/site-pages';
 import { seededRandom } from '../support/seeded-random';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -18,8 +19,8 @@ import { startTestApp, TestApp } from '../support/test-app';
  * slugs, categories renamed and deleted, tags renamed and merged, posts deleted, published and withdrawn, featured
  * moved, static pages, the home layout, the author's profile, social links, scheduled posts coming due), with
  * readers asking for pages in between so the store holds many; then, once the store has settled (the scheduler's
- * own look and SitePages.settled(), no sleep), every stored page (each row of site_pages, and each stored URL as
- * HTTP serves it, from memory or the store) must equal a fresh render of the same URL (SitePages.build, which
+ * own look and PageFreshness.settled(), no sleep), every stored page (each row of site_pages, and each stored URL as
+ * HTTP serves it, from memory or the store) must equal a fresh render of the same URL (PageBuilder.build, which
  * renders without storing), with the same tags. Normalised: only the render's clock in the dehydrated query state
  * (normalised below); a page carries no nonce or request id. One rule of the store's own applies: an unknown slug is
  * served as the shared not-found render of its kind.
@@ -31,7 +32,6 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261126);
 const STEPS = Number(process.env.STORE_CHECK_STEPS ?? 300);
 const CHECK_EVERY = Number(process.env.STORE_CHECK_EVERY ?? 100);
 const SSR_ENTRY = resolve(__dirname, '../../../frontend/dist/server/entry-server.js');
-const FOOTER_KEY = 'fragment:footer';
 
 const WORDS = ['مدونة', 'برمجة', 'سفر', 'كتب', 'تقنية', 'React', 'Node', 'قهوة', 'صباح', 'علم', 'بحر', 'Linux', 'ذكاء', 'ليل'];
 const TAG_NAMES = ['ذكاء اصطناعي', 'react', 'برمجة', 'سفر', 'Node.js', 'كتب', 'قراءة'];
@@ -63,7 +63,8 @@ function firstDifference(served: string, fresh: string): string {
 describe('the page store after a random sequence of edits', () => {
   let t: TestApp;
   let author: TestAgent;
-  let pages: SitePages;
+  let pages: PageFreshness;
+  let builder: PageBuilder;
   let dataSource: DataSource;
   const steps: string[] = [];
   const random = seededRandom(SEED);
@@ -80,11 +81,10 @@ describe('the page store after a random sequence of edits', () => {
     t = await startTestApp({ SCHEDULER_INTERVAL_MS: '200' }, { serveSite: true });
     author = await t.author();
     authorId = (await author.get('/api/user').expect(200)).body.id as number;
-    const mounted = sitePagesOf(t.app);
-    if (!mounted) throw new Error('the site is not mounted');
-    pages = mounted;
+    pages = t.app.get(PageFreshness);
+    builder = t.app.get(PageBuilder);
     dataSource = t.app.get(DataSource);
-    await pages.fill();
+    await t.app.get(PageFill).fill();
   });
   afterAll(() => t?.close());
 
@@ -362,7 +362,7 @@ describe('the page store after a random sequence of edits', () => {
   /** Every stored page against a fresh render of its URL; returns what differs. */
   async function compare(): Promise<string[]> {
     const differences: string[] = [];
-    const freshFooter = await pages.build(FOOTER_KEY);
+    const freshFooter = await builder.build(FOOTER_KEY);
     const footer = JSON.parse(freshFooter.body) as { html: string; styles: string; state: string };
     const compose = (body: string) =>
       normalised(body.split(FOOTER_STYLES).join(footer.styles).split(FOOTER_HTML).join(footer.html).split(FOOTER_STATE).join(footer.state));
@@ -379,7 +379,7 @@ describe('the page store after a random sequence of edits', () => {
       stale: number | boolean;
     }[];
     for (const row of rows) {
-      const fresh = await pages.build(row.key);
+      const fresh = await builder.build(row.key);
       const sameTags = [...new Set(fresh.tags)].sort().join(' ') === String(row.tags).split(' ').filter(Boolean).sort().join(' ');
       const stored = normalised(gunzipSync(Buffer.from(row.body)).toString('utf8'));
       if (Number(row.stale)) differences.push(`${row.key}: still stale after the store settled`);
@@ -395,7 +395,7 @@ describe('the page store after a random sequence of edits', () => {
       const route = row.key === '/rss.xml' || row.key.startsWith('/sitemap') ? undefined : routeOf(row.key.split('?')[0]);
       // A slug that does not exist (any more) is answered with the shared not-found render of its kind, or, while its
       // own 404 render is in memory, with that one: the same screen (decision 004).
-      const shared = fresh.status === 404 && route && hasSlug(route) ? await pages.build(NOT_FOUND_KEYS[route.kind]) : undefined;
+      const shared = fresh.status === 404 && route && hasSlug(route) ? await builder.build(NOT_FOUND_KEYS[route.kind]) : undefined;
       const body = normalised(served.body as string);
       if (served.status !== fresh.status) differences.push(`GET ${row.key}: served ${served.status}, fresh ${fresh.status}`);
       else if (body !== compose(fresh.body) && (!shared || body !== compose(shared.body)))

@@ -1,0 +1,68 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { BLOG_NAME, BLOG_TAGLINE } from '@mudawwana/rules';
+import { DataSource } from 'typeorm';
+import { buildRss, buildSitemapFile, SITEMAP_PATH } from './feeds';
+import { PageTemplate } from './page-template';
+import { RenderOrigins } from './render-origins';
+import { loadFeedPosts, loadSitemapEntries } from './site-data';
+import { SSR_MODULE, type SsrModule } from './ssr-module';
+
+const HTML = 'text/html; charset=utf-8';
+/** The store key of the site-wide footer fragment (composed into every page when served). */
+export const FOOTER_KEY = 'fragment:footer';
+
+/** A page as built: its plain body, and what the store keeps of it. */
+export interface Built {
+  key: string;
+  status: number;
+  contentType: string;
+  location: string | null;
+  body: string;
+  tags: string[];
+  cacheable: boolean;
+}
+
+/** Renders the stored pages: the HTML pages (through the server renderer), the feed, the sitemap and the footer. */
+@Injectable()
+export class PageBuilder {
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(SSR_MODULE) private readonly ssr: SsrModule,
+    private readonly template: PageTemplate,
+    private readonly origins: RenderOrigins,
+  ) {}
+
+  /** Renders one page (or feed, or fragment) as it would be stored, without storing it. */
+  async build(key: string): Promise<Built> {
+    const options = this.origins.current();
+    const { publicUrl } = options;
+    const base = { key, location: null, status: 200 };
+    if (key === FOOTER_KEY) {
+      const fragment = await this.ssr.renderFragment('footer', options);
+      const body = JSON.stringify({ html: fragment.html, styles: fragment.styles, state: fragment.state });
+      return { ...base, contentType: 'application/json', body, tags: fragment.tags, cacheable: fragment.cacheable };
+    }
+    if (key === '/rss.xml') {
+      const feed = await loadFeedPosts(this.dataSource);
+      const body = buildRss({ publicUrl, title: BLOG_NAME, description: BLOG_TAGLINE, posts: feed.value });
+      return { ...base, contentType: 'application/rss+xml; charset=utf-8', body, tags: feed.tags, cacheable: true };
+    }
+    if (SITEMAP_PATH.test(key)) {
+      const entries = await loadSitemapEntries(this.dataSource);
+      const body = buildSitemapFile(publicUrl, entries.value, key);
+      return {
+        ...base,
+        status: body === null ? 404 : 200,
+        contentType: 'application/xml; charset=utf-8',
+        body: body ?? '',
+        tags: entries.tags,
+        cacheable: true,
+      };
+    }
+    const result = await this.ssr.render(key, { ...options, siteFragments: true });
+    if (result.redirect)
+      return { ...base, status: 302, location: result.redirect, contentType: HTML, body: '', tags: [], cacheable: false };
+    const body = this.template.fill(result, true);
+    return { ...base, status: result.status, contentType: HTML, body, tags: result.tags, cacheable: result.cacheable };
+  }
+}

@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { ChangeClock } from './change-clock';
+import { MemoryPages } from './memory-pages';
+import { FOOTER_KEY } from './page-builder';
+import { NOT_FOUND_KEYS } from './page-key';
+import { PageRebuilds } from './page-rebuilds';
+import { PageStore } from './page-store';
+import { RenderQueue } from './render-queue';
+import { loadPublicPaths } from './site-data';
+
+export interface FillResult {
+  /** Pages that were not in the store (for this build and content version) and were built. */
+  built: number;
+  /** Pages memory holds afterwards. */
+  inMemory: number;
+}
+
+/**
+ * The page store at start-up (and after a write behind the app's back): every public page built once, in the
+ * background and behind any reader, then as many stored pages as fit taken into memory.
+ */
+@Injectable()
+export class PageFill {
+  private filled?: Promise<FillResult>;
+  /** A newer fill (after a write behind the app's back) takes over from an older one still running. */
+  private runs = 0;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly store: PageStore,
+    private readonly memory: MemoryPages,
+    private readonly queue: RenderQueue,
+    private readonly rebuilds: PageRebuilds,
+    private readonly clock: ChangeClock,
+  ) {}
+
+  /**
+   * Builds every public page not in the store yet (after seeding, on a new database, or after a restart that lost
+   * nothing: then there is nothing to do), in the background and behind any reader, then takes stored pages into
+   * memory up to its bound; resolves when done, with how many pages were built and how many are in memory.
+   */
+  fill(): Promise<FillResult> {
+    this.filled ??= this.fillMissing().then(async (built) => ({ built, inMemory: await this.warm() }));
+    return this.filled;
+  }
+
+  /** Fills again from the start (every stored page was rendered before a write made behind the app's back). */
+  refill(): Promise<FillResult> {
+    this.filled = undefined;
+    return this.fill();
+  }
+
+  /** Loads fresh stored pages into memory, in key order, until it is full; returns how many pages memory holds. */
+  private async warm(): Promise<number> {
+    for (let after = ''; !this.queue.stopped;) {
+      const changesBefore = this.clock.mark();
+      const pages = await this.store.freshPages(this.rebuilds.stamp, after, 200);
+      if (pages.length === 0) break;
+      // A change seen meanwhile may have made some of these stale: remember() then leaves the batch to the readers.
+      for (const page of pages) {
+        if (!this.memory.hasRoomFor(page.body.gzip.length)) return this.memory.size;
+        this.rebuilds.remember(page.key, page, changesBefore);
+      }
+      after = pages[pages.length - 1].key;
+    }
+    return this.memory.size;
+  }
+
+  private async fillMissing(): Promise<number> {
+    const run = ++this.runs;
+    const wanted = [FOOTER_KEY, '/rss.xml', '/sitemap.xml', ...Object.values(NOT_FOUND_KEYS), ...(await loadPublicPaths(this.dataSource))];
+    const stored = await this.store.storedAmong(wanted, this.rebuilds.stamp);
+    const missing = wanted.filter((key) => !stored.has(key));
+    for (let index = 0; index < missing.length && !this.queue.stopped && run === this.runs; index += 100) {
+      await Promise.all(missing.slice(index, index + 100).map((key) => this.rebuilds.rebuild(key, 'background').catch(() => undefined)));
+    }
+    return missing.length;
+  }
+}
