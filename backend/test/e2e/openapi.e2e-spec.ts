@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/common/error-codes';
 import { accessSentence, TAG_DOCS } from '../../src/openapi/openapi';
 import { SCHEMA_EXAMPLES } from '../../src/openapi/schema-examples';
-import { startTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 
 interface Schema {
   type?: string;
@@ -56,12 +56,11 @@ function exampleProblems(example: Record<string, unknown>, schema: Schema): stri
 }
 
 describe('the OpenAPI document, for developers outside the project', () => {
-  let t: TestApp;
+  const t = sharedTestApp();
   let document: Document;
   let operations: { method: string; path: string; operation: Operation }[];
 
   beforeAll(async () => {
-    t = await startTestApp();
     document = (await t.agent().get('/api/docs-json').expect(200)).body;
     operations = Object.entries(document.paths).flatMap(([path, item]) =>
       Object.entries(item)
@@ -69,7 +68,6 @@ describe('the OpenAPI document, for developers outside the project', () => {
         .map(([method, operation]) => ({ method, path, operation })),
     );
   });
-  afterAll(() => t.close());
 
   it('gives every operation a summary and a description', () => {
     const undocumented = operations

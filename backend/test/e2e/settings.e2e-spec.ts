@@ -1,6 +1,6 @@
 import TestAgent from 'supertest/lib/agent';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TestApp } from '../support/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedTestApp } from '../support/test-app';
 
 const DEFAULT_LAYOUT = {
   showHero: true,
@@ -17,14 +17,12 @@ const DEFAULT_LAYOUT = {
 };
 
 describe('settings', () => {
-  let t: TestApp;
+  const t = sharedTestApp();
   let author: TestAgent;
 
   beforeAll(async () => {
-    t = await startTestApp();
     author = await t.author();
   });
-  afterAll(() => t.close());
 
   describe('social links', () => {
     it('GET gives the six networks, all null, on a new blog', async () => {

@@ -1,22 +1,20 @@
 import TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createPost } from '../support/helpers';
-import { startTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 
 type Json = Record<string, any>;
 
 const tagPath = (slug: string) => `/api/tags/${encodeURIComponent(slug)}`;
 
 describe('tags', () => {
-  let t: TestApp;
+  const t = sharedTestApp();
   let author: TestAgent;
 
   beforeAll(async () => {
-    t = await startTestApp();
     author = await t.author();
   });
-  afterAll(() => t.close());
 
   it('lists tags with the count of published posts, most used first; drafts counted only for the author', async () => {
     await createPost(author, { title: 'أ', tags: ['ذكاء اصطناعي', 'AI'], published: true });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../src/app';
 import { SetupCode } from '../../src/auth/setup-code';
 import { loadConfig } from '../../src/config/app-config';
@@ -120,5 +121,41 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
       await dropDatabase();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The app the tests of one describe block share: started (startTestApp) before the first and closed after the last.
+ * It is returned at once, while the block is being declared and before any hook has run, so it answers only inside
+ * hooks and tests; register it before the block's own beforeAll, which then finds it started.
+ */
+export function sharedTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): TestApp {
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await startTestApp(env, options);
+  });
+  afterAll(() => started?.close());
+  const current = (): TestApp => {
+    if (!started) throw new Error('the shared test app starts in beforeAll: use it in hooks and tests');
+    return started;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get driver() {
+      return current().driver;
+    },
+    get dataDir() {
+      return current().dataDir;
+    },
+    get databaseUrl() {
+      return current().databaseUrl;
+    },
+    agent: () => current().agent(),
+    author: () => current().author(),
+    anotherInstance: () => current().anotherInstance(),
+    stopInstance: (instance) => current().stopInstance(instance),
+    close: () => current().close(),
   };
 }
