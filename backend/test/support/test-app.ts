@@ -3,13 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../src/app';
 import { SetupCode } from '../../src/auth/setup-code';
 import { loadConfig } from '../../src/config/app-config';
+import { scratchPostgres } from './scratch-postgres';
 
 export const AUTHOR = { username: 'author', email: 'author@example.com', password: 'secret-pass-1', name: 'كاتب المدونة' };
 
@@ -28,12 +28,6 @@ export interface TestApp {
   /** Stops one of those other instances (as a crashed or redeployed server), before the rest. */
   stopInstance(instance: NestExpressApplication): Promise<void>;
   close(): Promise<void>;
-}
-
-function postgresUrlFor(database: string): string {
-  const url = new URL(process.env.DATABASE_URL as string);
-  url.pathname = `/${database}`;
-  return url.toString();
 }
 
 export interface TestAppOptions {
@@ -59,18 +53,9 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   let databaseUrl = options.databaseUrl ?? env.DATABASE_URL;
   let dropDatabase = async () => {};
   if (driver === 'postgres' && !databaseUrl) {
-    const name = `mudawwana_test_${randomBytes(6).toString('hex')}`;
-    const admin = new Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    databaseUrl = postgresUrlFor(name);
-    dropDatabase = async () => {
-      const client = new Client({ connectionString: process.env.DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
+    const scratch = await scratchPostgres(process.env.DATABASE_URL as string, 'mudawwana_test');
+    databaseUrl = scratch.url;
+    dropDatabase = scratch.drop;
   }
   const config = loadConfig({
     NODE_ENV: 'test',
