@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { applyDecorators } from '@nestjs/common';
 import { plainToInstance, Transform } from 'class-transformer';
+import { stacked } from '../common/stacked';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 
 const HTTP_URL = /^https?:\/\/[^\s/]+(\/.*)?$/;
@@ -10,18 +10,15 @@ const HTTP_URL = /^https?:\/\/[^\s/]+(\/.*)?$/;
 const toBoolean = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? ['true', '1', 'yes'].includes(value.trim().toLowerCase()) : value;
 
-/**
- * A whole-number variable from `min` to `max`, `fallback` when unset or empty; `unit` is what it counts, for the
- * message. The validators are applied in the order stacked decorators are (bottom-up): only the first failure of a
- * variable is reported, and "whole number" comes before the range.
- */
+/** A whole-number variable from `min` to `max`, `fallback` when unset or empty; `unit` is what it counts, for the message. */
 function WholeNumber(min: number, max: number, fallback: number, unit?: string): PropertyDecorator {
   const range = `$property must be between ${min} and ${max}`;
-  return applyDecorators(
-    IsInt({ message: `$property must be a whole number${unit ? ` of ${unit}` : ''}` }),
-    Min(min, { message: range }),
-    Max(max, { message: range }),
+  return stacked(
     Transform(({ value }) => (value === undefined || value === '' ? fallback : Number(value))),
+    // Only the first failure of each variable is reported: "whole number" (checked first, from the bottom) before the range.
+    Max(max, { message: range }),
+    Min(min, { message: range }),
+    IsInt({ message: `$property must be a whole number${unit ? ` of ${unit}` : ''}` }),
   );
 }
 
