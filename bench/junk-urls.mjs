@@ -1,5 +1,5 @@
 // `node bench/junk-urls.mjs [checkout]`: what 3,000 made-up URLs and one edit cost the built server (issue 21,
-// docs/decisions/019-bounded-work-per-url.md). Not a test: kept out of `npm test` and CI.
+// docs/decisions/020-bounded-work-per-url.md). Not a test: kept out of `npm test` and CI.
 // Seeds BENCH_POSTS published posts (default 300) into a scratch SQLite DATA_DIR, starts `backend/dist/main.js` of
 // `checkout` (default: this one; build it first, `npm run build`), waits for its page store, and reports:
 //   - the rows the junk added to site_pages;

@@ -16,6 +16,7 @@ import { SessionAuthenticator } from './session-authenticator';
 import { SESSION_COOKIE } from './session';
 import { SessionOnly } from './session-only.decorator';
 import { clearSignedInHint, setSignedInHint } from './signed-in-hint';
+import { Endpoint } from '../openapi/endpoint.decorator';
 
 /** The answer to a form posted without JavaScript (form-post.ts). */
 const AFTER_FORM = {
@@ -37,6 +38,11 @@ export class AuthController {
   ) {}
 
   @Get('user')
+  @Endpoint({
+    summary: 'The signed-in user',
+    description:
+      "The user of the session, with their email; 401 when nobody is signed in. This is the admin's session check, so it takes no API token.",
+  })
   @ApiOkResponse({ type: UserDto, description: 'The signed-in user' })
   @ApiErrors(401)
   getCurrentUser(@CurrentUser() user: User, @Req() request: Request, @Res({ passthrough: true }) response: Response): UserDto {
@@ -47,6 +53,11 @@ export class AuthController {
 
   @Public()
   @Post('login')
+  @Endpoint({
+    summary: 'Sign in',
+    description:
+      'Checks the username (or email) and password and sets the session cookie. Repeated failures are limited per account and per address (429 `RATE_LIMITED` with `retryAfter`).',
+  })
   @HttpCode(200)
   @ApiOkResponse({ type: UserDto })
   @ApiErrors(400, 401, 429)
@@ -59,6 +70,11 @@ export class AuthController {
 
   @Public()
   @Get('registration')
+  @Endpoint({
+    summary: 'Whether registration is open',
+    description:
+      '`{ open: true }` while the blog has no author (or the server runs with `ALLOW_REGISTRATION=true`), so the sign-in screen offers the register tab only when it can work; `firstAccount: true` while there is no account at all, so it offers that tab first; `setupCodeRequired: true` while that first account needs the setup code.',
+  })
   @ApiOkResponse({ type: RegistrationStatusDto, description: 'Whether registration is open, so the sign-in screen offers it or not' })
   async registrationStatus(): Promise<RegistrationStatusDto> {
     return this.auth.registrationStatus();
@@ -66,6 +82,11 @@ export class AuthController {
 
   @Public()
   @Post('register')
+  @Endpoint({
+    summary: "Create the blog's author account",
+    description:
+      "The first account becomes the author and is signed in (a session cookie is set). On a blog whose `PUBLIC_URL` is not a local address, that first account needs the setup code (`setupCode`) printed in the server's log at start or set in `SETUP_CODE` (403 `SETUP_CODE_INVALID` without it); of several first registrations at once, one makes the account and the others get 409 `INSTALL_CLAIMED`. After that, registration is closed (403 `REGISTRATION_CLOSED`) unless the server runs with `ALLOW_REGISTRATION=true`.",
+  })
   @ApiCreatedResponse({ type: UserDto, description: 'The new user, signed in' })
   @ApiErrors(400, 403, 409)
   async register(@Body() input: RegisterDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<UserDto> {
@@ -78,6 +99,11 @@ export class AuthController {
   /** The register form posted without JavaScript: the same checks and session as `register`, answered with a redirect. */
   @Public()
   @Post('register/form')
+  @Endpoint({
+    summary: 'Create the author account from the HTML form (no JavaScript)',
+    description:
+      'The register form of `/auth` posted by a browser without JavaScript (`application/x-www-form-urlencoded`: username, email, password, name, and setupCode when required): the same rules and session as `POST /api/register`, answered with 303 to `/`, or back to `/auth?tab=register` with `invalid=field,…` or `error=CODE` (shown in Arabic there). Scripts use `POST /api/register`.',
+  })
   @ApiConsumes('application/x-www-form-urlencoded')
   @ApiBody({ type: RegisterFormDto })
   @ApiResponse(AFTER_FORM)
@@ -91,6 +117,11 @@ export class AuthController {
   /** The sign-in form posted without JavaScript: the same checks, limits and session as `login`, answered with a redirect. */
   @Public()
   @Post('login/form')
+  @Endpoint({
+    summary: 'Sign in from the HTML form (no JavaScript)',
+    description:
+      'The sign-in form of `/auth` posted by a browser without JavaScript (`application/x-www-form-urlencoded`: username, password): the same checks, limits and session as `POST /api/login`, answered with 303 to `/`, or back to `/auth?tab=login` with `invalid=field,…` or `error=CODE`. Scripts use `POST /api/login`.',
+  })
   @ApiConsumes('application/x-www-form-urlencoded')
   @ApiBody({ type: LoginDto })
   @ApiResponse(AFTER_FORM)
@@ -106,6 +137,7 @@ export class AuthController {
   /** Public and idempotent: signing out without a session is not an error. */
   @Public()
   @Post('logout')
+  @Endpoint({ summary: 'Sign out', description: 'Ends the session and clears its cookie; signing out without a session is not an error.' })
   @HttpCode(200)
   @ApiOkResponse({ type: MessageDto })
   async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<MessageDto> {
@@ -117,6 +149,11 @@ export class AuthController {
 
   @Public()
   @Post('forgot-password')
+  @Endpoint({
+    summary: 'Ask for a password reset mail',
+    description:
+      'Mails a reset link valid for an hour when the address belongs to an account; links mailed before stay valid. The answer is the same either way and is sent before the address is looked up, so neither it nor its timing reveals which addresses have accounts. One address may ask 5 times an hour (429 `RATE_LIMITED`); past 3 mails an hour to one email address the answer stays the same and no more mail is sent.',
+  })
   @HttpCode(200)
   @ApiOkResponse({ type: MessageDto })
   @ApiErrors(400, 429)
@@ -136,6 +173,11 @@ export class AuthController {
 
   @Public()
   @Post('reset-password')
+  @Endpoint({
+    summary: 'Set a new password with a reset token',
+    description:
+      'Takes the token from a reset mail (valid for an hour) and the new password. Using one link spends every link of the account; every session opened before is signed out and every API token of the account is revoked.',
+  })
   @HttpCode(200)
   @ApiOkResponse({ type: MessageDto })
   @ApiErrors(400)

@@ -74,6 +74,15 @@ describe('loadConfig refuses a bad configuration with one clear message', () => 
     );
   });
 
+  it.each([
+    ['RENDER_QUEUE_MAX', 'many', 'RENDER_QUEUE_MAX must be a whole number of renders'],
+    ['RENDER_QUEUE_MAX', '0', 'RENDER_QUEUE_MAX must be between 1 and 10000'],
+    ['SCHEDULER_INTERVAL_MS', '99', 'SCHEDULER_INTERVAL_MS must be between 100 and 3600000'],
+    ['PAGE_MEMORY_MB', '1.5', 'PAGE_MEMORY_MB must be a whole number of megabytes'],
+  ])('%s=%s', (name, value, message) => {
+    expect(configError({ [name]: value }).message).toBe(`Invalid configuration: ${message}`);
+  });
+
   it('a DATABASE_URL that is not postgres://', () => {
     expect(configError({ DATABASE_URL: 'mysql://localhost/blog' }).message).toBe(
       'Invalid configuration: DATABASE_URL must be a postgres:// URL (leave it unset to use SQLite)',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { plainToInstance, Transform } from 'class-transformer';
+import { stacked } from '../common/stacked';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 
 const HTTP_URL = /^https?:\/\/[^\s/]+(\/.*)?$/;
@@ -9,13 +10,21 @@ const HTTP_URL = /^https?:\/\/[^\s/]+(\/.*)?$/;
 const toBoolean = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? ['true', '1', 'yes'].includes(value.trim().toLowerCase()) : value;
 
+/** A whole-number variable from `min` to `max`, `fallback` when unset or empty; `unit` is what it counts, for the message. */
+function WholeNumber(min: number, max: number, fallback: number, unit?: string): PropertyDecorator {
+  const range = `$property must be between ${min} and ${max}`;
+  return stacked(
+    Transform(({ value }) => (value === undefined || value === '' ? fallback : Number(value))),
+    // Only the first failure of each variable is reported: "whole number" (checked first, from the bottom) before the range.
+    Max(max, { message: range }),
+    Min(min, { message: range }),
+    IsInt({ message: `$property must be a whole number${unit ? ` of ${unit}` : ''}` }),
+  );
+}
+
 /** Every environment variable the server reads; `.env.example` documents the same list. */
 export class EnvironmentVariables {
-  @Transform(({ value }) => (value === undefined || value === '' ? 3000 : Number(value)))
-  // Checked bottom-up and only the first failure of each variable is reported: "whole number" before the range.
-  @Max(65535, { message: 'PORT must be between 1 and 65535' })
-  @Min(1, { message: 'PORT must be between 1 and 65535' })
-  @IsInt({ message: 'PORT must be a whole number' })
+  @WholeNumber(1, 65535, 3000)
   PORT = 3000;
 
   @IsOptional()
@@ -62,16 +71,10 @@ export class EnvironmentVariables {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV?: string;
 
-  @Transform(({ value }) => (value === undefined || value === '' ? 30_000 : Number(value)))
-  @Max(3_600_000, { message: 'SCHEDULER_INTERVAL_MS must be between 100 and 3600000' })
-  @Min(100, { message: 'SCHEDULER_INTERVAL_MS must be between 100 and 3600000' })
-  @IsInt({ message: 'SCHEDULER_INTERVAL_MS must be a whole number of milliseconds' })
+  @WholeNumber(100, 3_600_000, 30_000, 'milliseconds')
   SCHEDULER_INTERVAL_MS = 30_000;
 
-  @Transform(({ value }) => (value === undefined || value === '' ? 60_000 : Number(value)))
-  @Max(3_600_000, { message: 'NEWSLETTER_LEASE_MS must be between 1000 and 3600000' })
-  @Min(1_000, { message: 'NEWSLETTER_LEASE_MS must be between 1000 and 3600000' })
-  @IsInt({ message: 'NEWSLETTER_LEASE_MS must be a whole number of milliseconds' })
+  @WholeNumber(1_000, 3_600_000, 60_000, 'milliseconds')
   NEWSLETTER_LEASE_MS = 60_000;
 
   /** Where the built frontend is (client/ and server/ inside): another build than the checkout's own, if set. */
@@ -79,22 +82,13 @@ export class EnvironmentVariables {
   @IsString()
   FRONTEND_DIR?: string;
 
-  @Transform(({ value }) => (value === undefined || value === '' ? 256 : Number(value)))
-  @Max(65_536, { message: 'PAGE_MEMORY_MB must be between 0 and 65536' })
-  @Min(0, { message: 'PAGE_MEMORY_MB must be between 0 and 65536' })
-  @IsInt({ message: 'PAGE_MEMORY_MB must be a whole number of megabytes' })
+  @WholeNumber(0, 65_536, 256, 'megabytes')
   PAGE_MEMORY_MB = 256;
 
-  @Transform(({ value }) => (value === undefined || value === '' ? 32 : Number(value)))
-  @Max(10_000, { message: 'RENDER_QUEUE_MAX must be between 1 and 10000' })
-  @Min(1, { message: 'RENDER_QUEUE_MAX must be between 1 and 10000' })
-  @IsInt({ message: 'RENDER_QUEUE_MAX must be a whole number of renders' })
+  @WholeNumber(1, 10_000, 32, 'renders')
   RENDER_QUEUE_MAX = 32;
 
-  @Transform(({ value }) => (value === undefined || value === '' ? 10_000 : Number(value)))
-  @Max(600_000, { message: 'RENDER_DEADLINE_MS must be between 100 and 600000' })
-  @Min(100, { message: 'RENDER_DEADLINE_MS must be between 100 and 600000' })
-  @IsInt({ message: 'RENDER_DEADLINE_MS must be a whole number of milliseconds' })
+  @WholeNumber(100, 600_000, 10_000, 'milliseconds')
   RENDER_DEADLINE_MS = 10_000;
 
   @IsOptional()

@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiProperty, ApiServiceUnavailableResponse, ApiTags } fr
 import { DATABASE_UNAVAILABLE } from '../common/database-errors';
 import { Public } from '../common/public.decorator';
 import { HealthService } from './health.service';
+import { Endpoint } from '../openapi/endpoint.decorator';
 
 export class HealthDto {
   @ApiProperty({ example: 'ok' }) status: string;
@@ -16,6 +17,10 @@ export class HealthController {
 
   @Public()
   @Get()
+  @Endpoint({
+    summary: 'Health check',
+    description: 'For load balancers and monitors: 200 when the server and its database answer, 503 when the database cannot be reached.',
+  })
   @ApiOkResponse({ type: HealthDto })
   @ApiServiceUnavailableResponse({ description: 'The database cannot be reached' })
   async getHealth(): Promise<HealthDto> {

@@ -1,7 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { SESSION_COOKIE } from '../auth/session';
-import { OPERATION_DOCS, TAG_DOCS } from './operation-docs';
 import { SCHEMA_EXAMPLES } from './schema-examples';
 
 const SESSION_SCHEME = 'session';
@@ -39,6 +38,23 @@ change the password and open the admin (403 \`SESSION_REQUIRED\`). Use **Authori
 **Lists** are paginated with \`limit\` and \`offset\`; totals come from \`GET /api/posts/counts\` (and the
 \`X-Total-Count\` header of \`GET /api/posts\`).`;
 
+/** What each tag groups, shown as the section headings of Swagger UI. */
+export const TAG_DOCS: Record<string, string> = {
+  auth: 'Registration, sign-in with a session cookie, and password reset. For people in a browser; API tokens cannot use these.',
+  tokens:
+    'Personal access tokens for scripts and CI: create, list and revoke (with a session). Send a token as `Authorization: Bearer <token>`.',
+  posts: 'Blog posts: public reading by slug and lists, and (signed in) drafts, editing, publishing and the featured post.',
+  categories: 'Post categories.',
+  search: 'Full-text search over published posts, with Arabic spelling variants treated as one word.',
+  tags: 'Post tags: lists with counts, one tag, and renaming or merging a tag on every post at once.',
+  pages: 'Static pages such as about and contact.',
+  settings: 'Blog-wide settings: social links and the home page layout.',
+  users: "The author's public profile and its editing.",
+  upload: 'Image uploads for posts and pages.',
+  newsletter: 'Newsletter: double opt-in subscriptions, one-click unsubscribe, the subscriber list, and mailing a post to the subscribers.',
+  health: 'Liveness and database health for monitors.',
+};
+
 /**
  * Who may call an operation. A session cookie or an API token, except on session-only routes; public routes
  * take either too (they show the author more, drafts for instance), or nothing (`{}`).
@@ -47,6 +63,22 @@ function securityOf(operation: Operation): SecurityRequirement[] {
   const session: SecurityRequirement = { [SESSION_SCHEME]: [] };
   const schemes = operation['x-session-only'] ? [session] : [session, { [BEARER_SCHEME]: [] }];
   return operation['x-public'] ? [{}, ...schemes] : schemes;
+}
+
+const SIGN_IN = 'Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).';
+const SESSION_ONLY = 'Needs a signed-in session: an API token gets 403 `SESSION_REQUIRED`.';
+const FOR_A_PERSON =
+  'For a person in a browser: a request with an API token gets 403 `SESSION_REQUIRED`. Unsafe requests from a browser must come from the blog itself (`Origin`), or get 403 `CROSS_SITE_REQUEST`.';
+
+/**
+ * The sentence that ends an operation's description and says who may call it, read from the marks the SessionGuard
+ * obeys (@Public() is `x-public`, @SessionOnly() is `x-session-only`) rather than written by hand on each @Endpoint:
+ * signed-in routes take a session or a token, session-only ones a session, and the public session-only ones (signing
+ * in, registering, the password) are for a person in a browser. Public routes open to anyone say nothing.
+ */
+export function accessSentence(operation: Pick<Operation, 'x-public' | 'x-session-only'>): string | undefined {
+  if (operation['x-session-only']) return operation['x-public'] ? FOR_A_PERSON : SESSION_ONLY;
+  return operation['x-public'] ? undefined : SIGN_IN;
 }
 
 const PATH_PARAMETER = /\{([^}]+)\}/g;
@@ -107,8 +139,9 @@ function sortKeys(value: unknown): unknown {
 
 /**
  * The OpenAPI document, from the controllers' decorators. operationId is the controller method's name
- * (so the generated hooks read `useListPosts`); every operation says which credentials it takes (securityOf), and
- * gets its summary and description from OPERATION_DOCS; the main schemas get their examples from SCHEMA_EXAMPLES.
+ * (so the generated hooks read `useListPosts`); every operation says which credentials it takes (securityOf) and
+ * has its summary and description from the @Endpoint() on its method, ended by who may call it (accessSentence); the
+ * main schemas get their examples from SCHEMA_EXAMPLES.
  */
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const builder = new DocumentBuilder()
@@ -136,7 +169,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     for (const [method, operation] of Object.entries(item)) {
       if (!HTTP_METHODS.has(method)) continue;
       operation.security = securityOf(operation);
-      Object.assign(operation, OPERATION_DOCS[operation.operationId]);
+      const access = accessSentence(operation);
+      if (access) operation.description = operation.description ? `${operation.description} ${access}` : access;
     }
   }
   document.paths = paths as unknown as OpenAPIObject['paths'];

@@ -1,21 +1,9 @@
-import { Column, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, UpdateDateColumn } from 'typeorm';
 import { dateColumnType } from '../database/column-types';
+import { TitledDocument } from '../common/titled-document.entity';
 
 @Entity('pages')
-export class Page {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ type: 'varchar', length: 300 })
-  title: string;
-
-  @Column({ type: 'varchar', length: 300, unique: true })
-  slug: string;
-
-  /** Sanitized HTML. */
-  @Column({ type: 'text' })
-  content: string;
-
+export class Page extends TitledDocument {
   @UpdateDateColumn({ type: dateColumnType() })
   updatedAt: Date;
 

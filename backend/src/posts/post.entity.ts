@@ -1,7 +1,8 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, UpdateDateColumn } from 'typeorm';
 import { Category } from '../categories/category.entity';
 import { dateColumnType } from '../database/column-types';
 import { User } from '../users/user.entity';
+import { TitledDocument } from '../common/titled-document.entity';
 
 /**
  * Search joins its matches to posts by id and reads only these ("public now" and the date): from this index, not the
@@ -27,20 +28,7 @@ export const POSTS_SEARCH_INDEX = 'IDX_posts_id_published_publish_at_created';
 @Index('IDX_posts_published_publish_at', ['published', 'publishAt'])
 // At most one featured post: a partial unique index made by the OneFeaturedPost migrations (not synchronized).
 @Index('UQ_posts_one_featured', { synchronize: false })
-export class Post {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ type: 'varchar', length: 300 })
-  title: string;
-
-  @Column({ type: 'varchar', length: 300, unique: true })
-  slug: string;
-
-  /** Sanitized HTML. */
-  @Column({ type: 'text' })
-  content: string;
-
+export class Post extends TitledDocument {
   @Column({ type: 'text', nullable: true })
   excerpt: string | null;
 

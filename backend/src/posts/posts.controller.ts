@@ -13,6 +13,8 @@ import { CreatePostDto, UpdatePostDto } from './dto/save-post.dto';
 import { BulkPostsDto, BulkPostsResultDto } from './dto/bulk-posts.dto';
 import { PostsService } from './posts.service';
 import { AutosaveDto, ListRevisionsQuery, RestoreRevisionDto, RevisionDto, RevisionSummaryDto } from '../revisions/dto/revision.dto';
+import { RevisionEndpoints } from '../revisions/revision-endpoints';
+import { Endpoint, VERSION_OR_IF_MATCH_CHECK } from '../openapi/endpoint.decorator';
 
 @ApiTags('posts')
 @Controller('posts')
@@ -21,6 +23,11 @@ export class PostsController {
 
   @Public()
   @Get()
+  @Endpoint({
+    summary: 'List posts, newest first',
+    description:
+      'Post summaries (no content), `limit` at a time (20 by default, at most 50) from `offset`. Anonymous callers get published posts only (a scheduled post from its time on); signed in, `status=draft|scheduled|published` (or `published=true|false`) picks one status, no filter lists them all, and `q` searches titles. The number of posts matching the filter is in the `X-Total-Count` header; `GET /api/posts/counts` gives the totals as a body.',
+  })
   @ApiOkResponse({
     type: [PostSummaryDto],
     headers: { 'X-Total-Count': { description: 'Posts matching the filter', schema: { type: 'integer' } } },
@@ -42,6 +49,11 @@ export class PostsController {
    */
   @Public()
   @Get('counts')
+  @Endpoint({
+    summary: 'Count posts',
+    description:
+      'The totals behind the paginated lists: `{ all, published, scheduled, drafts }`, for one category (`category` slug) or every post. The published total is what a client needs to page through the public list. Anonymous callers count published posts only (`scheduled` and `drafts` are 0).',
+  })
   @ApiOkResponse({ type: PostCountsDto })
   @ApiErrors(400)
   countPosts(@Query() query: CountPostsQuery, @OptionalUser() viewer: User | undefined): Promise<PostCountsDto> {
@@ -50,6 +62,10 @@ export class PostsController {
 
   @Public()
   @Get('featured')
+  @Endpoint({
+    summary: 'The featured post',
+    description: 'The one published post the author has featured on the home page; 204 with no body when none is.',
+  })
   @ApiOkResponse({ type: PostDto })
   @ApiNoContentResponse({ description: "No post is featured yet (not an error: a reader's console stays clean)" })
   async getFeaturedPost(@Res({ passthrough: true }) response: Response): Promise<PostDto | undefined> {
@@ -60,6 +76,11 @@ export class PostsController {
   }
 
   @Get('id/:id')
+  @Endpoint({
+    summary: 'Read a post by id (for editing)',
+    description:
+      'A post, draft or published, with its content and `version` (send it back when saving), and its `ETag` (or send that back in `If-Match`).',
+  })
   @ApiOkResponse({ type: PostDto, headers: ETAG_HEADER })
   @ApiErrors(401, 404)
   async getPostById(@Param('id', ParseIdPipe) id: number, @Res({ passthrough: true }) response: Response): Promise<PostDto> {
@@ -68,6 +89,11 @@ export class PostsController {
 
   @Public()
   @Get(':slug')
+  @Endpoint({
+    summary: 'Read a post by slug',
+    description:
+      "A published post with its content and links to the previous and next published posts, as readers see it; signed in, drafts too. The slug is the last segment of the post's address (Arabic letters are kept).",
+  })
   @ApiOkResponse({ type: PostDetailDto })
   @ApiErrors(404)
   getPostBySlug(@Param('slug') slug: string, @OptionalUser() viewer: User | undefined): Promise<PostDetailDto> {
@@ -75,6 +101,11 @@ export class PostsController {
   }
 
   @Post()
+  @Endpoint({
+    summary: 'Create a post',
+    description:
+      'A draft unless `published` is true. The slug comes from the title when not given and is made unique; the HTML content is sanitized; the excerpt is made from the content when empty, and the reading time is computed.',
+  })
   @ApiCreatedResponse({ type: PostDto })
   @ApiErrors(400, 401, 409)
   createPost(@Body() input: CreatePostDto, @CurrentUser() author: User): Promise<PostDto> {
@@ -83,6 +114,11 @@ export class PostsController {
 
   /** Publish, unpublish or delete several posts at once, in one transaction (all or none). */
   @Post('bulk')
+  @Endpoint({
+    summary: 'Publish, unpublish or delete several posts',
+    description:
+      '`{ action, ids }` (at most 100 ids) in one transaction: all of them change, or none does (404 `POST_NOT_FOUND` when an id does not exist). `changed` lists the posts the action changed.',
+  })
   @HttpCode(200)
   @ApiOkResponse({ type: BulkPostsResultDto })
   @ApiErrors(400, 401, 404)
@@ -91,6 +127,10 @@ export class PostsController {
   }
 
   @Put(':id')
+  @Endpoint({
+    summary: 'Save a post',
+    description: `Replaces the post's fields (publish it with \`published: true\`; schedule it with a \`publishAt\` to come as well). Keeps a revision. ${VERSION_OR_IF_MATCH_CHECK}`,
+  })
   @ApiOkResponse({ type: PostDto, headers: ETAG_HEADER })
   @ApiErrors(400, 401, 404, 409)
   @ApiIfMatch()
@@ -104,33 +144,22 @@ export class PostsController {
     return withEntityTag(response, await this.posts.updatePost(id, input, author, ifMatch));
   }
 
-  /** Keeps the editor's fields as an autosave revision; the post itself does not change. */
-  @Post(':id/autosave')
-  @ApiCreatedResponse({ type: RevisionSummaryDto })
-  @ApiErrors(400, 401, 404)
+  @RevisionEndpoints.autosave('post')
   autosavePost(@Param('id', ParseIdPipe) id: number, @Body() input: AutosaveDto, @CurrentUser() author: User): Promise<RevisionSummaryDto> {
     return this.posts.autosavePost(id, input, author);
   }
 
-  @Get(':id/revisions')
-  @ApiOkResponse({ type: [RevisionSummaryDto], description: 'Newest first' })
-  @ApiErrors(400, 401, 404)
+  @RevisionEndpoints.list('post')
   listPostRevisions(@Param('id', ParseIdPipe) id: number, @Query() query: ListRevisionsQuery): Promise<RevisionSummaryDto[]> {
     return this.posts.listPostRevisions(id, query);
   }
 
-  @Get(':id/revisions/:revisionId')
-  @ApiOkResponse({ type: RevisionDto })
-  @ApiErrors(401, 404)
+  @RevisionEndpoints.read('post')
   getPostRevision(@Param('id', ParseIdPipe) id: number, @Param('revisionId', ParseIdPipe) revisionId: number): Promise<RevisionDto> {
     return this.posts.getPostRevision(id, revisionId);
   }
 
-  /** A save of the revision's text (a new 'restore' revision; none is deleted); the version check applies. */
-  @Post(':id/revisions/:revisionId/restore')
-  @HttpCode(200)
-  @ApiOkResponse({ type: PostDto })
-  @ApiErrors(400, 401, 404, 409)
+  @RevisionEndpoints.restore('post', PostDto)
   restorePostRevision(
     @Param('id', ParseIdPipe) id: number,
     @Param('revisionId', ParseIdPipe) revisionId: number,
@@ -141,6 +170,11 @@ export class PostsController {
   }
 
   @Delete(':id')
+  @Endpoint({
+    summary: 'Delete a post',
+    description:
+      "Deletes the post for good. With `If-Match` (the post's `ETag`), only if it has not changed since: 412 `PRECONDITION_FAILED` otherwise.",
+  })
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiErrors(401, 404)
@@ -150,6 +184,10 @@ export class PostsController {
   }
 
   @Post(':id/fix-slug')
+  @Endpoint({
+    summary: "Regenerate a post's slug from its title",
+    description: 'For posts whose slug was left empty or mangled: builds it again from the title, unique among posts.',
+  })
   @HttpCode(200)
   @ApiOkResponse({ type: PostDto })
   @ApiErrors(401, 404)
@@ -158,6 +196,10 @@ export class PostsController {
   }
 
   @Put(':id/featured')
+  @Endpoint({
+    summary: 'Feature a post on the home page',
+    description: 'Only a published post can be featured (400 `POST_NOT_PUBLISHED`); featuring one unfeatures the previous one.',
+  })
   @ApiOkResponse({ type: PostDto })
   @ApiErrors(400, 401, 404)
   setFeaturedPost(@Param('id', ParseIdPipe) id: number): Promise<PostDto> {

@@ -4,6 +4,7 @@ import { ApiErrors } from '../common/api-errors.decorator';
 import { Public } from '../common/public.decorator';
 import { HomeLayoutDto, SocialLinksDto, UpdateHomeLayoutDto, UpdateSocialLinksDto } from './dto/settings.dto';
 import { SettingsService } from './settings.service';
+import { Endpoint } from '../openapi/endpoint.decorator';
 
 @ApiTags('settings')
 @Controller()
@@ -12,12 +13,18 @@ export class SettingsController {
 
   @Public()
   @Get('social-links')
+  @Endpoint({
+    summary: 'The social links',
+    description:
+      "The social network links shown in the footer and on the about page: each a handle (linked to the network's profile address), a full URL, or null.",
+  })
   @ApiOkResponse({ type: SocialLinksDto })
   getSocialLinks(): Promise<SocialLinksDto> {
     return this.settings.getSocialLinks();
   }
 
   @Put('social-links')
+  @Endpoint({ summary: 'Save the social links', description: 'Each value is a handle or a full URL; empty clears the link.' })
   @ApiOkResponse({ type: SocialLinksDto })
   @ApiErrors(400, 401)
   updateSocialLinks(@Body() changes: UpdateSocialLinksDto): Promise<SocialLinksDto> {
@@ -26,12 +33,20 @@ export class SettingsController {
 
   @Public()
   @Get('home-layout')
+  @Endpoint({
+    summary: 'The home page layout',
+    description: 'Which sections the home page shows, in which order, and how many items each has.',
+  })
   @ApiOkResponse({ type: HomeLayoutDto })
   getHomeLayout(): Promise<HomeLayoutDto> {
     return this.settings.getHomeLayout();
   }
 
   @Put('home-layout')
+  @Endpoint({
+    summary: 'Save the home page layout',
+    description: 'Replaces the layout; every field is checked against its allowed values.',
+  })
   @ApiOkResponse({ type: HomeLayoutDto })
   @ApiErrors(400, 401)
   updateHomeLayout(@Body() changes: UpdateHomeLayoutDto): Promise<HomeLayoutDto> {

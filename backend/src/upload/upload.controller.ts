@@ -18,6 +18,7 @@ import { ApiErrors } from '../common/api-errors.decorator';
 import { DomainError } from '../common/domain-error';
 import { sendError } from '../common/error-body';
 import { MAX_IMAGE_BYTES, UploadService } from './upload.service';
+import { Endpoint } from '../openapi/endpoint.decorator';
 
 export class UploadImageDto {
   @ApiProperty({ type: 'string', format: 'binary', description: 'JPEG, PNG, GIF, WebP or AVIF, at most 5 MB' })
@@ -45,6 +46,11 @@ export class UploadController {
   constructor(private readonly upload: UploadService) {}
 
   @Post()
+  @Endpoint({
+    summary: 'Upload an image',
+    description:
+      "A multipart form with one file field named `image`: JPEG, PNG, GIF, WebP or AVIF, at most 5 MB and 40 megapixels. The image is re-encoded (which drops its metadata) and smaller AVIF and WebP variants are made; the answer's `url` is the address to use in posts. When the storage fails (a bucket down or unreachable), 503 `STORAGE_UNAVAILABLE` with `retryAfter`, and nothing of the upload is kept.",
+  })
   @UseFilters(ImageTooLargeFilter)
   @UseInterceptors(FileInterceptor('image', { storage: memoryStorage(), limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } }))
   @ApiConsumes('multipart/form-data')

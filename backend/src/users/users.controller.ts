@@ -7,6 +7,7 @@ import { Public } from '../common/public.decorator';
 import { UpdateUserDto, UserDto } from './dto/user.dto';
 import { User } from './user.entity';
 import { UsersService } from './users.service';
+import { Endpoint } from '../openapi/endpoint.decorator';
 
 @ApiTags('users')
 @Controller('users')
@@ -15,6 +16,11 @@ export class UsersController {
 
   @Public()
   @Get(':id')
+  @Endpoint({
+    summary: 'Read a user (the author)',
+    description:
+      'The public record of a user (SPEC §7): name, bio and avatar. The username and email, what signs in, only to that user themself.',
+  })
   @ApiOkResponse({ type: UserDto })
   @ApiErrors(404)
   getUser(@Param('id', ParseIdPipe) id: number, @OptionalUser() viewer?: User): Promise<UserDto> {
@@ -22,6 +28,7 @@ export class UsersController {
   }
 
   @Put(':id')
+  @Endpoint({ summary: 'Edit your profile', description: "Changes your own name and bio (403 `NOT_YOUR_PROFILE` for anyone else's)." })
   @ApiOkResponse({ type: UserDto })
   @ApiErrors(400, 401, 403, 404)
   updateUser(@Param('id', ParseIdPipe) id: number, @Body() changes: UpdateUserDto, @CurrentUser() viewer: User): Promise<UserDto> {

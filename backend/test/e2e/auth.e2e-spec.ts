@@ -2,25 +2,20 @@ import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { User } from '../../src/users/user.entity';
 import { PasswordResetToken } from '../../src/auth/password-reset-token.entity';
 import { expectNoSecrets, outboxMailsAfterResets, resetTokenIn } from '../support/helpers';
-import { AUTHOR, startTestApp, TestApp } from '../support/test-app';
+import { AUTHOR, sharedTestApp } from '../support/test-app';
 
 const INVALID = { statusCode: 401, message: 'Invalid username or password' };
 const FORGOT_MESSAGE = 'إذا كان هذا البريد مسجلاً لدينا فستصلك رسالة فيها رابط إعادة تعيين كلمة المرور';
 
 describe('auth: register, login, logout, password reset', () => {
-  let t: TestApp;
+  const t = sharedTestApp();
   let author: TestAgent;
   let password = AUTHOR.password;
   let authorCookie: string;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
 
   it('GET /api/user answers 401 without a session', async () => {
     const response = await t.agent().get('/api/user').expect(401);
@@ -226,12 +221,10 @@ describe('auth: register, login, logout, password reset', () => {
 });
 
 describe('login rate limits behind a proxy (TRUST_PROXY=true)', () => {
-  let t: TestApp;
+  const t = sharedTestApp({ TRUST_PROXY: 'true' });
   beforeAll(async () => {
-    t = await startTestApp({ TRUST_PROXY: 'true' });
     await t.author();
   });
-  afterAll(() => t.close());
 
   const attempt = (ip: string, password = 'guess-guess') =>
     t.agent().post('/api/login').set('X-Forwarded-For', ip).send({ username: AUTHOR.username, password });
@@ -245,11 +238,7 @@ describe('login rate limits behind a proxy (TRUST_PROXY=true)', () => {
 });
 
 describe('auth with ALLOW_REGISTRATION=true', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ ALLOW_REGISTRATION: 'true' });
-  });
-  afterAll(() => t.close());
+  const t = sharedTestApp({ ALLOW_REGISTRATION: 'true' });
 
   it('registers while a user exists (201), and refuses a taken username or email with 409', async () => {
     await t.app
@@ -281,15 +270,13 @@ describe('auth with ALLOW_REGISTRATION=true', () => {
 });
 
 describe('auth with PUBLIC_URL set', () => {
-  let t: TestApp;
+  const t = sharedTestApp({ PUBLIC_URL: 'https://blog.example.com' });
   beforeAll(async () => {
-    t = await startTestApp({ PUBLIC_URL: 'https://blog.example.com' });
     await t.app
       .get(DataSource)
       .getRepository(User)
       .save({ username: 'author', email: AUTHOR.email, password: 'not-a-real-hash', name: 'Author', bio: null, avatarUrl: null });
   });
-  afterAll(() => t.close());
 
   it('the reset link points at PUBLIC_URL, whatever Host header the request carried', async () => {
     await t.agent().post('/api/forgot-password').set('Host', 'evil.example').send({ email: AUTHOR.email }).expect(200);

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
-import { Client } from 'pg';
+import { postgresDatabaseUrl, queryPostgres } from '../support/scratch-postgres';
 import sharp from 'sharp';
 import * as tar from 'tar';
 import { DataSource } from 'typeorm';
@@ -55,17 +55,7 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
   let source: TestApp;
   let author: TestAgent;
 
-  const postgres = async (sql: string, database?: string) => {
-    const url = new URL(postgresServer as string);
-    if (database) url.pathname = `/${database}`;
-    const client = new Client({ connectionString: url.toString() });
-    await client.connect();
-    try {
-      return (await client.query(sql)).rows;
-    } finally {
-      await client.end();
-    }
-  };
+  const postgres = (sql: string, database?: string) => queryPostgres(postgresServer as string, sql, database);
 
   /** A new, empty place to restore into: a fresh DATA_DIR and, on PostgreSQL, a fresh database. */
   const newPlace = async (driver: Driver, storage: Record<string, string> = {}): Promise<Place> => {
@@ -74,9 +64,8 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
     const name = `mudawwana_test_${randomBytes(6).toString('hex')}`;
     await postgres(`CREATE DATABASE ${name}`);
     databases.push(name);
-    const url = new URL(postgresServer as string);
-    url.pathname = `/${name}`;
-    return { driver, dataDir, databaseUrl: url.toString(), env: { DATA_DIR: dataDir, DATABASE_URL: url.toString(), ...storage } };
+    const databaseUrl = postgresDatabaseUrl(postgresServer as string, name);
+    return { driver, dataDir, databaseUrl, env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ...storage } };
   };
 
   /** Runs the built command as `npm run backup|restore` does; never throws, answers its exit code and output. */

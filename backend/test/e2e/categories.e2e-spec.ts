@@ -1,19 +1,17 @@
 import TestAgent from 'supertest/lib/agent';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createPost } from '../support/helpers';
-import { startTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 
 type Json = Record<string, any>;
 
 describe('categories', () => {
-  let t: TestApp;
+  const t = sharedTestApp();
   let author: TestAgent;
 
   beforeAll(async () => {
-    t = await startTestApp();
     author = await t.author();
   });
-  afterAll(() => t.close());
 
   const create = (body: Json) => author.post('/api/categories').send(body);
 

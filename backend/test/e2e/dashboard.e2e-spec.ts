@@ -1,25 +1,23 @@
 import TestAgent from 'supertest/lib/agent';
 import { tagSlug } from '@mudawwana/rules';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ContentEvents } from '../../src/common/content-events';
 import { ContentTag } from '../../src/common/content-tags';
 import { createPost } from '../support/helpers';
-import { startTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 
 type Row = { id: number; title: string; published: boolean; featured: boolean; version: number };
 
 /** Issue 14: the dashboard of a real blog — search, filters and bulk actions on the server. */
 describe('dashboard: search, filters, bulk actions', () => {
-  let t: TestApp;
+  const t = sharedTestApp();
   let author: TestAgent;
   let category: { id: number; slug: string };
 
   beforeAll(async () => {
-    t = await startTestApp();
     author = await t.author();
     category = (await author.post('/api/categories').send({ name: 'لوحة' }).expect(201)).body;
   });
-  afterAll(() => t.close());
 
   const ids = (rows: Row[]) => rows.map((row) => row.id).sort((a, b) => a - b);
 

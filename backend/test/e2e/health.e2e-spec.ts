@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TestApp } from '../support/test-app';
+import { describe, expect, it } from 'vitest';
+import { sharedTestApp } from '../support/test-app';
 
 describe('health and defaults', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = sharedTestApp();
 
   it('reports the database as reachable', async () => {
     const response = await t.agent().get('/api/health').expect(200);

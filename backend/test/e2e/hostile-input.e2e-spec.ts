@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import TestAgent from 'supertest/lib/agent';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPost } from '../support/helpers';
-import { AUTHOR, startTestApp, TestApp } from '../support/test-app';
+import { AUTHOR, startTestApp, TestApp, sharedTestApp } from '../support/test-app';
 
 /** A JSON text nested `levels` deep: {"a":{"a":…}} — the ValidationPipe used to overflow its stack on it. */
 const deepJson = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
@@ -11,14 +11,12 @@ const UUID_OR_PROXY_ID = /^[\w.-]{1,100}$/;
 
 /** Items 2, 4, 7, 8 and 9 of the hostile-input issue: each answered with a 4xx that says why, never a 500. */
 describe('hostile input', () => {
-  let t: TestApp;
+  const t = sharedTestApp();
   let author: TestAgent;
 
   beforeAll(async () => {
-    t = await startTestApp();
     author = await t.author();
   });
-  afterAll(() => t.close());
 
   describe('JSON nested 3,000 levels deep is a 400 on every anonymous body', () => {
     for (const path of ['/api/login', '/api/register', '/api/newsletter', '/api/forgot-password', '/api/reset-password']) {

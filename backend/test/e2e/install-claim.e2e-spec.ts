@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InstallClaim, SetupCodeRow } from '../../src/auth/install-claim.entity';
 import { User } from '../../src/users/user.entity';
 import { captureOutput } from '../support/output';
-import { AUTHOR, startTestApp, TestApp } from '../support/test-app';
+import { AUTHOR, startTestApp, TestApp, sharedTestApp } from '../support/test-app';
 
 const PUBLIC_URL = 'https://blog.example.com';
 const CODE_IN_LOG = /setup code for the first account: ([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})/;
@@ -16,11 +16,7 @@ const SSR_ENTRY = resolve(__dirname, '../../../frontend/dist/server/entry-server
 const account = (n: number) => ({ username: `writer${n}`, email: `writer${n}@example.com`, password: 'secret-pass-1', name: 'كاتب' });
 
 describe('claiming a fresh install', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = sharedTestApp();
 
   it('six parallel first registrations make exactly one account (the database keeps one claim); the others answer 409 or 403', async () => {
     const responses = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => t.agent().post('/api/register').send(account(n))));

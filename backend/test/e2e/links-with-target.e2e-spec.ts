@@ -1,19 +1,15 @@
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LinksWithTarget1795900400000 } from '../../src/database/migrations/links-with-target';
 import { createPost } from '../support/helpers';
-import { startTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 
 /**
  * Issue 21: links saved before every link with a target got rel="noopener noreferrer" (only target="_blank" did) are
  * brought up to today's rule by the migration LinksWithTarget, on both drivers; nothing else changes.
  */
 describe('the LinksWithTarget migration', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = sharedTestApp();
 
   it('adds rel=noopener noreferrer to the links with a target that posts and pages were saved with, and leaves the rest', async () => {
     const author = await t.author();

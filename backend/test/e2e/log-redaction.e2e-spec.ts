@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { captureOutput } from '../support/output';
-import { startTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 
 /** Shaped like the app's tokens (32 random bytes, base64url): mixed case and digits. */
 const CONFIRM_TOKEN = 'Cf7kQ2xW9vLm3nB7tY5uI8oP1aS4dF6gH0jK2LzXcVb';
@@ -9,12 +9,7 @@ const UNSUBSCRIBE_TOKEN = 'Un5hJ8kL2mN4bV6cX9zA1sD3fG7hQwErTyUiOp0Ka1b';
 const PATH_TOKEN = 'Pa4tH9sEgMeNt2Q7wE1rT5yU8iO3pAsDfGhJkL6zXcV';
 
 describe('tokens never reach the log', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = sharedTestApp();
 
   it('a request that fails (and is logged) with a token in its query or path is logged without the token', async () => {
     // The database goes away: each of these requests fails unexpectedly, and the server logs it with its URL.

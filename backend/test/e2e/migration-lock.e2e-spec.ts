@@ -1,22 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
+import { queryPostgres } from '../support/scratch-postgres';
 import { afterEach, describe, expect, it } from 'vitest';
 import { POSTGRES_MIGRATIONS } from '../../src/database/migrations/postgres';
 import { startTestApp, TestApp } from '../support/test-app';
 import { onPostgres, POSTGRES_ONLY } from '../support/conditions';
 
 /** A statement on the PostgreSQL server of the project (DATABASE_URL), in the named database. */
-async function query(database: string | undefined, sql: string): Promise<Record<string, unknown>[]> {
-  const url = new URL(process.env.DATABASE_URL as string);
-  if (database) url.pathname = `/${database}`;
-  const client = new Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    return (await client.query(sql)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const query = (database: string | undefined, sql: string) => queryPostgres(process.env.DATABASE_URL as string, sql, database);
 
 describe.runIf(onPostgres)('migrations at start on PostgreSQL', POSTGRES_ONLY, () => {
   const database = `mudawwana_test_${randomBytes(6).toString('hex')}`;

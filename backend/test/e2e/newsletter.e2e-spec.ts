@@ -9,7 +9,7 @@ import { NewsletterMail } from '../../src/newsletter/newsletter-mail.entity';
 import { Subscriber } from '../../src/newsletter/subscriber.entity';
 import { createPost } from '../support/helpers';
 import { headerOf, linkIn, type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../support/smtp';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startTestApp, type TestApp, sharedTestApp } from '../support/test-app';
 
 const MAIL_FROM = 'مدوّنة <news@blog.example>';
 const CONFIRM = '/api/newsletter/confirm';
@@ -502,11 +502,7 @@ describe('newsletter links act on POST, never on GET (mail scanners follow links
 });
 
 describe('newsletter without SMTP (the outbox)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = sharedTestApp();
 
   const outbox = () =>
     readdirSync(join(t.dataDir, 'outbox'))

@@ -1,18 +1,16 @@
 import TestAgent from 'supertest/lib/agent';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TestApp } from '../support/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedTestApp } from '../support/test-app';
 
 type Json = Record<string, any>;
 
 describe('pages', () => {
-  let t: TestApp;
+  const t = sharedTestApp();
   let author: TestAgent;
 
   beforeAll(async () => {
-    t = await startTestApp();
     author = await t.author();
   });
-  afterAll(() => t.close());
 
   const create = (body: Json) => author.post('/api/pages').send(body);
 

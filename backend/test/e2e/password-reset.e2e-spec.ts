@@ -4,7 +4,7 @@ import TestAgent from 'supertest/lib/agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres, POSTGRES_ONLY } from '../support/conditions';
 import { outboxMails, outboxMailsAfterResets, resetTokenIn } from '../support/helpers';
-import { AUTHOR, startTestApp, TestApp } from '../support/test-app';
+import { AUTHOR, startTestApp, TestApp, sharedTestApp } from '../support/test-app';
 
 /** An account of its own for the budget test (3 mails per email address an hour). */
 const VICTIM = { username: 'victim', email: 'victim@example.com', password: 'victim-pass-1', name: 'الضحية' };
@@ -92,12 +92,10 @@ describe('password reset links', () => {
 });
 
 describe.runIf(onPostgres)('forgot-password answers before any work that depends on the address', POSTGRES_ONLY, () => {
-  let t: TestApp;
+  const t = sharedTestApp();
   beforeAll(async () => {
-    t = await startTestApp();
     await t.author();
   });
-  afterAll(() => t.close());
 
   it('answers while another connection holds the users table locked, then mails the link once the lock is gone', async () => {
     const before = (await outboxMailsAfterResets(t)).length;

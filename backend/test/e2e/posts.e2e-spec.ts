@@ -1,27 +1,25 @@
 import TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
 import { Post } from '../../src/posts/post.entity';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createPost } from '../support/helpers';
-import { startTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 
 type Json = Record<string, any>;
 const words = (count: number) => Array.from({ length: count }, (_, i) => `كلمة${i}`).join(' ');
 const slugPath = (slug: string) => `/api/posts/${encodeURIComponent(slug)}`;
 
 describe('posts', () => {
-  let t: TestApp;
+  const t = sharedTestApp();
   let author: TestAgent;
   let authorId: number;
   let categories: Json[];
 
   beforeAll(async () => {
-    t = await startTestApp();
     author = await t.author();
     authorId = (await author.get('/api/user')).body.id;
     categories = (await t.agent().get('/api/categories')).body;
   });
-  afterAll(() => t.close());
 
   describe('featured post when there is none', () => {
     it("GET /api/posts/featured answers 204 with no body (not a failed request in a reader's console)", async () => {

@@ -1,21 +1,19 @@
 import TestAgent from 'supertest/lib/agent';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createPost } from '../support/helpers';
-import { startTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 
 /**
  * Items 3 and 6 of the hostile-input issue: invariants that hold when requests arrive together. On PostgreSQL the
  * requests really run side by side (a pool of connections); SQLite serializes writes, and must agree.
  */
 describe('races', () => {
-  let t: TestApp;
+  const t = sharedTestApp();
   let author: TestAgent;
 
   beforeAll(async () => {
-    t = await startTestApp();
     author = await t.author();
   });
-  afterAll(() => t.close());
 
   const featuredCount = async () => {
     const posts: { featured: boolean }[] = [];

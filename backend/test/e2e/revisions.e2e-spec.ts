@@ -1,10 +1,10 @@
 import TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Revision } from '../../src/revisions/revision.entity';
 import { REVISIONS_KEPT } from '../../src/revisions/revisions.repository';
 import { createPost } from '../support/helpers';
-import { startTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 
 interface Summary {
   id: number;
@@ -19,14 +19,12 @@ const noonOf = (daysAgo: number) => new Date(Math.floor(Date.now() / DAY_MS) * D
 
 /** Issue 14: every save keeps a revision, autosaves leave the post alone, restores are saves. */
 describe('revisions', () => {
-  let t: TestApp;
+  const t = sharedTestApp();
   let author: TestAgent;
 
   beforeAll(async () => {
-    t = await startTestApp();
     author = await t.author();
   });
-  afterAll(() => t.close());
 
   const kinds = [
     {

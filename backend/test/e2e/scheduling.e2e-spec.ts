@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentEvents } from '../../src/common/content-events';
 import { onPostgres, POSTGRES_ONLY } from '../support/conditions';
 import { createPost } from '../support/helpers';
-import { startTestApp, TestApp } from '../support/test-app';
+import { startTestApp, TestApp, sharedTestApp } from '../support/test-app';
 
 /** The scheduler looks every 200 ms here (SCHEDULER_INTERVAL_MS); in production every 30 s. */
 const INTERVAL = '200';
@@ -24,16 +24,14 @@ async function eventually(check: () => Promise<boolean>, ms = 8000): Promise<voi
 
 /** Issue 14: scheduled posts stay out of every public read until their time, then come out by themselves. */
 describe('scheduled publishing', () => {
-  let t: TestApp;
+  const t = sharedTestApp({ SCHEDULER_INTERVAL_MS: INTERVAL });
   let author: TestAgent;
   let category: { id: number; slug: string };
 
   beforeAll(async () => {
-    t = await startTestApp({ SCHEDULER_INTERVAL_MS: INTERVAL });
     author = await t.author();
     category = (await author.post('/api/categories').send({ name: 'مجدولة' }).expect(201)).body;
   });
-  afterAll(() => t.close());
 
   /** Everything an anonymous reader can learn about this post through the API. */
   async function publicView(post: { id: number; slug: string }) {

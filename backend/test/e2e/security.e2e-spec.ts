@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import TestAgent from 'supertest/lib/agent';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TestApp } from '../support/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedTestApp } from '../support/test-app';
 
 type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
 interface Operation {
@@ -35,16 +35,14 @@ function call(agent: TestAgent, operation: Operation, id: string) {
 }
 
 describe('security', () => {
-  let t: TestApp;
+  const t = sharedTestApp();
   let author: TestAgent;
   let ownOrigin: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
     author = await t.author();
     ownOrigin = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
   });
-  afterAll(() => t.close());
 
   describe('every route needs a session unless it is marked public', () => {
     it('the committed openapi/openapi.json lists exactly the routes the app serves (regenerate it with npm run openapi)', async () => {
@@ -247,11 +245,7 @@ describe('security', () => {
 });
 
 describe('security headers on an https site', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ PUBLIC_URL: 'https://blog.example.com' });
-  });
-  afterAll(() => t.close());
+  const t = sharedTestApp({ PUBLIC_URL: 'https://blog.example.com' });
 
   it('adds HSTS and upgrade-insecure-requests when PUBLIC_URL is https', async () => {
     const response = await t.agent().get('/api/posts').expect(200);

@@ -1,30 +1,15 @@
+import { DEFAULT_HOME_LAYOUT } from '@mudawwana/rules';
 import TestAgent from 'supertest/lib/agent';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TestApp } from '../support/test-app';
-
-const DEFAULT_LAYOUT = {
-  showHero: true,
-  showFeaturedPost: true,
-  showLatestPosts: true,
-  showCategories: true,
-  showNewsletter: true,
-  latestPostsCount: 3,
-  categoriesCount: 4,
-  postsPerCategory: 3,
-  heroTitle: null,
-  heroSubtitle: null,
-  heroBgColor: null,
-};
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedTestApp } from '../support/test-app';
 
 describe('settings', () => {
-  let t: TestApp;
+  const t = sharedTestApp();
   let author: TestAgent;
 
   beforeAll(async () => {
-    t = await startTestApp();
     author = await t.author();
   });
-  afterAll(() => t.close());
 
   describe('social links', () => {
     it('GET gives the six networks, all null, on a new blog', async () => {
@@ -69,12 +54,16 @@ describe('settings', () => {
 
   describe('home layout', () => {
     it('GET gives the defaults of SPEC §3 on a new blog', async () => {
-      expect((await t.agent().get('/api/home-layout').expect(200)).body).toEqual(DEFAULT_LAYOUT);
+      const layout = (await t.agent().get('/api/home-layout').expect(200)).body;
+      expect(layout).toEqual(DEFAULT_HOME_LAYOUT);
+      // SPEC §3 itself, so that a wrong default in the rules package cannot pass here.
+      const everySection = { showHero: true, showFeaturedPost: true, showLatestPosts: true, showCategories: true, showNewsletter: true };
+      expect(layout).toMatchObject({ ...everySection, latestPostsCount: 3, categoriesCount: 4, postsPerCategory: 3 });
     });
 
     it('PUT (200) changes only the fields it is sent', async () => {
       const response = await author.put('/api/home-layout').send({ showHero: false, latestPostsCount: 6, heroTitle: 'مرحباً' }).expect(200);
-      const expected = { ...DEFAULT_LAYOUT, showHero: false, latestPostsCount: 6, heroTitle: 'مرحباً' };
+      const expected = { ...DEFAULT_HOME_LAYOUT, showHero: false, latestPostsCount: 6, heroTitle: 'مرحباً' };
       expect(response.body).toEqual(expected);
       expect((await t.agent().get('/api/home-layout').expect(200)).body).toEqual(expected);
 

@@ -1,22 +1,20 @@
 import TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createPost } from '../support/helpers';
-import { startTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 
 type Json = Record<string, any>;
 
 const tagPath = (slug: string) => `/api/tags/${encodeURIComponent(slug)}`;
 
 describe('tags', () => {
-  let t: TestApp;
+  const t = sharedTestApp();
   let author: TestAgent;
 
   beforeAll(async () => {
-    t = await startTestApp();
     author = await t.author();
   });
-  afterAll(() => t.close());
 
   it('lists tags with the count of published posts, most used first; drafts counted only for the author', async () => {
     await createPost(author, { title: 'أ', tags: ['ذكاء اصطناعي', 'AI'], published: true });
@@ -93,39 +91,16 @@ describe('tags', () => {
   });
 
   it('merges a tag into another: its posts carry the other once', async () => {
-    const { body } = await author
-      .post(`${tagPath('ويب')}/merge`)
-      .send({ into: 'javascript' })
-      .expect(200);
+    const merge = (slug: string, body: object, agent = author) => agent.post(`${tagPath(slug)}/merge`).send(body);
+    const { body } = await merge('ويب', { into: 'javascript' }).expect(200);
     expect(body).toEqual({ name: 'Javascript', slug: 'javascript', count: 3 });
     await author.get(tagPath('ويب')).query({ includeDrafts: 'true' }).expect(404);
     const posts = (await author.get('/api/posts').query({ tag: 'javascript' }).expect(200)).body;
     for (const post of posts) expect(post.tags).toEqual(['Javascript']);
-    expect(
-      (
-        await author
-          .post(`${tagPath('javascript')}/merge`)
-          .send({ into: 'javascript' })
-          .expect(400)
-      ).body.code,
-    ).toBe('TAG_MERGE_SAME');
-    expect(
-      (
-        await author
-          .post(`${tagPath('javascript')}/merge`)
-          .send({ into: 'لا-يوجد' })
-          .expect(404)
-      ).body.code,
-    ).toBe('TAG_NOT_FOUND');
-    await author
-      .post(`${tagPath('javascript')}/merge`)
-      .send({})
-      .expect(400);
-    await t
-      .agent()
-      .post(`${tagPath('javascript')}/merge`)
-      .send({ into: 'ai' })
-      .expect(401);
+    expect((await merge('javascript', { into: 'javascript' }).expect(400)).body.code).toBe('TAG_MERGE_SAME');
+    expect((await merge('javascript', { into: 'لا-يوجد' }).expect(404)).body.code).toBe('TAG_NOT_FOUND');
+    await merge('javascript', {}).expect(400);
+    await merge('javascript', { into: 'ai' }, t.agent()).expect(401);
   });
 
   it('all or nothing: when one post cannot be changed, no post is', async () => {

@@ -3,9 +3,9 @@ import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import TestAgent from 'supertest/lib/agent';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { imageVariantUrl } from '@mudawwana/rules';
-import { startTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 
 const UPLOADED_URL = /^\/uploads\/[0-9a-f]{32}\.(png|jpg|gif|webp|avif)$/;
 
@@ -29,14 +29,12 @@ const jpegWithGps = () =>
 const sixMegabytes = () => Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), randomBytes(6 * 1024 * 1024)]);
 
 describe('upload', () => {
-  let t: TestApp;
+  const t = sharedTestApp();
   let author: TestAgent;
 
   beforeAll(async () => {
-    t = await startTestApp();
     author = await t.author();
   });
-  afterAll(() => t.close());
 
   const upload = (file: Buffer, filename: string, contentType?: string) =>
     author.post('/api/upload').attach('image', file, contentType ? { filename, contentType } : filename);

@@ -1,19 +1,18 @@
 import { DataSource } from 'typeorm';
 import TestAgent from 'supertest/lib/agent';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { User } from '../../src/users/user.entity';
 import { Post } from '../../src/posts/post.entity';
 import { createPost, expectNoSecrets } from '../support/helpers';
-import { AUTHOR, startTestApp, TestApp } from '../support/test-app';
+import { AUTHOR, sharedTestApp } from '../support/test-app';
 
 describe('users', () => {
-  let t: TestApp;
+  const t = sharedTestApp();
   let author: TestAgent;
   let me: { id: number };
   let other: User;
 
   beforeAll(async () => {
-    t = await startTestApp();
     author = await t.author();
     me = (await author.get('/api/user').expect(200)).body;
     // A second account straight in the database (registration is closed once the author exists).
@@ -28,7 +27,6 @@ describe('users', () => {
       resetTokenExpiry: new Date(),
     });
   });
-  afterAll(() => t.close());
 
   it('GET /api/users/:id is public and shows anonymous readers what SPEC §7 lists, nothing used to sign in', async () => {
     const response = await t.agent().get(`/api/users/${me.id}`).expect(200);

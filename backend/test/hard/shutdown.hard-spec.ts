@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import * as http from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
+import { scratchPostgres, type ScratchDatabase } from '../support/scratch-postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRAIN_MS, STOP_DEADLINE_MS } from '../../src/shutdown';
 import { backendDir, builtBackend } from '../support/build';
@@ -33,7 +32,7 @@ interface Outcome {
 
 describe('a stop on SIGTERM', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'mudawwana-stop-'));
-  const database = `mudawwana_stop_${randomBytes(6).toString('hex')}`;
+  let scratch: ScratchDatabase | undefined;
   let databaseUrl: string | undefined;
   let dist: string;
   const servers: ServerProcess[] = [];
@@ -59,25 +58,15 @@ describe('a stop on SIGTERM', () => {
   beforeAll(async () => {
     dist = await builtBackend();
     if (postgresUrl) {
-      const admin = new Client({ connectionString: postgresUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${database}`);
-      await admin.end();
-      const url = new URL(postgresUrl);
-      url.pathname = `/${database}`;
-      databaseUrl = url.toString();
+      scratch = await scratchPostgres(postgresUrl, 'mudawwana_stop');
+      databaseUrl = scratch.url;
     }
   }, 180_000);
 
   afterAll(async () => {
     for (const server of servers) if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
-    if (postgresUrl) {
-      const admin = new Client({ connectionString: postgresUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await admin.end();
-    }
+    await scratch?.drop();
   });
 
   it(`exits with 0 within ${STOP_DEADLINE_MS / 1000} s while ${CLIENTS} keep-alive clients go on sending, answering all it had`, async () => {

@@ -6,11 +6,19 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-async function onServer(serverUrl: string, sql: string): Promise<void> {
-  const client = new Client({ connectionString: serverUrl });
+/** The address of `database` on the PostgreSQL server of `serverUrl` (the same user, host and options). */
+export function postgresDatabaseUrl(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** The rows of one statement run on the PostgreSQL server of `serverUrl`: in `database`, or in the URL's own. */
+export async function queryPostgres<T = Record<string, any>>(serverUrl: string, sql: string, database?: string): Promise<T[]> {
+  const client = new Client({ connectionString: database ? postgresDatabaseUrl(serverUrl, database) : serverUrl });
   await client.connect();
   try {
-    await client.query(sql);
+    return (await client.query(sql)).rows as T[];
   } finally {
     await client.end();
   }
@@ -19,8 +27,9 @@ async function onServer(serverUrl: string, sql: string): Promise<void> {
 /** A new database of its own on the PostgreSQL server of `serverUrl` (for apps or processes that outlive one app). */
 export async function scratchPostgres(serverUrl: string, prefix = 'mudawwana_scratch'): Promise<ScratchDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await onServer(serverUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  await queryPostgres(serverUrl, `CREATE DATABASE ${name}`);
+  return {
+    url: postgresDatabaseUrl(serverUrl, name),
+    drop: async () => void (await queryPostgres(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+  };
 }

@@ -2,7 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { Client } from 'pg';
+import { queryPostgres } from './scratch-postgres';
 import { DataSource } from 'typeorm';
 import { expect } from 'vitest';
 import { backendDir } from './build';
@@ -98,15 +98,7 @@ export async function registerAuthor(base: string): Promise<string> {
  * pass its integrity check.
  */
 export async function storedPosts(dataDir: string, databaseUrl: string | undefined): Promise<{ id: number; title: string }[]> {
-  if (databaseUrl) {
-    const client = new Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      return (await client.query('SELECT id, title FROM posts')).rows;
-    } finally {
-      await client.end();
-    }
-  }
+  if (databaseUrl) return queryPostgres(databaseUrl, 'SELECT id, title FROM posts');
   const db = await new DataSource({ type: 'better-sqlite3', database: join(dataDir, 'blog.sqlite') }).initialize();
   try {
     expect(await db.query('PRAGMA integrity_check')).toEqual([{ integrity_check: 'ok' }]);
@@ -122,15 +114,7 @@ export async function queryStored<T = Record<string, unknown>>(
   databaseUrl: string | undefined,
   sql: string,
 ): Promise<T[]> {
-  if (databaseUrl) {
-    const client = new Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      return (await client.query(sql)).rows;
-    } finally {
-      await client.end();
-    }
-  }
+  if (databaseUrl) return queryPostgres<T>(databaseUrl, sql);
   const db = await new DataSource({
     type: 'better-sqlite3',
     database: join(dataDir, 'blog.sqlite'),

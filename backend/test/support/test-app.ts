@@ -3,12 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../src/app';
 import { SetupCode } from '../../src/auth/setup-code';
 import { loadConfig } from '../../src/config/app-config';
+import { scratchPostgres } from './scratch-postgres';
 
 export const AUTHOR = { username: 'author', email: 'author@example.com', password: 'secret-pass-1', name: 'كاتب المدونة' };
 
@@ -27,12 +28,6 @@ export interface TestApp {
   /** Stops one of those other instances (as a crashed or redeployed server), before the rest. */
   stopInstance(instance: NestExpressApplication): Promise<void>;
   close(): Promise<void>;
-}
-
-function postgresUrlFor(database: string): string {
-  const url = new URL(process.env.DATABASE_URL as string);
-  url.pathname = `/${database}`;
-  return url.toString();
 }
 
 export interface TestAppOptions {
@@ -58,18 +53,9 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   let databaseUrl = options.databaseUrl ?? env.DATABASE_URL;
   let dropDatabase = async () => {};
   if (driver === 'postgres' && !databaseUrl) {
-    const name = `mudawwana_test_${randomBytes(6).toString('hex')}`;
-    const admin = new Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    databaseUrl = postgresUrlFor(name);
-    dropDatabase = async () => {
-      const client = new Client({ connectionString: process.env.DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
+    const scratch = await scratchPostgres(process.env.DATABASE_URL as string, 'mudawwana_test');
+    databaseUrl = scratch.url;
+    dropDatabase = scratch.drop;
   }
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -120,5 +106,41 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
       await dropDatabase();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The app the tests of one describe block share: started (startTestApp) before the first and closed after the last.
+ * It is returned at once, while the block is being declared and before any hook has run, so it answers only inside
+ * hooks and tests; register it before the block's own beforeAll, which then finds it started.
+ */
+export function sharedTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): TestApp {
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await startTestApp(env, options);
+  });
+  afterAll(() => started?.close());
+  const current = (): TestApp => {
+    if (!started) throw new Error('the shared test app starts in beforeAll: use it in hooks and tests');
+    return started;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get driver() {
+      return current().driver;
+    },
+    get dataDir() {
+      return current().dataDir;
+    },
+    get databaseUrl() {
+      return current().databaseUrl;
+    },
+    agent: () => current().agent(),
+    author: () => current().author(),
+    anotherInstance: () => current().anotherInstance(),
+    stopInstance: (instance) => current().stopInstance(instance),
+    close: () => current().close(),
   };
 }

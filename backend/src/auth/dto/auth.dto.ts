@@ -2,9 +2,32 @@ import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { Equals, IsEmail, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { ACCOUNT_LIMITS as A } from '@mudawwana/rules';
+import { stacked } from '../../common/stacked';
 import { trim } from '../../common/transforms';
 
 const PASSWORD_TOO_SHORT = `كلمة المرور يجب أن تكون ${A.passwordMinLength} أحرف على الأقل`;
+/** A password as it is typed: not trimmed (spaces count), from the minimum length (an Arabic message) to the maximum. */
+const Password = () =>
+  stacked(
+    ApiProperty({ minLength: A.passwordMinLength }),
+    IsString(),
+    MinLength(A.passwordMinLength, { message: PASSWORD_TOO_SHORT }),
+    MaxLength(A.passwordMaxLength),
+  );
+
+/** An email address, trimmed. */
+const EmailAddress = () =>
+  stacked(
+    ApiProperty({ format: 'email' }),
+    Transform(trim),
+    IsEmail({}, { message: 'email must be a valid email address' }),
+    MaxLength(A.emailMaxLength),
+  );
+
+/** A field of SPEC §3's register body that the client sends as null: anything else is refused, and it is never stored. */
+const SentAsNull = () =>
+  stacked(ApiPropertyOptional({ type: String, nullable: true, description: 'Ignored; send null' }), IsOptional(), Equals(null));
+
 /** 'At least two letters' in words: Arabic says two with the dual, not a numeral. */
 const NAME_TOO_SHORT = 'الاسم يجب أن يكون على الأقل حرفين';
 
@@ -16,10 +39,7 @@ export class LoginDto {
   @MaxLength(A.identifierMaxLength)
   username: string;
 
-  @ApiProperty({ minLength: A.passwordMinLength })
-  @IsString()
-  @MinLength(A.passwordMinLength, { message: PASSWORD_TOO_SHORT })
-  @MaxLength(A.passwordMaxLength)
+  @Password()
   password: string;
 }
 
@@ -31,16 +51,10 @@ export class RegisterDto {
   @MaxLength(A.usernameMaxLength)
   username: string;
 
-  @ApiProperty({ format: 'email' })
-  @Transform(trim)
-  @IsEmail({}, { message: 'email must be a valid email address' })
-  @MaxLength(A.emailMaxLength)
+  @EmailAddress()
   email: string;
 
-  @ApiProperty({ minLength: A.passwordMinLength })
-  @IsString()
-  @MinLength(A.passwordMinLength, { message: PASSWORD_TOO_SHORT })
-  @MaxLength(A.passwordMaxLength)
+  @Password()
   password: string;
 
   @ApiProperty({ minLength: A.nameMinLength })
@@ -61,24 +75,16 @@ export class RegisterDto {
   setupCode?: string;
 
   // The client sends these four as null (SPEC §3); anything else is refused, and they are never stored from here.
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'Ignored; send null' })
-  @IsOptional()
-  @Equals(null)
+  @SentAsNull()
   bio?: null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'Ignored; send null' })
-  @IsOptional()
-  @Equals(null)
+  @SentAsNull()
   avatarUrl?: null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'Ignored; send null' })
-  @IsOptional()
-  @Equals(null)
+  @SentAsNull()
   resetToken?: null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'Ignored; send null' })
-  @IsOptional()
-  @Equals(null)
+  @SentAsNull()
   resetTokenExpiry?: null;
 }
 
@@ -86,10 +92,7 @@ export class RegisterDto {
 export class RegisterFormDto extends PickType(RegisterDto, ['username', 'email', 'password', 'name', 'setupCode'] as const) {}
 
 export class ForgotPasswordDto {
-  @ApiProperty({ format: 'email' })
-  @Transform(trim)
-  @IsEmail({}, { message: 'email must be a valid email address' })
-  @MaxLength(A.emailMaxLength)
+  @EmailAddress()
   email: string;
 }
 
@@ -100,10 +103,7 @@ export class ResetPasswordDto {
   @MaxLength(200)
   token: string;
 
-  @ApiProperty({ minLength: A.passwordMinLength })
-  @IsString()
-  @MinLength(A.passwordMinLength, { message: PASSWORD_TOO_SHORT })
-  @MaxLength(A.passwordMaxLength)
+  @Password()
   password: string;
 }
 

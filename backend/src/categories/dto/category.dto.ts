@@ -1,8 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
 import { Category } from '../category.entity';
-import { trim } from '../../common/transforms';
+import { OptionalText, RequiredText } from '../../common/text-fields';
 
 export class CategoryDto {
   @ApiProperty() id: number;
@@ -23,22 +21,9 @@ export class CategoryLinkDto {
 }
 
 export class SaveCategoryDto {
-  @ApiProperty({ maxLength: 100 })
-  @Transform(trim)
-  @IsString()
-  @MinLength(1, { message: 'Category name is required.' })
-  @MaxLength(100)
+  @RequiredText(100, 'Category name is required.')
   name: string;
 
-  @ApiPropertyOptional({
-    type: String,
-    nullable: true,
-    maxLength: 200,
-    description: 'Normalized with the slug rule; generated from the name when empty',
-  })
-  @Transform(trim)
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
+  @OptionalText(200, 'Normalized with the slug rule; generated from the name when empty')
   slug?: string | null;
 }

@@ -1,9 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsInt, IsOptional } from 'class-validator';
 import { Page } from '../page.entity';
-import { trim } from '../../common/transforms';
 import { BasedOnVersion } from '../../common/versions';
+import { HtmlContent, OptionalText, RequiredText } from '../../common/text-fields';
 
 export class PageSummaryDto {
   @ApiProperty() id: number;
@@ -32,29 +31,13 @@ export class SavePageDto {
   @IsInt()
   id?: number;
 
-  @ApiProperty({ maxLength: 300 })
-  @Transform(trim)
-  @IsString()
-  @MinLength(1, { message: 'Title is required' })
-  @MaxLength(300)
+  @RequiredText(300, 'Title is required')
   title: string;
 
-  @ApiProperty({ description: 'HTML; sanitized by the server' })
-  @IsString()
-  @MinLength(1, { message: 'Content is required' })
-  @MaxLength(2_000_000)
+  @HtmlContent()
   content: string;
 
-  @ApiPropertyOptional({
-    type: String,
-    nullable: true,
-    maxLength: 300,
-    description: 'Normalized with the page slug rule; generated from the title when empty',
-  })
-  @Transform(trim)
-  @IsOptional()
-  @IsString()
-  @MaxLength(300)
+  @OptionalText(300, 'Normalized with the page slug rule; generated from the title when empty')
   slug?: string | null;
 
   @BasedOnVersion()

@@ -1,22 +1,10 @@
-import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { MAX_ID } from '../../common/parse-id.pipe';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsBoolean,
-  IsInt,
-  IsISO8601,
-  IsOptional,
-  IsString,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  MinLength,
-} from 'class-validator';
-import { blankToNull, trim } from '../../common/transforms';
+import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { blankToNull } from '../../common/transforms';
 import { BasedOnVersion } from '../../common/versions';
+import { HtmlContent, OptionalText, RequiredText } from '../../common/text-fields';
 
 const trimTags = ({ value }: { value: unknown }) =>
   Array.isArray(value) ? value.map((tag) => (typeof tag === 'string' ? tag.trim() : tag)).filter((tag) => tag !== '') : value;
@@ -26,36 +14,16 @@ export const IMAGE_URL = /^(https?:\/\/[^\s"<>`]+|\/uploads\/[\w.-]+)$/;
 
 /** The post fields of SPEC §3 that a client may send; `authorId` and `readTime` are accepted but the server decides them. */
 export class CreatePostDto {
-  @ApiProperty({ maxLength: 300 })
-  @Transform(trim)
-  @IsString()
-  @MinLength(1, { message: 'Title is required' })
-  @MaxLength(300)
+  @RequiredText(300, 'Title is required')
   title: string;
 
-  @ApiPropertyOptional({
-    type: String,
-    nullable: true,
-    maxLength: 300,
-    description: 'Normalized with the slug rule; generated from the title when empty',
-  })
-  @Transform(blankToNull)
-  @IsOptional()
-  @IsString()
-  @MaxLength(300)
+  @OptionalText(300, 'Normalized with the slug rule; generated from the title when empty')
   slug?: string | null;
 
-  @ApiProperty({ description: 'HTML; sanitized by the server' })
-  @IsString()
-  @MinLength(1, { message: 'Content is required' })
-  @MaxLength(2_000_000)
+  @HtmlContent()
   content: string;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 1000, description: 'Generated from the content when empty' })
-  @Transform(blankToNull)
-  @IsOptional()
-  @IsString()
-  @MaxLength(1000)
+  @OptionalText(1000, 'Generated from the content when empty')
   excerpt?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, description: 'An http(s) URL or an /uploads/ path' })
@@ -117,18 +85,10 @@ export class CreatePostDto {
   @MaxLength(60, { each: true })
   tags?: string[];
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 300 })
-  @Transform(blankToNull)
-  @IsOptional()
-  @IsString()
-  @MaxLength(300)
+  @OptionalText(300)
   metaTitle?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 500 })
-  @Transform(blankToNull)
-  @IsOptional()
-  @IsString()
-  @MaxLength(500)
+  @OptionalText(500)
   metaDescription?: string | null;
 }
 

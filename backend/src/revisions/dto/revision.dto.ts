@@ -1,10 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { PageLimit, PageOffset } from '../../common/paging';
-import { blankToNull } from '../../common/transforms';
 import { BasedOnVersion } from '../../common/versions';
 import { REVISION_KINDS, Revision, RevisionKind } from '../revision.entity';
+import { MAX_CONTENT_LENGTH, OptionalText } from '../../common/text-fields';
 
 /** The most revisions one call lists (a post keeps 50 plus one a day beyond: page through the rest). */
 export const REVISIONS_MAX_LIMIT = 100;
@@ -69,27 +68,15 @@ export class AutosaveDto {
   @ApiPropertyOptional({ description: 'HTML; sanitized by the server' })
   @IsOptional()
   @IsString()
-  @MaxLength(2_000_000)
+  @MaxLength(MAX_CONTENT_LENGTH)
   content?: string;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 1000 })
-  @Transform(blankToNull)
-  @IsOptional()
-  @IsString()
-  @MaxLength(1000)
+  @OptionalText(1000)
   excerpt?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 300 })
-  @Transform(blankToNull)
-  @IsOptional()
-  @IsString()
-  @MaxLength(300)
+  @OptionalText(300)
   metaTitle?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 500 })
-  @Transform(blankToNull)
-  @IsOptional()
-  @IsString()
-  @MaxLength(500)
+  @OptionalText(500)
   metaDescription?: string | null;
 }

@@ -7,11 +7,21 @@ import {
   HOME_LAYOUT_COUNT_LIMITS as LIMITS,
   type HomeLayoutCount,
 } from '@mudawwana/rules';
+import { stacked } from '../../common/stacked';
 import { blankToNull } from '../../common/transforms';
 
 /** The OpenAPI bounds of a layout count. */
 const countLimits = (field: HomeLayoutCount) => ({ minimum: LIMITS[field].min, maximum: LIMITS[field].max });
 const countMessage = (field: HomeLayoutCount) => `${field} must be between ${LIMITS[field].min} and ${LIMITS[field].max}`;
+/** One of the layout's counts in an update: optional, a whole number within its bounds. */
+const LayoutCount = (field: HomeLayoutCount) =>
+  stacked(
+    ApiPropertyOptional(countLimits(field)),
+    IsOptional(),
+    IsInt(),
+    Min(LIMITS[field].min, { message: countMessage(field) }),
+    Max(LIMITS[field].max, { message: countMessage(field) }),
+  );
 
 export class SocialLinksDto {
   @ApiProperty({ type: String, nullable: true }) twitter: string | null;
@@ -61,25 +71,13 @@ export class UpdateHomeLayoutDto {
   @ApiPropertyOptional() @IsOptional() @IsBoolean() showCategories?: boolean;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() showNewsletter?: boolean;
 
-  @ApiPropertyOptional(countLimits('latestPostsCount'))
-  @IsOptional()
-  @IsInt()
-  @Min(LIMITS.latestPostsCount.min, { message: countMessage('latestPostsCount') })
-  @Max(LIMITS.latestPostsCount.max, { message: countMessage('latestPostsCount') })
+  @LayoutCount('latestPostsCount')
   latestPostsCount?: number;
 
-  @ApiPropertyOptional(countLimits('categoriesCount'))
-  @IsOptional()
-  @IsInt()
-  @Min(LIMITS.categoriesCount.min, { message: countMessage('categoriesCount') })
-  @Max(LIMITS.categoriesCount.max, { message: countMessage('categoriesCount') })
+  @LayoutCount('categoriesCount')
   categoriesCount?: number;
 
-  @ApiPropertyOptional(countLimits('postsPerCategory'))
-  @IsOptional()
-  @IsInt()
-  @Min(LIMITS.postsPerCategory.min, { message: countMessage('postsPerCategory') })
-  @Max(LIMITS.postsPerCategory.max, { message: countMessage('postsPerCategory') })
+  @LayoutCount('postsPerCategory')
   postsPerCategory?: number;
 
   @ApiPropertyOptional({ type: String, nullable: true })
