@@ -16,11 +16,16 @@ if (!postgresUrl && !onlyUnit) {
   console.warn('\nTEST_DATABASE_URL is not set: the PostgreSQL API and hard tests are SKIPPED (only SQLite runs).\n');
 }
 
+// The API and hard tests hash passwords at argon2id's lowest cost (test/support/argon2-test-cost.ts says why and what
+// still runs at the recommended one).
+const setupFiles = ['test/support/argon2-test-cost.ts'];
+
 const apiProject = (name: string, env: Record<string, string>) => ({
   plugins,
   test: {
     name,
     include: ['test/e2e/**/*.e2e-spec.ts'],
+    setupFiles,
     env: { NODE_ENV: 'test', ...env },
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -33,6 +38,7 @@ const hardProject = (name: string, env: Record<string, string>) => ({
   test: {
     name,
     include: ['test/hard/**/*.hard-spec.ts'],
+    setupFiles,
     env: { NODE_ENV: 'test', ...env },
     testTimeout: 15 * 60_000,
     hookTimeout: 120_000,

@@ -2,10 +2,10 @@
  * Admin e2e fixtures: a fresh blog server (and so a fresh database) per test, the author's account created through
  * the API, and a signed-in browser context. Chromium and its flags come from the repository's playwright.config.ts.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, request, type BrowserContext, type Page } from '@playwright/test';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { axeCheck } from '../support/axe';
 import { applyTheme, takesScreenshots } from '../support/fixtures';
 import { startServer } from '../support/server';
 
@@ -85,7 +85,7 @@ export async function screenshotBothThemes(page: Page, name: string, fullPage = 
     await page.setViewportSize({ width, height });
     for (const dark of [false, true]) {
       await applyTheme(page, dark);
-      const { violations } = await new AxeBuilder({ page }).analyze();
+      const { violations } = await axeCheck(page).analyze();
       expect(
         violations.map(
           (v) => `${name}${suffix} (${dark ? 'dark' : 'light'}): ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { test, expect } from './fixtures';
 import { SCREEN_LOADS } from './helpers';
+import { axeCheck } from '../support/axe';
 import { keepScreenshot } from '../support/fixtures';
 
 /** The admin at phone width (375 px, the narrowest common phone), signed in. */
@@ -62,7 +62,7 @@ test('phone: the post editor with a long URL, a code block and a table stays wit
   await editor.locator('pre code').click();
   await page.keyboard.type('/* edited */');
   await expect(editor.locator('pre')).toContainText('/* edited */');
-  expect((await new AxeBuilder({ page }).include('[data-testid="full-editor"]').analyze()).violations.map((v) => v.id)).toEqual([]);
+  expect((await axeCheck(page).include('[data-testid="full-editor"]').analyze()).violations.map((v) => v.id)).toEqual([]);
 
   // a generated excerpt fits the counter's limit, ellipsis included
   await page.getByRole('button', { name: 'توليد من المحتوى' }).click();

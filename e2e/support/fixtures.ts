@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import {
   test as base,
   expect,
@@ -11,6 +10,7 @@ import {
 import { deflateSync } from 'node:zlib';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { axeCheck } from './axe';
 import { AUTHOR, seedBlog, type SeedResult } from './seed';
 import { startServer, type RunningServer } from './server';
 
@@ -136,7 +136,7 @@ async function inBothThemes(page: Page, look: (dark: boolean) => Promise<void>):
 
 /** axe-core WCAG A/AA rules on the current page: the violations, one line each. */
 async function accessibilityViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await axeCheck(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations.map(
     (v) =>
       `${v.id}: ${v.help}\n  ${v.nodes

@@ -128,8 +128,9 @@ describe('hostile input', () => {
 });
 
 /** Item 1: sign-in limits hold under a burst of parallel requests, and count the account however it is named. */
-// Each checked sign-in costs one argon2 hash, and hashes run one at a time: generous timeouts on a busy machine.
-describe('sign-in bursts', { timeout: 180_000 }, () => {
+// Each checked sign-in costs one argon2 hash (at the tests' lowest cost: test/support/argon2-test-cost.ts), and hashes
+// run one at a time: generous timeouts on a busy machine.
+describe('sign-in bursts', { timeout: 120_000 }, () => {
   let t: TestApp;
 
   beforeEach(async () => {
