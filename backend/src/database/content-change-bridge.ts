@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { ContentEvents } from '../common/content-events';
-import { ContentTag } from '../common/content-tags';
+import { ContentEvents, EVERYTHING } from '../common/content-events';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 
 /** Also notified by `npm run restore`, so running instances drop the pages they rendered before it. */
@@ -108,7 +107,7 @@ export class ContentChangeBridge implements OnApplicationBootstrap, OnApplicatio
    * marked stale, and shows that change within one wait between attempts instead of once the listener is back.
    */
   private forgetUnheard(): void {
-    this.replay([ContentTag.all]);
+    this.replay([EVERYTHING]);
   }
 
   private scheduleListenAgain(url: string): void {
@@ -132,8 +131,8 @@ export class ContentChangeBridge implements OnApplicationBootstrap, OnApplicatio
       return;
     }
     this.logger.log(`listening again for content changes (after ${this.refused} refused attempts)`);
-    await this.announce(ContentTag.all);
-    this.replay([ContentTag.all]);
+    await this.announce(EVERYTHING);
+    this.replay([EVERYTHING]);
   }
 
   /** Replays a change made elsewhere; a listener that fails is logged, never an unhandled rejection. */

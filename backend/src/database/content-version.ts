@@ -1,7 +1,6 @@
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { ContentEvents } from '../common/content-events';
-import { ContentTag } from '../common/content-tags';
+import { ContentEvents, EVERYTHING } from '../common/content-events';
 
 /**
  * The content version: raised by whatever writes what readers see without the app knowing (a seed, a restore, an
@@ -59,6 +58,6 @@ export class ContentVersionWatcher implements OnApplicationBootstrap, OnApplicat
     const version = await readContentVersion(this.dataSource);
     if (version === this.seen) return;
     this.seen = version;
-    await this.events.notify('outside', [ContentTag.all]);
+    await this.events.notify('outside', [EVERYTHING]);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
 import { gunzipSync } from 'node:zlib';
-import { ContentTag } from '../common/content-tags';
+import { ContentTag } from './content-tags';
 import { ChangeClock } from './change-clock';
 import { footerPieces, type FooterPieces } from './footer-places';
 import { FOOTER_KEY } from './page-builder';

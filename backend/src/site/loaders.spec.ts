@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { httpError } from '../common/error-body';
-import { ContentTag } from '../common/content-tags';
+import { ContentTag } from './content-tags';
 import { loaderTable, renderReader, type LoaderServices } from './loaders';
 import type { OpenApiPaths } from '@mudawwana/rules';
 

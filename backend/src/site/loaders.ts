@@ -5,7 +5,7 @@ import { validate } from 'class-validator';
 import { AuthService } from '../auth/auth.service';
 import { CategoriesService } from '../categories/categories.service';
 import { httpError } from '../common/error-body';
-import { ContentTag } from '../common/content-tags';
+import { ContentTag } from './content-tags';
 import { PagesService } from '../pages/pages.service';
 import { CountPostsQuery, ListPostsQuery } from '../posts/dto/list-posts.query';
 import type { PostDetailDto } from '../posts/dto/post.dto';
@@ -20,7 +20,7 @@ import { operationMatcher, type OpenApiPaths } from '@mudawwana/rules';
 /**
  * What server rendering reads in-process, one entry per API operation (keyed by its OpenAPI operationId): the data the
  * browser would get from the same GET, through the same services and query DTOs, as an anonymous visitor (published
- * content only), and what a page showing it depends on, as content tags (common/content-tags): every post on it,
+ * content only), and what a page showing it depends on, as content tags (site/content-tags.ts): every post on it,
  * whether it lists posts, the categories, pages and settings it read. A change marks stale exactly the pages carrying
  * one of its tags, so each entry declares its tags next to its read.
  */

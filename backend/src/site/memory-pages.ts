@@ -4,7 +4,7 @@
  * A hit is a Map lookup. Bounded by bytes (least recently used out first), and emptied of exactly the pages a
  * change touches (by their content tags).
  */
-import { ContentTag } from '../common/content-tags';
+import { ContentTag } from './content-tags';
 import type { StoredPage } from './page-store';
 
 export type KeptPage = Pick<StoredPage, 'status' | 'contentType' | 'location' | 'body' | 'etag' | 'tags'>;

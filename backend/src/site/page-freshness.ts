@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ContentTag } from '../common/content-tags';
+import { ContentTag } from './content-tags';
 import { ContentEvents, type ContentChangeOrigin } from '../common/content-events';
 import { ContentVersionWatcher } from '../database/content-version';
 import { ChangeClock } from './change-clock';

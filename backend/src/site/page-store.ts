@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { ContentTag } from '../common/content-tags';
+import { ContentTag } from './content-tags';
 import type { StoredBody } from './footer-places';
 
 /** A stored page: what to send (the body gzipped as stored), and whether a change has made it stale. */

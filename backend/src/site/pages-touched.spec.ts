@@ -1,6 +1,6 @@
 import { tagSlug } from '@mudawwana/rules';
 import { describe, expect, it } from 'vitest';
-import { ContentTag } from '../common/content-tags';
+import { ContentTag } from './content-tags';
 import type { DomainEventMap, DomainEventName } from '../common/domain-events';
 import type { Category } from '../categories/category.entity';
 import type { Page } from '../pages/page.entity';

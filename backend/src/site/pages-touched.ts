@@ -1,7 +1,7 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ContentEvents } from '../common/content-events';
-import { ContentTag } from '../common/content-tags';
+import { ContentTag } from './content-tags';
 import { DomainEventMap, DomainEventName, DomainEvents } from '../common/domain-events';
 import type { Post } from '../posts/post.entity';
 import { isPublicNow } from '../posts/posts.repository';
@@ -63,7 +63,7 @@ const SETTING_PAGES: Record<SettingKey, string> = {
 const withdrawnWhen = (takenFromReaders: boolean) => (takenFromReaders ? [ContentTag.withdrawn] : []);
 
 /**
- * THE table of what each domain event touches, in the page store's vocabulary (common/content-tags.ts): a page is
+ * THE table of what each domain event touches, in the page store's vocabulary (site/content-tags.ts): a page is
  * marked stale when one of its tags is among them. `withdrawn` marks a change that took something public away
  * (those pages are not served until rebuilt); `nothingShown` one readers cannot see (no page is stale). Every event
  * has a row: a new event does not compile until it says which pages it touches.

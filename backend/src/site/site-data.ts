@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { Category } from '../categories/category.entity';
-import { ContentTag } from '../common/content-tags';
+import { ContentTag } from './content-tags';
 import { Page } from '../pages/page.entity';
 import { Post } from '../posts/post.entity';
 import { placeholder } from '../database/sql-params';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from 'pg';
 import { ContentEvents } from '../../src/common/content-events';
-import { ContentTag } from '../../src/common/content-tags';
+import { ContentTag } from '../../src/site/content-tags';
 import { APP_CONFIG, AppConfig } from '../../src/config/app-config';
 import { startTestApp, TestApp } from '../support/test-app';
 import { onPostgres, POSTGRES_ONLY } from '../support/conditions';

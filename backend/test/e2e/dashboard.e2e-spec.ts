@@ -2,7 +2,7 @@ import TestAgent from 'supertest/lib/agent';
 import { tagSlug } from '@mudawwana/rules';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ContentEvents } from '../../src/common/content-events';
-import { ContentTag } from '../../src/common/content-tags';
+import { ContentTag } from '../../src/site/content-tags';
 import { createPost } from '../support/helpers';
 import { sharedTestApp } from '../support/test-app';
 

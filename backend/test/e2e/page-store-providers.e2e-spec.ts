@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentEvents } from '../../src/common/content-events';
-import { ContentTag } from '../../src/common/content-tags';
+import { ContentTag } from '../../src/site/content-tags';
 import { SETTLE_MS } from '../../src/site/change-clock';
 import { FooterFragment } from '../../src/site/footer-fragment';
 import { MemoryPages } from '../../src/site/memory-pages';

@@ -1,11 +1,13 @@
+import { EVERYTHING } from '../common/content-events';
+
 /**
- * What a change touched, in the vocabulary the page store tags its pages with (backend/src/site/page-tags.ts):
+ * What a change touched, in the vocabulary the page store tags its pages with (every page's tags come from the loaders of what it read: site/loaders.ts):
  * a page is marked stale when one of its tags is among a change's tags. The site names the tags each domain event
  * touches (site/pages-touched.ts); nothing else in the domain speaks this vocabulary.
  */
 export const ContentTag = {
   /** Everything (a change known no more precisely: another instance lost touch, a write behind the app's back). */
-  all: '*',
+  all: EVERYTHING,
   /** Which posts are listed, and in which order (publishing, featuring, dates, categories, slugs). */
   postLists: 'posts',
   /** One post's own fields (title, content, ...): its page and every page showing it. */
