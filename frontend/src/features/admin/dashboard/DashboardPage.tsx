@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { displayReadTime, pageCount, pageRange, pageWindow } from '@mudawwana/rules';
+import { displayReadTime, isScheduled, pageCount, pageRange, pageWindow } from '@mudawwana/rules';
 import { Badge, Box, Button, Card, Center, HStack, Image, Stack, Table, Tabs, Text, useMediaQuery } from '@chakra-ui/react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
@@ -55,11 +55,6 @@ const TABS = [
 ] as const;
 /** The server's status filter of each tab. */
 const TAB_STATUS: Record<Tab, PostStatus | undefined> = { all: undefined, published: 'published', scheduled: 'scheduled', drafts: 'draft' };
-
-/** A published post whose time has not come yet. */
-function isScheduled(post: PostSummaryDto): boolean {
-  return post.published && !!post.publishAt && Date.parse(post.publishAt) > Date.now();
-}
 
 function HeaderLinks() {
   const links = [

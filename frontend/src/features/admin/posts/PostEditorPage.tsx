@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, Card, Field, Grid, HStack, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Eye, Wand2 } from 'lucide-react';
-import { documentTitle, EXCERPT_LENGTH, generateExcerpt, slugify } from '@mudawwana/rules';
+import { documentTitle, EXCERPT_LENGTH, generateExcerpt, publicationStatus, slugify } from '@mudawwana/rules';
 import type { PostDto } from '@/lib/api';
 import { formatDate } from '@/i18n/format';
 import { admin as t } from '@/i18n/admin';
@@ -214,7 +214,8 @@ function PostEditorPage({ postId }: { postId: number | null }) {
   }
 
   const published = post.data?.published ?? false;
-  const scheduledAt = post.data?.publishAt && Date.parse(post.data.publishAt) > Date.now() ? post.data.publishAt : null;
+  const status = publicationStatus({ published, publishAt: post.data?.publishAt });
+  const scheduledAt = status === 'scheduled' ? (post.data?.publishAt ?? null) : null;
 
   return (
     <AdminPage
@@ -435,12 +436,7 @@ function PostEditorPage({ postId }: { postId: number | null }) {
             </Field.Root>
           </Stack>
         </Grid>
-        <EditorActionBar
-          status={isEdit ? (scheduledAt ? 'scheduled' : published ? 'published' : 'draft') : undefined}
-          pending={pending}
-          savingAs={savingAs}
-          onSaveDraft={() => save(false)}
-        />
+        <EditorActionBar status={isEdit ? status : undefined} pending={pending} savingAs={savingAs} onSaveDraft={() => save(false)} />
       </form>
 
       <PostPreview open={previewOpen} onClose={() => setPreviewOpen(false)} values={form} categoryName={categoryName} />
