@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { admin as t } from '@/i18n/admin';
+import { notifyError, notifySuccess } from '../notify';
 
 /**
  * A settings form seeded once from the server's values, with the last saved values kept as a baseline (the
@@ -20,4 +22,20 @@ export function useSavedForm<Data, Form>(data: Data | undefined, toForm: (data: 
   }, [data, form]);
 
   return { form, setForm, baseline, saved };
+}
+
+/**
+ * The mutation options of a settings form's save: on success, says so and re-seeds the form from what the server
+ * kept (`saved` of useSavedForm); on failure, says why.
+ */
+export function saveFormMutation<Data>(saved: (values: Data) => void, text: { savedBody: string; failedBody: string }) {
+  return {
+    mutation: {
+      onSuccess: (values: Data) => {
+        notifySuccess(t.updatedTitle, text.savedBody);
+        saved(values);
+      },
+      onError: (error: unknown) => notifyError(t.errorTitle, error, text.failedBody),
+    },
+  };
 }

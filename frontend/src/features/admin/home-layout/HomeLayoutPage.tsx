@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { Accordion, Badge, Box, Button, Card, Field, Grid, HStack, Input, NativeSelect, Stack, Switch, Text } from '@chakra-ui/react';
-import { Save } from 'lucide-react';
 import { admin as t } from '@/i18n/admin';
 import { useGetHomeLayout, useUpdateHomeLayout } from '../api';
-import { useSavedForm } from '../components/useSavedForm';
+import { saveFormMutation, useSavedForm } from '../components/useSavedForm';
 import AdminPage from '../components/AdminPage';
+import { SaveRow } from '../components/SaveButton';
 import { ErrorState, LoadingState } from '../components/QueryState';
-import { notifyError, notifySuccess } from '../notify';
 import {
   CATEGORIES_CHOICES,
   DEFAULT_PICKER_COLOR,
@@ -134,15 +133,7 @@ export default function HomeLayoutPage() {
   const layout = useGetHomeLayout();
   const { form, setForm, baseline, saved } = useSavedForm(layout.data, layoutFormFrom);
 
-  const update = useUpdateHomeLayout({
-    mutation: {
-      onSuccess: (values) => {
-        notifySuccess(t.updatedTitle, t.homeLayoutUpdatedBody);
-        saved(values);
-      },
-      onError: (e) => notifyError(t.errorTitle, e, t.homeLayoutUpdateError),
-    },
-  });
+  const update = useUpdateHomeLayout(saveFormMutation(saved, { savedBody: t.homeLayoutUpdatedBody, failedBody: t.homeLayoutUpdateError }));
 
   const set = <K extends keyof LayoutForm>(key: K, value: LayoutForm[K]) => setForm((prev) => (prev ? { ...prev, [key]: value } : prev));
   const changed = !!form && !!baseline && layoutsDiffer(form, baseline);
@@ -257,12 +248,7 @@ export default function HomeLayoutPage() {
                   </Accordion.Item>
                 ))}
               </Accordion.Root>
-              <HStack justify="flex-end">
-                <Button type="submit" colorPalette="blue" disabled={!changed || update.isPending}>
-                  <Save size={16} aria-hidden />
-                  {update.isPending ? t.saving : t.save}
-                </Button>
-              </HStack>
+              <SaveRow changed={changed} pending={update.isPending} />
             </Stack>
             <StructurePreview form={form} />
           </Grid>

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Field, HStack, Input, Stack } from '@chakra-ui/react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
-import { Save } from 'lucide-react';
+import { Link, useNavigate } from 'react-router-dom';
 import { pageSlugify } from '@mudawwana/rules';
 import { admin as t } from '@/i18n/admin';
 import RichTextEditor from '@/components/editor/RichTextEditor';
@@ -9,8 +8,10 @@ import type { PageDto } from '@/lib/api';
 import { useCreatePage, useGetPageById, useUpdatePage } from '../api';
 import VersionConflictDialog, { useVersionConflict } from '../components/VersionConflictDialog';
 import AdminPage from '../components/AdminPage';
+import SaveButton from '../components/SaveButton';
 import { ErrorState, LoadingState } from '../components/QueryState';
 import UnsavedChangesGuard from '../components/UnsavedChangesGuard';
+import { useEditedId } from '../components/useEditedId';
 import { notifyError, notifySuccess } from '../notify';
 import { validatePage, type PageErrors } from './page-rules';
 import AutosaveStatus from '../revisions/AutosaveStatus';
@@ -30,8 +31,7 @@ interface PageForm {
 const empty: PageForm = { title: '', slug: '', content: '' };
 
 export default function PageEditorRoute() {
-  const { id } = useParams();
-  const pageId = id !== undefined && /^\d+$/.test(id) ? Number(id) : null;
+  const pageId = useEditedId();
   return <PageEditorPage key={pageId ?? 'new'} pageId={pageId} />;
 }
 
@@ -227,10 +227,7 @@ function PageEditorPage({ pageId }: { pageId: number | null }) {
             <Button asChild variant="outline">
               <Link to="/admin/pages">{t.cancel}</Link>
             </Button>
-            <Button type="submit" colorPalette="blue" disabled={pending}>
-              <Save size={16} aria-hidden />
-              {pending ? t.saving : t.save}
-            </Button>
+            <SaveButton pending={pending} />
           </HStack>
         </Stack>
       </form>

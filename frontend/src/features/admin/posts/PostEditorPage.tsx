@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Box, Button, Card, Field, Grid, HStack, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Box, Button, Card, Field, Grid, HStack, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
+import { useNavigate } from 'react-router-dom';
 import { Eye, Wand2 } from 'lucide-react';
 import { documentTitle, EXCERPT_LENGTH, generateExcerpt, publicationStatus, slugify } from '@mudawwana/rules';
 import type { PostDto } from '@/lib/api';
@@ -12,7 +12,9 @@ import { buildPostPayload, emptyPostForm, formsDiffer, postToForm, type PostForm
 import { useCreatePost, useGetPostById, useListCategories, useUpdatePost } from '../api';
 import AdminPage from '../components/AdminPage';
 import { ErrorState, LoadingState } from '../components/QueryState';
+import RestoreOffer from '../components/RestoreOffer';
 import UnsavedChangesGuard from '../components/UnsavedChangesGuard';
+import { useEditedId } from '../components/useEditedId';
 import VersionConflictDialog, { useVersionConflict } from '../components/VersionConflictDialog';
 import { notifyError, notifySuccess } from '../notify';
 import { dayToIso, toDay } from './calendar';
@@ -46,8 +48,7 @@ type Errors = Partial<Record<'title' | 'content', string>>;
 
 /** Remounts the editor per post so state never leaks between posts (also after 'create' → /admin/edit/{id}). */
 export default function PostEditorRoute() {
-  const { id } = useParams();
-  const postId = id !== undefined && /^\d+$/.test(id) ? Number(id) : null;
+  const postId = useEditedId();
   return <PostEditorPage key={postId ?? 'new'} postId={postId} />;
 }
 
@@ -277,34 +278,20 @@ function PostEditorPage({ postId }: { postId: number | null }) {
         />
       ) : null}
       {offeredDraft ? (
-        <Alert.Root status="info" mb="6" data-testid="draft-restore">
-          <Alert.Indicator />
-          <Stack flex="1" gap="2">
-            <Alert.Title>{t.draftRestoreTitle}</Alert.Title>
-            <Alert.Description>{t.draftRestoreBody(formatDate(offeredDraft.savedAt))}</Alert.Description>
-            <HStack gap="2">
-              <Button
-                size="sm"
-                onClick={() => {
-                  setForm(offeredDraft.values);
-                  setOfferedDraft(null);
-                }}
-              >
-                {t.restore}
-              </Button>
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={() => {
-                  clearDraft(localStorage, postId);
-                  setOfferedDraft(null);
-                }}
-              >
-                {t.discard}
-              </Button>
-            </HStack>
-          </Stack>
-        </Alert.Root>
+        <RestoreOffer
+          title={t.draftRestoreTitle}
+          body={t.draftRestoreBody(formatDate(offeredDraft.savedAt))}
+          restoreLabel={t.restore}
+          onRestore={() => {
+            setForm(offeredDraft.values);
+            setOfferedDraft(null);
+          }}
+          onDiscard={() => {
+            clearDraft(localStorage, postId);
+            setOfferedDraft(null);
+          }}
+          testId="draft-restore"
+        />
       ) : null}
 
       <form

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Avatar, Button, Card, Field, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
-import { Save } from 'lucide-react';
+import { Avatar, Card, Field, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { admin as t } from '@/i18n/admin';
 import { initials } from '@/lib/initials';
 import { useGetUser, useUpdateUser } from '../api';
 import AdminPage from '../components/AdminPage';
+import { SaveRow } from '../components/SaveButton';
 import { ErrorState, LoadingState } from '../components/QueryState';
 import { notifyError, notifySuccess } from '../notify';
 import { useAuth } from '../shell';
@@ -101,12 +101,7 @@ export default function ProfilePage() {
                       <Field.Label>{t.bio}</Field.Label>
                       <Textarea name="bio" rows={4} value={bio} onChange={(e) => setBio(e.target.value)} />
                     </Field.Root>
-                    <HStack justify="flex-end">
-                      <Button type="submit" colorPalette="blue" disabled={!changed || update.isPending}>
-                        <Save size={16} aria-hidden />
-                        {update.isPending ? t.saving : t.save}
-                      </Button>
-                    </HStack>
+                    <SaveRow changed={changed} pending={update.isPending} />
                   </Stack>
                 </form>
               </Stack>

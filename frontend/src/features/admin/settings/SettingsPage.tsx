@@ -1,12 +1,12 @@
-import { Box, Button, Card, Field, Grid, HStack, Input, InputGroup, Link, Stack, Text } from '@chakra-ui/react';
-import { Bird, Briefcase, Camera, Ghost, Mail, Save } from 'lucide-react';
+import { Box, Card, Field, Grid, HStack, Input, InputGroup, Link, Stack, Text } from '@chakra-ui/react';
+import { Bird, Briefcase, Camera, Ghost, Mail } from 'lucide-react';
 import { SOCIAL_PROFILE_BASE, socialLinkUrl } from '@mudawwana/rules';
 import { admin as t } from '@/i18n/admin';
 import { useGetSocialLinks, useUpdateSocialLinks } from '../api';
-import { useSavedForm } from '../components/useSavedForm';
+import { saveFormMutation, useSavedForm } from '../components/useSavedForm';
 import AdminPage from '../components/AdminPage';
+import { SaveRow } from '../components/SaveButton';
 import { ErrorState, LoadingState } from '../components/QueryState';
-import { notifyError, notifySuccess } from '../notify';
 import { FORM_NETWORKS, socialFormFrom, socialPayload, type FormNetwork, type SocialForm } from './social-form';
 
 const NETWORK_LABEL: Record<FormNetwork, string> = {
@@ -91,15 +91,7 @@ export default function SettingsPage() {
   const social = useGetSocialLinks({ query: { refetchOnWindowFocus: false } });
   const { form, setForm, baseline, saved } = useSavedForm(social.data, socialFormFrom);
 
-  const update = useUpdateSocialLinks({
-    mutation: {
-      onSuccess: (values) => {
-        notifySuccess(t.updatedTitle, t.socialUpdatedBody);
-        saved(values);
-      },
-      onError: (e) => notifyError(t.errorTitle, e, t.socialUpdateError),
-    },
-  });
+  const update = useUpdateSocialLinks(saveFormMutation(saved, { savedBody: t.socialUpdatedBody, failedBody: t.socialUpdateError }));
 
   const changed = !!form && !!baseline && FORM_NETWORKS.some((n) => form[n] !== baseline[n]);
 
@@ -139,12 +131,7 @@ export default function SettingsPage() {
                       </Box>
                     </Field.Root>
                   ))}
-                  <HStack justify="flex-end">
-                    <Button type="submit" colorPalette="blue" disabled={!changed || update.isPending}>
-                      <Save size={16} aria-hidden />
-                      {update.isPending ? t.saving : t.save}
-                    </Button>
-                  </HStack>
+                  <SaveRow changed={changed} pending={update.isPending} />
                 </Stack>
               </form>
             </Card.Body>
