@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { Accordion, Badge, Box, Button, Card, Field, Grid, HStack, Input, NativeSelect, Stack, Switch, Text } from '@chakra-ui/react';
+import { Accordion, Badge, Box, Button, Field, Grid, HStack, Input, NativeSelect, Stack, Switch, Text } from '@chakra-ui/react';
 import { admin as t } from '@/i18n/admin';
 import { useGetHomeLayout, useUpdateHomeLayout } from '../api';
 import { saveFormMutation, useSavedForm } from '../components/useSavedForm';
 import AdminPage from '../components/AdminPage';
 import { SaveRow } from '../components/SaveButton';
 import { ErrorState, LoadingState } from '../components/QueryState';
+import TitledCard from '../components/TitledCard';
 import {
   CATEGORIES_CHOICES,
   DEFAULT_PICKER_COLOR,
@@ -90,42 +91,35 @@ function StructurePreview({ form }: { form: LayoutForm }) {
     </Grid>
   );
   return (
-    <Card.Root variant="outline" position={{ lg: 'sticky' }} top={{ lg: '4' }} data-testid="structure-preview">
-      <Card.Header>
-        <Card.Title as="h2" fontSize="md">
-          {t.structurePreview}
-        </Card.Title>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="2">
-          <PreviewBlock shown={form.showHero} label={t.sectionHero} testId="preview-hero">
-            <Box
-              borderRadius="sm"
-              p="3"
-              color="white"
-              style={{ background: form.heroBgColor || 'linear-gradient(135deg, #1e3a8a, #2563eb 50%, #7c3aed)' }}
-            >
-              <Text fontWeight="bold" fontSize="sm">
-                {form.heroTitle || 'مرحبًا بك في مدوّنتي التقنية'}
-              </Text>
-              <Text fontSize="xs">{form.heroSubtitle || 'مقالات عن البرمجة والتقنية'}</Text>
-            </Box>
-          </PreviewBlock>
-          <PreviewBlock shown={form.showFeaturedPost} label={t.sectionFeatured} testId="preview-featured">
-            <Box h="10" bg="bg.emphasized" borderRadius="sm" />
-          </PreviewBlock>
-          <PreviewBlock shown={form.showLatestPosts} label={`${t.sectionLatest} (${form.latestPostsCount})`} testId="preview-latest">
-            {cells(form.latestPostsCount, 3, '6')}
-          </PreviewBlock>
-          <PreviewBlock shown={form.showCategories} label={`${t.sectionCategories} (${form.categoriesCount})`} testId="preview-categories">
-            {cells(form.categoriesCount, 4, '4')}
-          </PreviewBlock>
-          <PreviewBlock shown={form.showNewsletter} label={t.sectionNewsletter} testId="preview-newsletter">
-            <Box h="6" bg="bg.emphasized" borderRadius="sm" />
-          </PreviewBlock>
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+    <TitledCard title={t.structurePreview} testId="structure-preview" position={{ lg: 'sticky' }} top={{ lg: '4' }}>
+      <Stack gap="2">
+        <PreviewBlock shown={form.showHero} label={t.sectionHero} testId="preview-hero">
+          <Box
+            borderRadius="sm"
+            p="3"
+            color="white"
+            style={{ background: form.heroBgColor || 'linear-gradient(135deg, #1e3a8a, #2563eb 50%, #7c3aed)' }}
+          >
+            <Text fontWeight="bold" fontSize="sm">
+              {form.heroTitle || 'مرحبًا بك في مدوّنتي التقنية'}
+            </Text>
+            <Text fontSize="xs">{form.heroSubtitle || 'مقالات عن البرمجة والتقنية'}</Text>
+          </Box>
+        </PreviewBlock>
+        <PreviewBlock shown={form.showFeaturedPost} label={t.sectionFeatured} testId="preview-featured">
+          <Box h="10" bg="bg.emphasized" borderRadius="sm" />
+        </PreviewBlock>
+        <PreviewBlock shown={form.showLatestPosts} label={`${t.sectionLatest} (${form.latestPostsCount})`} testId="preview-latest">
+          {cells(form.latestPostsCount, 3, '6')}
+        </PreviewBlock>
+        <PreviewBlock shown={form.showCategories} label={`${t.sectionCategories} (${form.categoriesCount})`} testId="preview-categories">
+          {cells(form.categoriesCount, 4, '4')}
+        </PreviewBlock>
+        <PreviewBlock shown={form.showNewsletter} label={t.sectionNewsletter} testId="preview-newsletter">
+          <Box h="6" bg="bg.emphasized" borderRadius="sm" />
+        </PreviewBlock>
+      </Stack>
+    </TitledCard>
   );
 }
 
