@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { admin as t } from '@/i18n/admin';
-import { notifyError, notifySuccess } from '../notify';
+import { withToasts } from '../notify';
 
 /**
  * A settings form seeded once from the server's values, with the last saved values kept as a baseline (the
@@ -29,13 +29,5 @@ export function useSavedForm<Data, Form>(data: Data | undefined, toForm: (data: 
  * kept (`saved` of useSavedForm); on failure, says why.
  */
 export function saveFormMutation<Data>(saved: (values: Data) => void, text: { savedBody: string; failedBody: string }) {
-  return {
-    mutation: {
-      onSuccess: (values: Data) => {
-        notifySuccess(t.updatedTitle, text.savedBody);
-        saved(values);
-      },
-      onError: (error: unknown) => notifyError(t.errorTitle, error, text.failedBody),
-    },
-  };
+  return withToasts({ done: [t.updatedTitle, text.savedBody], failed: [t.errorTitle, text.failedBody], after: saved });
 }

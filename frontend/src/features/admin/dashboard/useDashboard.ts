@@ -17,7 +17,7 @@ import {
   type PostSummaryDto,
 } from '../api';
 import { PAGE_SIZE } from '../components/paginate';
-import { notifyError, notifySuccess } from '../notify';
+import { notifyError, notifySuccess, withToasts } from '../notify';
 
 export type Tab = 'all' | 'published' | 'scheduled' | 'drafts';
 
@@ -66,15 +66,13 @@ export function useDashboard() {
   const categoryName = useMemo(() => new Map((categories.data ?? []).map((c) => [c.id, c.name])), [categories.data]);
   const rows = posts.data ?? [];
 
-  const deletePost = useDeletePost({
-    mutation: {
-      onSuccess: () => {
-        notifySuccess(t.postDeletedTitle, t.postDeletedBody);
-        setToDelete(null);
-      },
-      onError: (error) => notifyError(t.postDeleteErrorTitle, error, t.postDeleteErrorBody),
-    },
-  });
+  const deletePost = useDeletePost(
+    withToasts({
+      done: [t.postDeletedTitle, t.postDeletedBody],
+      failed: [t.postDeleteErrorTitle, t.postDeleteErrorBody],
+      after: () => setToDelete(null),
+    }),
+  );
   const bulk = useBulkChangePosts({
     mutation: {
       onSuccess: (result) => {
@@ -86,24 +84,13 @@ export function useDashboard() {
       onError: (error) => notifyError(t.bulkErrorTitle, error),
     },
   });
-  const unpublish = useBulkChangePosts({
-    mutation: {
-      onSuccess: () => notifySuccess(t.unpublishedTitle, t.unpublishedBody),
-      onError: (error) => notifyError(t.unpublishError, error),
-    },
-  });
-  const fixSlug = useFixPostSlug({
-    mutation: {
-      onSuccess: () => notifySuccess(t.slugFixedTitle, t.slugFixedBody),
-      onError: (error) => notifyError(t.slugFixErrorTitle, error, t.slugFixErrorBody),
-    },
-  });
-  const setFeatured = useSetFeaturedPost({
-    mutation: {
-      onSuccess: () => notifySuccess(t.featuredSetTitle, t.featuredSetBody),
-      onError: (error) => notifyError(t.featuredErrorTitle, error, t.featuredErrorBody),
-    },
-  });
+  const unpublish = useBulkChangePosts(withToasts({ done: [t.unpublishedTitle, t.unpublishedBody], failed: [t.unpublishError] }));
+  const fixSlug = useFixPostSlug(
+    withToasts({ done: [t.slugFixedTitle, t.slugFixedBody], failed: [t.slugFixErrorTitle, t.slugFixErrorBody] }),
+  );
+  const setFeatured = useSetFeaturedPost(
+    withToasts({ done: [t.featuredSetTitle, t.featuredSetBody], failed: [t.featuredErrorTitle, t.featuredErrorBody] }),
+  );
 
   const toggle = (id: number, checked: boolean) =>
     setSelected((prev) => {

@@ -12,7 +12,7 @@ import SaveButton from '../components/SaveButton';
 import { ErrorState, LoadingState } from '../components/QueryState';
 import UnsavedChangesGuard from '../components/UnsavedChangesGuard';
 import { useEditedId } from '../components/useEditedId';
-import { notifyError, notifySuccess } from '../notify';
+import { notifyError, notifySuccess, withToasts } from '../notify';
 import { validatePage, type PageErrors } from './page-rules';
 import AutosaveStatus from '../revisions/AutosaveStatus';
 import { revisionApi } from '../revisions/revision-api';
@@ -76,15 +76,9 @@ function PageEditorPage({ pageId }: { pageId: number | null }) {
     navigate('/admin/pages');
   };
 
-  const create = useCreatePage({
-    mutation: {
-      onSuccess: () => {
-        notifySuccess(t.pageCreatedTitle, t.pageCreatedBody);
-        leave();
-      },
-      onError: (e) => notifyError(t.pageCreateErrorTitle, e),
-    },
-  });
+  const create = useCreatePage(
+    withToasts({ done: [t.pageCreatedTitle, t.pageCreatedBody], failed: [t.pageCreateErrorTitle], after: () => leave() }),
+  );
   const update = useUpdatePage({
     mutation: {
       onSuccess: () => {
