@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Box, Button, Field, HStack, Input, Stack } from '@chakra-ui/react';
 import { Link, useNavigate } from 'react-router-dom';
 import { pageSlugify } from '@mudawwana/rules';
@@ -12,6 +12,7 @@ import SaveButton from '../components/SaveButton';
 import { ErrorState, LoadingState } from '../components/QueryState';
 import UnsavedChangesGuard from '../components/UnsavedChangesGuard';
 import { useEditedId } from '../components/useEditedId';
+import { useEditorForm } from '../components/useEditorForm';
 import { notifyError, notifySuccess, withToasts } from '../notify';
 import { validatePage, type PageErrors } from './page-rules';
 import AutosaveStatus from '../revisions/AutosaveStatus';
@@ -29,6 +30,7 @@ interface PageForm {
   content: string;
 }
 const empty: PageForm = { title: '', slug: '', content: '' };
+const pageToForm = (page: PageDto): PageForm => ({ title: page.title, slug: page.slug, content: page.content });
 
 export default function PageEditorRoute() {
   const pageId = useEditedId();
@@ -39,27 +41,13 @@ function PageEditorPage({ pageId }: { pageId: number | null }) {
   const navigate = useNavigate();
   const isEdit = pageId !== null;
   const page = useGetPageById(pageId ?? 0, { query: { enabled: isEdit, retry: 2, retryDelay: 1000 } });
-  const [form, setForm] = useState<PageForm>(empty);
-  const [baseline, setBaseline] = useState<PageForm>(empty);
-  const [ready, setReady] = useState(!isEdit);
-  const [errors, setErrors] = useState<PageErrors>({});
-  // the slug follows the title until the author types a slug of their own (or the page already has one)
-  const [slugTouched, setSlugTouched] = useState(false);
-  const bypass = useRef(false);
   const versions = useVersionConflict<PageDto>();
+  const { form, setForm, baseline, setBaseline, ready } = useEditorForm(page.data, isEdit, empty, pageToForm, versions.setVersion);
+  const [errors, setErrors] = useState<PageErrors>({});
+  // the slug follows the title until the author types a slug of their own (a saved page already has one)
+  const [slugTouched, setSlugTouched] = useState(isEdit);
+  const bypass = useRef(false);
   const [recoveryOpen, setRecoveryOpen] = useState(false);
-
-  useEffect(() => {
-    if (ready || !page.data) return;
-    const values = { title: page.data.title, slug: page.data.slug, content: page.data.content };
-    setForm(values);
-    setBaseline(values);
-    versions.setVersion(page.data.version);
-    setSlugTouched(true);
-    setReady(true);
-    // versions.setVersion is a state setter (stable)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [page.data, ready]);
 
   const dirty = ready && (form.title !== baseline.title || form.slug !== baseline.slug || form.content !== baseline.content);
 

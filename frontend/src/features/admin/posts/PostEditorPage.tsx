@@ -15,6 +15,7 @@ import { ErrorState, LoadingState } from '../components/QueryState';
 import RestoreOffer from '../components/RestoreOffer';
 import UnsavedChangesGuard from '../components/UnsavedChangesGuard';
 import { useEditedId } from '../components/useEditedId';
+import { useEditorForm } from '../components/useEditorForm';
 import VersionConflictDialog, { useVersionConflict } from '../components/VersionConflictDialog';
 import { notifyError, notifySuccess } from '../notify';
 import { dayToIso, toDay } from './calendar';
@@ -59,32 +60,17 @@ function PostEditorPage({ postId }: { postId: number | null }) {
   const post = useGetPostById(postId ?? 0, { query: { enabled: isEdit, ...EDITOR_LOAD_RETRY } });
   const categories = useListCategories();
 
-  const [form, setForm] = useState<PostFormValues>(emptyPostForm);
-  const [baseline, setBaseline] = useState<PostFormValues>(emptyPostForm);
-  const [ready, setReady] = useState(!isEdit);
+  const versions = useVersionConflict<PostDto>();
+  const { form, setForm, baseline, setBaseline, ready } = useEditorForm(post.data, isEdit, emptyPostForm, postToForm, versions.setVersion);
   const [errors, setErrors] = useState<Errors>({});
   const [offeredDraft, setOfferedDraft] = useState<StoredDraft | null>(null);
   const [previewOpen, setPreviewOpen] = useState(false);
   const [savingAs, setSavingAs] = useState<'draft' | 'publish' | null>(null);
   const bypassGuard = useRef(false);
-  const versions = useVersionConflict<PostDto>();
   const lastSave = useRef<SaveIntent>({ published: false, publishAt: null });
   const [recoveryOpen, setRecoveryOpen] = useState(false);
   // set once the post has been created: this instance is about to be replaced by /admin/edit/{id}
   const autosaveOff = useRef(false);
-
-  // load the post once, then offer a newer local draft if one was left behind
-  useEffect(() => {
-    if (ready) return;
-    if (!isEdit || !post.data) return;
-    const values = postToForm(post.data);
-    setForm(values);
-    setBaseline(values);
-    versions.setVersion(post.data.version);
-    setReady(true);
-    // versions.setVersion is a state setter (stable)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isEdit, post.data, ready]);
 
   // a new post keeps its draft in this browser; a saved one autosaves to the server (useServerAutosave below)
   useEffect(() => {
