@@ -6,7 +6,7 @@ import type { Post } from './post.entity';
  * (packages/rules/src/post-visibility.ts) for a database, which cannot call them. A post is public once it is
  * published and its publish time (if any) has come; published with a time still to come, it is scheduled. Every
  * public read (lists, detail, featured, neighbours, counts, feeds, sitemap, site pages, search and tags) filters
- * with one of the forms below, and each form is built from the two conditions that follow, so the rule is written
+ * with one of the forms below, and each form is built from the conditions that follow, so the rule is written
  * once here and once in the rules package.
  */
 
@@ -20,6 +20,11 @@ export function publishTimeToCome(publishAt: string, instant: string): string {
   return `${publishAt} > ${instant}`;
 }
 
+/** The whole rule over the columns' SQL, the database's "true" and the instant (a literal or a parameter). */
+function publicNowCondition(published: string, publishAt: string, yes: string, instant: string): string {
+  return `(${published} = ${yes} AND ${publishTimeHasCome(publishAt, instant)})`;
+}
+
 /**
  * The rule as a condition on the posts table named `alias` in a raw statement (search, tags, the site's counts).
  * The instant is written as each driver stores dates (timestamptz; SQLite's UTC text).
@@ -28,12 +33,15 @@ export function readerVisibleSql(connection: DataSource | EntityManager, alias: 
   const type = 'connection' in connection ? connection.connection.options.type : connection.options.type;
   const postgres = type === 'postgres';
   const instant = postgres ? now.toISOString() : now.toISOString().replace('T', ' ').replace('Z', '');
-  return `("${alias}"."published" = ${postgres ? 'TRUE' : '1'} AND ${publishTimeHasCome(`"${alias}"."publishAt"`, `'${instant}'`)})`;
+  return publicNowCondition(`"${alias}"."published"`, `"${alias}"."publishAt"`, postgres ? 'TRUE' : '1', `'${instant}'`);
 }
 
-/** The rule for a query builder whose posts are `alias`. */
+/** The rule for a query builder whose posts are `alias` (bound parameters: the driver writes the values). */
 export function wherePublicNow<T extends object>(query: SelectQueryBuilder<T>, alias: string, now = new Date()): SelectQueryBuilder<T> {
-  return query.andWhere(readerVisibleSql(query.connection, alias, now));
+  return query.andWhere(publicNowCondition(`${alias}.published`, `${alias}.publishAt`, ':isPublished', ':publicNow'), {
+    isPublished: true,
+    publicNow: now,
+  });
 }
 
 /** The rule as find options, to spread among other conditions on a post. */
