@@ -1,7 +1,8 @@
 import { Injectable, Module } from '@nestjs/common';
 import { DataSource, Repository } from 'typeorm';
 import { Post } from './post.entity';
-import { titleContaining, wherePublicNow } from './posts.repository';
+import { titleContaining } from './posts.repository';
+import { publishTimeToCome, wherePublicNow } from './reader-visible';
 
 /**
  * How many posts there are, by status and by category: the posts feature's read model for other features (the
@@ -24,7 +25,7 @@ export class PostCounts {
     const query = this.posts
       .createQueryBuilder('post')
       .select('post.published', 'published')
-      .addSelect('CASE WHEN post.publishAt > :now THEN 1 ELSE 0 END', 'later')
+      .addSelect(`CASE WHEN ${publishTimeToCome('post.publishAt', ':now')} THEN 1 ELSE 0 END`, 'later')
       .addSelect('COUNT(*)', 'count')
       .setParameter('now', new Date());
     if (categoryId !== undefined) query.andWhere('post.categoryId = :categoryId', { categoryId });

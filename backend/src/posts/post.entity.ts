@@ -58,7 +58,8 @@ export class Post extends TitledDocument {
 
   /**
    * A published post with a time here is scheduled: readers see it from that time on (see isPublicNow in
-   * posts.repository.ts). The scheduler clears it once the post's publication has been announced.
+   * @mudawwana/rules, and posts/reader-visible.ts for its SQL). The scheduler clears it once the post's publication
+   * has been announced.
    */
   @Column({ type: dateColumnType(), nullable: true })
   publishAt: Date | null;

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { isPublicNow } from '@mudawwana/rules';
 import {
   DataSource,
   EntityManager,
@@ -6,12 +7,10 @@ import {
   FindOptionsWhere,
   In,
   LessThanOrEqual,
-  MoreThan,
   Not,
   ObjectLiteral,
   Raw,
   Repository,
-  SelectQueryBuilder,
 } from 'typeorm';
 import { isRetryableConflict } from '../common/database-errors';
 import { claimVersion } from '../common/versions';
@@ -21,6 +20,7 @@ import { indexPosts } from '../search/post-indexes';
 import type { BulkAction } from './dto/bulk-posts.dto';
 import { Post } from './post.entity';
 import type { PostStatus } from './post-status';
+import { publicNow, scheduledNow, wherePublicNow } from './reader-visible';
 
 /** The PostgreSQL advisory lock key that serializes changes of the featured post (any fixed number). */
 const FEATURED_POST_LOCK = 7_301_001;
@@ -45,36 +45,9 @@ const SUMMARY_COLUMNS: FindOptionsSelect<Post> = {
 
 const NEWEST_FIRST = { createdAt: 'DESC', id: 'DESC' } as const;
 
-/**
- * THE rule of what readers may see, in one place: a post is public once it is published and its scheduled time (if
- * any) has come. Every public read (lists, detail, featured, neighbours, counts, feeds, sitemap, site pages, and
- * search or tags) filters with one of these three forms of it.
- */
-export function publicNow(now = new Date()): FindOptionsWhere<Post> {
-  return { published: true, publishAt: Raw((column) => `(${column} IS NULL OR ${column} <= :publicNow)`, { publicNow: now }) };
-}
-
-/** The same rule for a query builder on `alias`. */
-export function wherePublicNow<T extends object>(query: SelectQueryBuilder<T>, alias: string, now = new Date()): SelectQueryBuilder<T> {
-  return query.andWhere(`${alias}.published = :isPublished AND (${alias}.publishAt IS NULL OR ${alias}.publishAt <= :publicNow)`, {
-    isPublished: true,
-    publicNow: now,
-  });
-}
-
-/** The same rule for a post in hand. */
-export function isPublicNow(post: Pick<Post, 'published' | 'publishAt'>, now = new Date()): boolean {
-  return post.published && (post.publishAt === null || post.publishAt === undefined || post.publishAt <= now);
-}
-
-/** Published, but not until a time still to come. */
-export function isScheduled(post: Pick<Post, 'published' | 'publishAt'>, now = new Date()): boolean {
-  return post.published && !!post.publishAt && post.publishAt > now;
-}
-
 function statusWhere(status: PostStatus, now: Date): FindOptionsWhere<Post> {
   if (status === 'published') return publicNow(now);
-  if (status === 'scheduled') return { published: true, publishAt: MoreThan(now) };
+  if (status === 'scheduled') return scheduledNow(now);
   return { published: false };
 }
 

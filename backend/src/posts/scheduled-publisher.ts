@@ -4,7 +4,7 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { PostsService } from './posts.service';
 
 /**
- * Brings scheduled posts out. Readers' queries already hide a post until its time (posts.repository's publicNow);
+ * Brings scheduled posts out. Readers' queries already hide a post until its time (posts/reader-visible.ts);
  * what a time cannot do by itself is say that it came, so every SCHEDULER_INTERVAL_MS each instance looks for posts
  * whose time has come and announces them (posts.becamePublic: the site rebuilds their pages as after a publish). Each
  * post is claimed by one UPDATE, so with several instances on one PostgreSQL database exactly one announces it (the

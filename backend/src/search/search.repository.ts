@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import { Post, POSTS_SEARCH_INDEX } from '../posts/post.entity';
-import { readerVisibleSql } from './reader-visible';
+import { readerVisibleSql } from '../posts/reader-visible';
 
 export interface SearchOptions {
   includeDrafts: boolean;

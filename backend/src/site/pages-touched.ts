@@ -4,7 +4,7 @@ import { ContentEvents } from '../common/content-events';
 import { ContentTag } from './content-tags';
 import { DomainEventMap, DomainEventName, DomainEvents } from '../common/domain-events';
 import type { Post } from '../posts/post.entity';
-import { isPublicNow } from '../posts/posts.repository';
+import { isPublicNow } from '@mudawwana/rules';
 import { tagsBySlug } from '../search/post-indexes';
 import { SettingKey } from '../settings/setting-defaults';
 import { publicPostsNextTo, type ListPlace } from './post-neighbours';

@@ -1,6 +1,6 @@
 import { DataSource, FindOptionsWhere, Not, Raw } from 'typeorm';
 import { Post } from '../posts/post.entity';
-import { publicNow } from '../posts/posts.repository';
+import { publicNow } from '../posts/reader-visible';
 
 /** Where a post stands (or stood) in the lists: by creation date, then id. */
 export type ListPlace = Pick<Post, 'id' | 'createdAt'>;

@@ -4,8 +4,7 @@ import { ContentTag } from './content-tags';
 import { Page } from '../pages/page.entity';
 import { Post } from '../posts/post.entity';
 import { placeholder } from '../database/sql-params';
-import { readerVisibleSql } from '../search/reader-visible';
-import { publicNow } from '../posts/posts.repository';
+import { publicNow, readerVisibleSql } from '../posts/reader-visible';
 import type { FeedPost, SitemapEntry } from './feeds';
 
 /**

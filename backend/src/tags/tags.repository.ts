@@ -6,7 +6,7 @@ import { StaleVersionError } from '../common/versions';
 import { placeholder } from '../database/sql-params';
 import { Post } from '../posts/post.entity';
 import { indexPosts } from '../search/post-indexes';
-import { readerVisibleSql } from '../search/reader-visible';
+import { readerVisibleSql } from '../posts/reader-visible';
 
 export interface TagCount {
   name: string;

@@ -44,6 +44,22 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+/** What the clock and calendar on the wall say at `date` in `timeZone` (Gregorian; month 1-12, hour 0-23). */
+export function wallClockAt(date: Date, timeZone = DISPLAY_TIME_ZONE) {
+  const parts = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour) % 24,
+    minute: Number(parts.minute),
+  };
+}
+
 export function toDate(value: string | number | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;
   const date = value instanceof Date ? value : new Date(value);
@@ -54,16 +70,10 @@ export function toDate(value: string | number | Date | null | undefined): Date |
 export function formatDate(value: string | number | Date | null | undefined, timeZone = DISPLAY_TIME_ZONE): string {
   const date = toDate(value);
   if (!date) return INVALID_DATE;
-  const parts = Object.fromEntries(
-    formatter(timeZone)
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
-  );
-  const hour24 = Number(parts.hour) % 24;
-  const hour12 = hour24 % 12 === 0 ? 12 : hour24 % 12;
-  const marker = hour24 < 12 ? 'ص' : 'م';
-  const month = ARABIC_MONTHS[Number(parts.month) - 1];
-  return `${Number(parts.day)} ${month} ${parts.year} | ${hour12}:${parts.minute} ${marker}`;
+  const { year, month, day, hour, minute } = wallClockAt(date, timeZone);
+  const hour12 = hour % 12 === 0 ? 12 : hour % 12;
+  const marker = hour < 12 ? 'ص' : 'م';
+  return `${day} ${ARABIC_MONTHS[month - 1]} ${year} | ${hour12}:${String(minute).padStart(2, '0')} ${marker}`;
 }
 
 /** Date only ('21 نوفمبر 2026'), for compact cards. */

@@ -5,6 +5,7 @@ export * from './home-layout.js';
 export * from './image-variants.js';
 export * from './limits.js';
 export * from './pagination.js';
+export * from './post-visibility.js';
 export * from './routes.js';
 export * from './slug.js';
 export * from './social.js';

@@ -8,7 +8,8 @@ import AdminList, { EmptyList, RowIconButton } from '../components/AdminList';
 import AdminPage from '../components/AdminPage';
 import ConfirmDialog from '../components/ConfirmDialog';
 import DeleteRowButton from '../components/DeleteRowButton';
-import { notifyError, notifySuccess } from '../notify';
+import RequiredTextField from '../components/RequiredTextField';
+import { withToasts } from '../notify';
 import { toaster } from '../shell';
 import { categoryPayload } from './category-rules';
 
@@ -20,24 +21,12 @@ function CategoryDialog({ editing, onClose }: { editing: Editing; onClose: () =>
   const [slug, setSlug] = useState(initial?.slug ?? '');
   const [error, setError] = useState<string | null>(null);
 
-  const create = useCreateCategory({
-    mutation: {
-      onSuccess: () => {
-        notifySuccess(t.categoryCreatedTitle, t.categoryCreatedBody);
-        onClose();
-      },
-      onError: (e) => notifyError(t.categoryCreateError, e),
-    },
-  });
-  const update = useUpdateCategory({
-    mutation: {
-      onSuccess: () => {
-        notifySuccess(t.categoryUpdatedTitle, t.categoryUpdatedBody);
-        onClose();
-      },
-      onError: (e) => notifyError(t.categoryUpdateError, e),
-    },
-  });
+  const create = useCreateCategory(
+    withToasts({ done: [t.categoryCreatedTitle, t.categoryCreatedBody], failed: [t.categoryCreateError], after: () => onClose() }),
+  );
+  const update = useUpdateCategory(
+    withToasts({ done: [t.categoryUpdatedTitle, t.categoryUpdatedBody], failed: [t.categoryUpdateError], after: () => onClose() }),
+  );
   const pending = create.isPending || update.isPending;
 
   const submit = () => {
@@ -63,19 +52,17 @@ function CategoryDialog({ editing, onClose }: { editing: Editing; onClose: () =>
       onClose={onClose}
     >
       <Stack gap="4">
-        <Field.Root required invalid={!!error}>
-          <Field.Label>{t.categoryName}</Field.Label>
-          <Input
-            name="name"
-            autoFocus
-            value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              setError(null);
-            }}
-          />
-          <Field.ErrorText>{error}</Field.ErrorText>
-        </Field.Root>
+        <RequiredTextField
+          label={t.categoryName}
+          name="name"
+          autoFocus
+          value={name}
+          error={error}
+          onValueChange={(value) => {
+            setName(value);
+            setError(null);
+          }}
+        />
         <Field.Root>
           <Field.Label>{t.categorySlug}</Field.Label>
           <Input name="slug" dir="ltr" value={slug} onChange={(e) => setSlug(e.target.value)} />
@@ -91,15 +78,9 @@ export default function CategoriesPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [toDelete, setToDelete] = useState<CategoryDto | null>(null);
 
-  const remove = useDeleteCategory({
-    mutation: {
-      onSuccess: () => {
-        notifySuccess(t.categoryDeletedTitle, t.categoryDeletedBody);
-        setToDelete(null);
-      },
-      onError: (e) => notifyError(t.categoryDeleteError, e),
-    },
-  });
+  const remove = useDeleteCategory(
+    withToasts({ done: [t.categoryDeletedTitle, t.categoryDeletedBody], failed: [t.categoryDeleteError], after: () => setToDelete(null) }),
+  );
 
   const list = categories.data ?? [];
 

@@ -1,6 +1,7 @@
-import { Button, Dialog, Portal } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { admin as t } from '@/i18n/admin';
+import AlertDialog from './AlertDialog';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -25,28 +26,13 @@ export default function ConfirmDialog({
   onClose,
 }: ConfirmDialogProps) {
   return (
-    <Dialog.Root role="alertdialog" open={open} onOpenChange={(e) => (!e.open && !pending ? onClose() : undefined)} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Dialog.Description>{description}</Dialog.Description>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={pending}>
-                {t.cancel}
-              </Button>
-              <Button colorPalette="red" onClick={onConfirm} disabled={pending}>
-                {pending ? pendingLabel : confirmLabel}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AlertDialog open={open} title={title} description={description} onClose={pending ? () => undefined : onClose}>
+      <Button variant="outline" onClick={onClose} disabled={pending}>
+        {t.cancel}
+      </Button>
+      <Button colorPalette="red" onClick={onConfirm} disabled={pending}>
+        {pending ? pendingLabel : confirmLabel}
+      </Button>
+    </AlertDialog>
   );
 }

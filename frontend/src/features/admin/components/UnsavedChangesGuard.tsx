@@ -1,7 +1,8 @@
 import { useContext, useEffect, useState, type RefObject } from 'react';
-import { Button, Dialog, Portal } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { UNSAFE_DataRouterContext, useBlocker, useNavigate } from 'react-router-dom';
 import { admin as t } from '@/i18n/admin';
+import AlertDialog from './AlertDialog';
 
 interface GuardProps {
   /** True while there are unsaved changes. */
@@ -12,29 +13,14 @@ interface GuardProps {
 
 function LeaveDialog({ open, onStay, onLeave }: { open: boolean; onStay: () => void; onLeave: () => void }) {
   return (
-    <Dialog.Root role="alertdialog" open={open} onOpenChange={(e) => (!e.open ? onStay() : undefined)} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{t.unsavedTitle}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Dialog.Description>{t.unsavedBody}</Dialog.Description>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onStay}>
-                {t.stay}
-              </Button>
-              <Button colorPalette="red" onClick={onLeave}>
-                {t.leave}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AlertDialog open={open} title={t.unsavedTitle} description={t.unsavedBody} onClose={onStay}>
+      <Button variant="outline" onClick={onStay}>
+        {t.stay}
+      </Button>
+      <Button colorPalette="red" onClick={onLeave}>
+        {t.leave}
+      </Button>
+    </AlertDialog>
   );
 }
 

@@ -1,7 +1,8 @@
-import { Button, Dialog, Portal } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { useState } from 'react';
 import { admin as t } from '@/i18n/admin';
 import { ApiError } from '../api';
+import AlertDialog from './AlertDialog';
 
 /** What the server sends with 409 VERSION_CONFLICT: the record as it is now. */
 interface Versioned {
@@ -48,31 +49,23 @@ interface VersionConflictDialogProps {
 /** Someone saved the same post or page after it was opened here: reload theirs, or overwrite it with these edits. */
 export default function VersionConflictDialog({ open, what, onReload, onOverwrite, onClose }: VersionConflictDialogProps) {
   return (
-    <Dialog.Root role="alertdialog" open={open} onOpenChange={(e) => (!e.open ? onClose() : undefined)} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="version-conflict">
-            <Dialog.Header>
-              <Dialog.Title>{t.versionConflictTitle}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Dialog.Description>{t.versionConflictBody(what)}</Dialog.Description>
-            </Dialog.Body>
-            <Dialog.Footer flexWrap="wrap">
-              <Button variant="outline" onClick={onClose}>
-                {t.cancel}
-              </Button>
-              <Button variant="outline" onClick={onReload}>
-                {t.versionConflictReload}
-              </Button>
-              <Button colorPalette="red" onClick={onOverwrite}>
-                {t.versionConflictOverwrite}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AlertDialog
+      open={open}
+      title={t.versionConflictTitle}
+      description={t.versionConflictBody(what)}
+      onClose={onClose}
+      testId="version-conflict"
+      wrapButtons
+    >
+      <Button variant="outline" onClick={onClose}>
+        {t.cancel}
+      </Button>
+      <Button variant="outline" onClick={onReload}>
+        {t.versionConflictReload}
+      </Button>
+      <Button colorPalette="red" onClick={onOverwrite}>
+        {t.versionConflictOverwrite}
+      </Button>
+    </AlertDialog>
   );
 }

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { admin as t } from '@/i18n/admin';
+import { withToasts } from '../notify';
 
 /**
  * A settings form seeded once from the server's values, with the last saved values kept as a baseline (the
@@ -20,4 +22,12 @@ export function useSavedForm<Data, Form>(data: Data | undefined, toForm: (data: 
   }, [data, form]);
 
   return { form, setForm, baseline, saved };
+}
+
+/**
+ * The mutation options of a settings form's save: on success, says so and re-seeds the form from what the server
+ * kept (`saved` of useSavedForm); on failure, says why.
+ */
+export function saveFormMutation<Data>(saved: (values: Data) => void, text: { savedBody: string; failedBody: string }) {
+  return withToasts({ done: [t.updatedTitle, text.savedBody], failed: [t.errorTitle, text.failedBody], after: saved });
 }

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { Accordion, Badge, Box, Button, Card, Field, Grid, HStack, Input, NativeSelect, Stack, Switch, Text } from '@chakra-ui/react';
-import { Save } from 'lucide-react';
+import { Accordion, Badge, Box, Button, Field, Grid, HStack, Input, NativeSelect, Stack, Switch, Text } from '@chakra-ui/react';
 import { admin as t } from '@/i18n/admin';
 import { useGetHomeLayout, useUpdateHomeLayout } from '../api';
-import { useSavedForm } from '../components/useSavedForm';
+import { saveFormMutation, useSavedForm } from '../components/useSavedForm';
 import AdminPage from '../components/AdminPage';
+import { SaveRow } from '../components/SaveButton';
 import { ErrorState, LoadingState } from '../components/QueryState';
-import { notifyError, notifySuccess } from '../notify';
+import TitledCard from '../components/TitledCard';
 import {
   CATEGORIES_CHOICES,
   DEFAULT_PICKER_COLOR,
@@ -91,42 +91,35 @@ function StructurePreview({ form }: { form: LayoutForm }) {
     </Grid>
   );
   return (
-    <Card.Root variant="outline" position={{ lg: 'sticky' }} top={{ lg: '4' }} data-testid="structure-preview">
-      <Card.Header>
-        <Card.Title as="h2" fontSize="md">
-          {t.structurePreview}
-        </Card.Title>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="2">
-          <PreviewBlock shown={form.showHero} label={t.sectionHero} testId="preview-hero">
-            <Box
-              borderRadius="sm"
-              p="3"
-              color="white"
-              style={{ background: form.heroBgColor || 'linear-gradient(135deg, #1e3a8a, #2563eb 50%, #7c3aed)' }}
-            >
-              <Text fontWeight="bold" fontSize="sm">
-                {form.heroTitle || 'مرحبًا بك في مدوّنتي التقنية'}
-              </Text>
-              <Text fontSize="xs">{form.heroSubtitle || 'مقالات عن البرمجة والتقنية'}</Text>
-            </Box>
-          </PreviewBlock>
-          <PreviewBlock shown={form.showFeaturedPost} label={t.sectionFeatured} testId="preview-featured">
-            <Box h="10" bg="bg.emphasized" borderRadius="sm" />
-          </PreviewBlock>
-          <PreviewBlock shown={form.showLatestPosts} label={`${t.sectionLatest} (${form.latestPostsCount})`} testId="preview-latest">
-            {cells(form.latestPostsCount, 3, '6')}
-          </PreviewBlock>
-          <PreviewBlock shown={form.showCategories} label={`${t.sectionCategories} (${form.categoriesCount})`} testId="preview-categories">
-            {cells(form.categoriesCount, 4, '4')}
-          </PreviewBlock>
-          <PreviewBlock shown={form.showNewsletter} label={t.sectionNewsletter} testId="preview-newsletter">
-            <Box h="6" bg="bg.emphasized" borderRadius="sm" />
-          </PreviewBlock>
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+    <TitledCard title={t.structurePreview} testId="structure-preview" position={{ lg: 'sticky' }} top={{ lg: '4' }}>
+      <Stack gap="2">
+        <PreviewBlock shown={form.showHero} label={t.sectionHero} testId="preview-hero">
+          <Box
+            borderRadius="sm"
+            p="3"
+            color="white"
+            style={{ background: form.heroBgColor || 'linear-gradient(135deg, #1e3a8a, #2563eb 50%, #7c3aed)' }}
+          >
+            <Text fontWeight="bold" fontSize="sm">
+              {form.heroTitle || 'مرحبًا بك في مدوّنتي التقنية'}
+            </Text>
+            <Text fontSize="xs">{form.heroSubtitle || 'مقالات عن البرمجة والتقنية'}</Text>
+          </Box>
+        </PreviewBlock>
+        <PreviewBlock shown={form.showFeaturedPost} label={t.sectionFeatured} testId="preview-featured">
+          <Box h="10" bg="bg.emphasized" borderRadius="sm" />
+        </PreviewBlock>
+        <PreviewBlock shown={form.showLatestPosts} label={`${t.sectionLatest} (${form.latestPostsCount})`} testId="preview-latest">
+          {cells(form.latestPostsCount, 3, '6')}
+        </PreviewBlock>
+        <PreviewBlock shown={form.showCategories} label={`${t.sectionCategories} (${form.categoriesCount})`} testId="preview-categories">
+          {cells(form.categoriesCount, 4, '4')}
+        </PreviewBlock>
+        <PreviewBlock shown={form.showNewsletter} label={t.sectionNewsletter} testId="preview-newsletter">
+          <Box h="6" bg="bg.emphasized" borderRadius="sm" />
+        </PreviewBlock>
+      </Stack>
+    </TitledCard>
   );
 }
 
@@ -134,15 +127,7 @@ export default function HomeLayoutPage() {
   const layout = useGetHomeLayout();
   const { form, setForm, baseline, saved } = useSavedForm(layout.data, layoutFormFrom);
 
-  const update = useUpdateHomeLayout({
-    mutation: {
-      onSuccess: (values) => {
-        notifySuccess(t.updatedTitle, t.homeLayoutUpdatedBody);
-        saved(values);
-      },
-      onError: (e) => notifyError(t.errorTitle, e, t.homeLayoutUpdateError),
-    },
-  });
+  const update = useUpdateHomeLayout(saveFormMutation(saved, { savedBody: t.homeLayoutUpdatedBody, failedBody: t.homeLayoutUpdateError }));
 
   const set = <K extends keyof LayoutForm>(key: K, value: LayoutForm[K]) => setForm((prev) => (prev ? { ...prev, [key]: value } : prev));
   const changed = !!form && !!baseline && layoutsDiffer(form, baseline);
@@ -257,12 +242,7 @@ export default function HomeLayoutPage() {
                   </Accordion.Item>
                 ))}
               </Accordion.Root>
-              <HStack justify="flex-end">
-                <Button type="submit" colorPalette="blue" disabled={!changed || update.isPending}>
-                  <Save size={16} aria-hidden />
-                  {update.isPending ? t.saving : t.save}
-                </Button>
-              </HStack>
+              <SaveRow changed={changed} pending={update.isPending} />
             </Stack>
             <StructurePreview form={form} />
           </Grid>

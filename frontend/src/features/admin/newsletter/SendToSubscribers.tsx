@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Box, Button, Card, Progress, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Progress, Stack, Table, Text } from '@chakra-ui/react';
 import { MailCheck, Send } from 'lucide-react';
 import { admin as t } from '@/i18n/admin';
 import {
@@ -12,6 +12,7 @@ import {
 import ConfirmDialog from '../components/ConfirmDialog';
 import { ErrorState, LoadingState } from '../components/QueryState';
 import { notifyError, notifySuccess } from '../notify';
+import TitledCard from '../components/TitledCard';
 
 /** How often the progress is read while the mails go out (only then: the app's queries do not poll otherwise). */
 const PROGRESS_POLL_MS = 1500;
@@ -50,13 +51,8 @@ export default function SendToSubscribers({ postId }: { postId: number }) {
   const state = progress.data;
 
   return (
-    <Card.Root variant="outline" data-testid="send-to-subscribers">
-      <Card.Header>
-        <Card.Title as="h2" fontSize="md">
-          {t.newsletterSend}
-        </Card.Title>
-      </Card.Header>
-      <Card.Body>
+    <>
+      <TitledCard title={t.newsletterSend} testId="send-to-subscribers">
         {progress.isError ? (
           <ErrorState title={t.failedFetchSendProgress} error={progress.error} onRetry={() => void progress.refetch()} />
         ) : !state ? (
@@ -75,7 +71,7 @@ export default function SendToSubscribers({ postId }: { postId: number }) {
         ) : (
           <SendProgress state={state} />
         )}
-      </Card.Body>
+      </TitledCard>
       <ConfirmDialog
         open={confirming}
         title={t.sendConfirmTitle}
@@ -86,7 +82,7 @@ export default function SendToSubscribers({ postId }: { postId: number }) {
         onConfirm={() => send.mutate({ id: postId })}
         onClose={() => setConfirming(false)}
       />
-    </Card.Root>
+    </>
   );
 }
 

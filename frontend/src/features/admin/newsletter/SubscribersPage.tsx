@@ -16,7 +16,7 @@ import ConfirmDialog from '../components/ConfirmDialog';
 import DeleteRowButton from '../components/DeleteRowButton';
 import Pagination from '../components/Pagination';
 import { paginate } from '../components/paginate';
-import { notifyError, notifySuccess } from '../notify';
+import { withToasts } from '../notify';
 
 type Tab = 'all' | SubscriberStatus;
 const TABS = [
@@ -45,15 +45,9 @@ export default function SubscribersPage() {
   const [page, setPage] = useState(1);
   const [toRemove, setToRemove] = useState<SubscriberDto | null>(null);
 
-  const remove = useRemoveNewsletterSubscriber({
-    mutation: {
-      onSuccess: () => {
-        notifySuccess(t.subscriberRemoved);
-        setToRemove(null);
-      },
-      onError: (error) => notifyError(t.subscriberRemoveError, error),
-    },
-  });
+  const remove = useRemoveNewsletterSubscriber(
+    withToasts({ done: [t.subscriberRemoved], failed: [t.subscriberRemoveError], after: () => setToRemove(null) }),
+  );
 
   const all = subscribers.data ?? [];
   const slice = paginate(tab === 'all' ? all : all.filter((subscriber) => subscriber.status === tab), page);

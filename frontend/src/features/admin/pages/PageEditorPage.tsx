@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Box, Button, Field, HStack, Input, Stack } from '@chakra-ui/react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
-import { Save } from 'lucide-react';
+import { Link, useNavigate } from 'react-router-dom';
 import { pageSlugify } from '@mudawwana/rules';
 import { admin as t } from '@/i18n/admin';
 import RichTextEditor from '@/components/editor/RichTextEditor';
@@ -9,9 +8,12 @@ import type { PageDto } from '@/lib/api';
 import { useCreatePage, useGetPageById, useUpdatePage } from '../api';
 import VersionConflictDialog, { useVersionConflict } from '../components/VersionConflictDialog';
 import AdminPage from '../components/AdminPage';
+import SaveButton from '../components/SaveButton';
 import { ErrorState, LoadingState } from '../components/QueryState';
 import UnsavedChangesGuard from '../components/UnsavedChangesGuard';
-import { notifyError, notifySuccess } from '../notify';
+import { useEditedId } from '../components/useEditedId';
+import { useEditorForm } from '../components/useEditorForm';
+import { notifyError, notifySuccess, withToasts } from '../notify';
 import { validatePage, type PageErrors } from './page-rules';
 import AutosaveStatus from '../revisions/AutosaveStatus';
 import { revisionApi } from '../revisions/revision-api';
@@ -28,10 +30,10 @@ interface PageForm {
   content: string;
 }
 const empty: PageForm = { title: '', slug: '', content: '' };
+const pageToForm = (page: PageDto): PageForm => ({ title: page.title, slug: page.slug, content: page.content });
 
 export default function PageEditorRoute() {
-  const { id } = useParams();
-  const pageId = id !== undefined && /^\d+$/.test(id) ? Number(id) : null;
+  const pageId = useEditedId();
   return <PageEditorPage key={pageId ?? 'new'} pageId={pageId} />;
 }
 
@@ -39,27 +41,13 @@ function PageEditorPage({ pageId }: { pageId: number | null }) {
   const navigate = useNavigate();
   const isEdit = pageId !== null;
   const page = useGetPageById(pageId ?? 0, { query: { enabled: isEdit, retry: 2, retryDelay: 1000 } });
-  const [form, setForm] = useState<PageForm>(empty);
-  const [baseline, setBaseline] = useState<PageForm>(empty);
-  const [ready, setReady] = useState(!isEdit);
-  const [errors, setErrors] = useState<PageErrors>({});
-  // the slug follows the title until the author types a slug of their own (or the page already has one)
-  const [slugTouched, setSlugTouched] = useState(false);
-  const bypass = useRef(false);
   const versions = useVersionConflict<PageDto>();
+  const { form, setForm, baseline, setBaseline, ready } = useEditorForm(page.data, isEdit, empty, pageToForm, versions.setVersion);
+  const [errors, setErrors] = useState<PageErrors>({});
+  // the slug follows the title until the author types a slug of their own (a saved page already has one)
+  const [slugTouched, setSlugTouched] = useState(isEdit);
+  const bypass = useRef(false);
   const [recoveryOpen, setRecoveryOpen] = useState(false);
-
-  useEffect(() => {
-    if (ready || !page.data) return;
-    const values = { title: page.data.title, slug: page.data.slug, content: page.data.content };
-    setForm(values);
-    setBaseline(values);
-    versions.setVersion(page.data.version);
-    setSlugTouched(true);
-    setReady(true);
-    // versions.setVersion is a state setter (stable)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [page.data, ready]);
 
   const dirty = ready && (form.title !== baseline.title || form.slug !== baseline.slug || form.content !== baseline.content);
 
@@ -76,15 +64,9 @@ function PageEditorPage({ pageId }: { pageId: number | null }) {
     navigate('/admin/pages');
   };
 
-  const create = useCreatePage({
-    mutation: {
-      onSuccess: () => {
-        notifySuccess(t.pageCreatedTitle, t.pageCreatedBody);
-        leave();
-      },
-      onError: (e) => notifyError(t.pageCreateErrorTitle, e),
-    },
-  });
+  const create = useCreatePage(
+    withToasts({ done: [t.pageCreatedTitle, t.pageCreatedBody], failed: [t.pageCreateErrorTitle], after: () => leave() }),
+  );
   const update = useUpdatePage({
     mutation: {
       onSuccess: () => {
@@ -227,10 +209,7 @@ function PageEditorPage({ pageId }: { pageId: number | null }) {
             <Button asChild variant="outline">
               <Link to="/admin/pages">{t.cancel}</Link>
             </Button>
-            <Button type="submit" colorPalette="blue" disabled={pending}>
-              <Save size={16} aria-hidden />
-              {pending ? t.saving : t.save}
-            </Button>
+            <SaveButton pending={pending} />
           </HStack>
         </Stack>
       </form>

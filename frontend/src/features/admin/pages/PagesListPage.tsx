@@ -11,22 +11,20 @@ import ConfirmDialog from '../components/ConfirmDialog';
 import DeleteRowButton from '../components/DeleteRowButton';
 import Pagination from '../components/Pagination';
 import { paginate } from '../components/paginate';
-import { notifyError, notifySuccess } from '../notify';
+import { withToasts } from '../notify';
 
 export default function PagesListPage() {
   const pages = useListPages();
   const [page, setPage] = useState(1);
   const [toDelete, setToDelete] = useState<PageSummaryDto | null>(null);
 
-  const remove = useDeletePage({
-    mutation: {
-      onSuccess: () => {
-        notifySuccess(t.pageDeletedTitle, t.pageDeletedBody);
-        setToDelete(null);
-      },
-      onError: (e) => notifyError(t.pageDeleteErrorTitle, e, t.pageDeleteErrorBody),
-    },
-  });
+  const remove = useDeletePage(
+    withToasts({
+      done: [t.pageDeletedTitle, t.pageDeletedBody],
+      failed: [t.pageDeleteErrorTitle, t.pageDeleteErrorBody],
+      after: () => setToDelete(null),
+    }),
+  );
 
   // most recently updated first
   const list = [...(pages.data ?? [])].sort((a, b) => (b.updatedAt ?? '').localeCompare(a.updatedAt ?? '') || b.id - a.id);

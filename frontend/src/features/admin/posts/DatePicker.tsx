@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Box, Button, Grid, HStack, IconButton, NativeSelect, Popover, Portal, Text } from '@chakra-ui/react';
 import { CalendarDays, ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { ARABIC_MONTHS, formatDay } from '@/i18n/format';
@@ -40,6 +40,18 @@ export default function DatePicker({ value, onChange, id }: DatePickerProps) {
   const clampToRange = (year: number, month: number) => clampMonth(year, month, MIN_PUBLICATION_DAY, today);
   const prev = addMonths(view.year, view.month, -1);
   const next = addMonths(view.year, view.month, 1);
+  // the arrows to the month before and after, off where that month has no day to pick
+  const stepTo = (month: { year: number; month: number }, label: string, icon: ReactNode) => (
+    <IconButton
+      size="xs"
+      variant="ghost"
+      aria-label={label}
+      disabled={!monthHasSelectable(month.year, month.month, MIN_PUBLICATION_DAY, today)}
+      onClick={() => setView(month)}
+    >
+      {icon}
+    </IconButton>
+  );
 
   return (
     <HStack gap="2">
@@ -65,15 +77,7 @@ export default function DatePicker({ value, onChange, id }: DatePickerProps) {
             <Popover.Content w="auto" dir="rtl" aria-label={t.fieldDate}>
               <Popover.Body p="3">
                 <HStack justify="space-between" mb="2">
-                  <IconButton
-                    size="xs"
-                    variant="ghost"
-                    aria-label="الشهر السابق"
-                    disabled={!monthHasSelectable(prev.year, prev.month, MIN_PUBLICATION_DAY, today)}
-                    onClick={() => setView(prev)}
-                  >
-                    <ChevronRight size={16} />
-                  </IconButton>
+                  {stepTo(prev, 'الشهر السابق', <ChevronRight size={16} />)}
                   {/* month and year jump straight to any month of 2020..today (not one click per month) */}
                   <HStack gap="1" data-testid="calendar-month">
                     <NativeSelect.Root size="xs" width="auto">
@@ -105,15 +109,7 @@ export default function DatePicker({ value, onChange, id }: DatePickerProps) {
                       <NativeSelect.Indicator />
                     </NativeSelect.Root>
                   </HStack>
-                  <IconButton
-                    size="xs"
-                    variant="ghost"
-                    aria-label="الشهر التالي"
-                    disabled={!monthHasSelectable(next.year, next.month, MIN_PUBLICATION_DAY, today)}
-                    onClick={() => setView(next)}
-                  >
-                    <ChevronLeft size={16} />
-                  </IconButton>
+                  {stepTo(next, 'الشهر التالي', <ChevronLeft size={16} />)}
                 </HStack>
                 <Grid templateColumns="repeat(7, 2.5rem)" gap="1" role="group" aria-label={t.fieldDate}>
                   {weekOrder(WEEK_START.ar).map((d) => (

@@ -1,10 +1,11 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { Save, Send } from 'lucide-react';
+import type { PublicationStatus } from '@mudawwana/rules';
 import { admin as t } from '@/i18n/admin';
 
 interface EditorActionBarProps {
   /** The saved post's status, for an existing post. */
-  status?: 'published' | 'scheduled' | 'draft';
+  status?: PublicationStatus;
   pending: boolean;
   savingAs: 'draft' | 'publish' | null;
   onSaveDraft: () => void;

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Box, Button, Card, Field, Grid, HStack, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Box, Button, Card, Field, Grid, HStack, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
+import { useNavigate } from 'react-router-dom';
 import { Eye, Wand2 } from 'lucide-react';
-import { documentTitle, EXCERPT_LENGTH, generateExcerpt, slugify } from '@mudawwana/rules';
+import { documentTitle, EXCERPT_LENGTH, generateExcerpt, publicationStatus, slugify } from '@mudawwana/rules';
 import type { PostDto } from '@/lib/api';
 import { formatDate } from '@/i18n/format';
 import { admin as t } from '@/i18n/admin';
@@ -12,7 +12,10 @@ import { buildPostPayload, emptyPostForm, formsDiffer, postToForm, type PostForm
 import { useCreatePost, useGetPostById, useListCategories, useUpdatePost } from '../api';
 import AdminPage from '../components/AdminPage';
 import { ErrorState, LoadingState } from '../components/QueryState';
+import RestoreOffer from '../components/RestoreOffer';
 import UnsavedChangesGuard from '../components/UnsavedChangesGuard';
+import { useEditedId } from '../components/useEditedId';
+import { useEditorForm } from '../components/useEditorForm';
 import VersionConflictDialog, { useVersionConflict } from '../components/VersionConflictDialog';
 import { notifyError, notifySuccess } from '../notify';
 import { dayToIso, toDay } from './calendar';
@@ -46,8 +49,7 @@ type Errors = Partial<Record<'title' | 'content', string>>;
 
 /** Remounts the editor per post so state never leaks between posts (also after 'create' → /admin/edit/{id}). */
 export default function PostEditorRoute() {
-  const { id } = useParams();
-  const postId = id !== undefined && /^\d+$/.test(id) ? Number(id) : null;
+  const postId = useEditedId();
   return <PostEditorPage key={postId ?? 'new'} postId={postId} />;
 }
 
@@ -58,32 +60,17 @@ function PostEditorPage({ postId }: { postId: number | null }) {
   const post = useGetPostById(postId ?? 0, { query: { enabled: isEdit, ...EDITOR_LOAD_RETRY } });
   const categories = useListCategories();
 
-  const [form, setForm] = useState<PostFormValues>(emptyPostForm);
-  const [baseline, setBaseline] = useState<PostFormValues>(emptyPostForm);
-  const [ready, setReady] = useState(!isEdit);
+  const versions = useVersionConflict<PostDto>();
+  const { form, setForm, baseline, setBaseline, ready } = useEditorForm(post.data, isEdit, emptyPostForm, postToForm, versions.setVersion);
   const [errors, setErrors] = useState<Errors>({});
   const [offeredDraft, setOfferedDraft] = useState<StoredDraft | null>(null);
   const [previewOpen, setPreviewOpen] = useState(false);
   const [savingAs, setSavingAs] = useState<'draft' | 'publish' | null>(null);
   const bypassGuard = useRef(false);
-  const versions = useVersionConflict<PostDto>();
   const lastSave = useRef<SaveIntent>({ published: false, publishAt: null });
   const [recoveryOpen, setRecoveryOpen] = useState(false);
   // set once the post has been created: this instance is about to be replaced by /admin/edit/{id}
   const autosaveOff = useRef(false);
-
-  // load the post once, then offer a newer local draft if one was left behind
-  useEffect(() => {
-    if (ready) return;
-    if (!isEdit || !post.data) return;
-    const values = postToForm(post.data);
-    setForm(values);
-    setBaseline(values);
-    versions.setVersion(post.data.version);
-    setReady(true);
-    // versions.setVersion is a state setter (stable)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isEdit, post.data, ready]);
 
   // a new post keeps its draft in this browser; a saved one autosaves to the server (useServerAutosave below)
   useEffect(() => {
@@ -214,7 +201,8 @@ function PostEditorPage({ postId }: { postId: number | null }) {
   }
 
   const published = post.data?.published ?? false;
-  const scheduledAt = post.data?.publishAt && Date.parse(post.data.publishAt) > Date.now() ? post.data.publishAt : null;
+  const status = publicationStatus({ published, publishAt: post.data?.publishAt });
+  const scheduledAt = status === 'scheduled' ? (post.data?.publishAt ?? null) : null;
 
   return (
     <AdminPage
@@ -276,34 +264,20 @@ function PostEditorPage({ postId }: { postId: number | null }) {
         />
       ) : null}
       {offeredDraft ? (
-        <Alert.Root status="info" mb="6" data-testid="draft-restore">
-          <Alert.Indicator />
-          <Stack flex="1" gap="2">
-            <Alert.Title>{t.draftRestoreTitle}</Alert.Title>
-            <Alert.Description>{t.draftRestoreBody(formatDate(offeredDraft.savedAt))}</Alert.Description>
-            <HStack gap="2">
-              <Button
-                size="sm"
-                onClick={() => {
-                  setForm(offeredDraft.values);
-                  setOfferedDraft(null);
-                }}
-              >
-                {t.restore}
-              </Button>
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={() => {
-                  clearDraft(localStorage, postId);
-                  setOfferedDraft(null);
-                }}
-              >
-                {t.discard}
-              </Button>
-            </HStack>
-          </Stack>
-        </Alert.Root>
+        <RestoreOffer
+          title={t.draftRestoreTitle}
+          body={t.draftRestoreBody(formatDate(offeredDraft.savedAt))}
+          restoreLabel={t.restore}
+          onRestore={() => {
+            setForm(offeredDraft.values);
+            setOfferedDraft(null);
+          }}
+          onDiscard={() => {
+            clearDraft(localStorage, postId);
+            setOfferedDraft(null);
+          }}
+          testId="draft-restore"
+        />
       ) : null}
 
       <form
@@ -435,12 +409,7 @@ function PostEditorPage({ postId }: { postId: number | null }) {
             </Field.Root>
           </Stack>
         </Grid>
-        <EditorActionBar
-          status={isEdit ? (scheduledAt ? 'scheduled' : published ? 'published' : 'draft') : undefined}
-          pending={pending}
-          savingAs={savingAs}
-          onSaveDraft={() => save(false)}
-        />
+        <EditorActionBar status={isEdit ? status : undefined} pending={pending} savingAs={savingAs} onSaveDraft={() => save(false)} />
       </form>
 
       <PostPreview open={previewOpen} onClose={() => setPreviewOpen(false)} values={form} categoryName={categoryName} />

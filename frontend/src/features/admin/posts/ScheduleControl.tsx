@@ -37,6 +37,13 @@ export default function ScheduleControl({ scheduledAt, pending, onSchedule, onUn
 
   const instant = instantOfWallTime(wall);
   const inFuture = instant !== null && instant.getTime() > Date.now();
+  // the date and the time inputs, each holding its half of the wall-clock time
+  const wallInput = (part: keyof WallTime, type: 'date' | 'time', name: string, label: string) => (
+    <Field.Root>
+      <Field.Label fontSize="sm">{label}</Field.Label>
+      <Input type={type} size="sm" name={name} value={wall[part]} onChange={(e) => setWall({ ...wall, [part]: e.target.value })} />
+    </Field.Root>
+  );
   return (
     <Stack gap="2" data-testid="schedule-control">
       <Button type="button" variant="outline" aria-expanded={open} onClick={() => setOpen(!open)}>
@@ -46,26 +53,8 @@ export default function ScheduleControl({ scheduledAt, pending, onSchedule, onUn
       {open ? (
         <Stack gap="3" borderWidth="1px" borderRadius="md" p="3" role="group" aria-label={t.scheduleTitle}>
           <HStack gap="2" align="end">
-            <Field.Root>
-              <Field.Label fontSize="sm">{t.scheduleDate}</Field.Label>
-              <Input
-                type="date"
-                size="sm"
-                name="scheduleDay"
-                value={wall.day}
-                onChange={(e) => setWall({ ...wall, day: e.target.value })}
-              />
-            </Field.Root>
-            <Field.Root>
-              <Field.Label fontSize="sm">{t.scheduleTime}</Field.Label>
-              <Input
-                type="time"
-                size="sm"
-                name="scheduleTime"
-                value={wall.time}
-                onChange={(e) => setWall({ ...wall, time: e.target.value })}
-              />
-            </Field.Root>
+            {wallInput('day', 'date', 'scheduleDay', t.scheduleDate)}
+            {wallInput('time', 'time', 'scheduleTime', t.scheduleTime)}
           </HStack>
           <Text fontSize="xs" color="fg.muted">
             {t.scheduleHint}

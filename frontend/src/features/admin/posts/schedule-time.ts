@@ -1,4 +1,4 @@
-import { DISPLAY_TIME_ZONE } from '@/i18n/format';
+import { DISPLAY_TIME_ZONE, wallClockAt } from '@/i18n/format';
 
 /** A wall-clock time in the blog's time zone, as the date and time inputs hold it. */
 export interface WallTime {
@@ -12,25 +12,8 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /** What the clock on the wall says at `instant` in `timeZone`. */
 export function wallTimeAt(instant: Date, timeZone = DISPLAY_TIME_ZONE): WallTime {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      calendar: 'gregory',
-      numberingSystem: 'latn',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  );
-  return {
-    day: `${parts.year}-${pad(Number(parts.month))}-${pad(Number(parts.day))}`,
-    time: `${pad(Number(parts.hour) % 24)}:${parts.minute}`,
-  };
+  const { year, month, day, hour, minute } = wallClockAt(instant, timeZone);
+  return { day: `${year}-${pad(month)}-${pad(day)}`, time: `${pad(hour)}:${pad(minute)}` };
 }
 
 /** The instant at which the wall clock in `timeZone` shows `wall` (null for an incomplete or impossible value). */

@@ -6,6 +6,7 @@ import { formatDate } from '@/i18n/format';
 import { useCreateApiToken, useListApiTokens, useRevokeApiToken, type ApiTokenDto, type CreatedApiTokenDto } from '../api';
 import ConfirmDialog from '../components/ConfirmDialog';
 import { ErrorState, LoadingState } from '../components/QueryState';
+import RequiredTextField from '../components/RequiredTextField';
 import { notifyError, notifySuccess } from '../notify';
 import { toaster } from '../shell';
 import { DEFAULT_TOKEN_EXPIRY, isTokenExpired, TOKEN_EXPIRY_DAYS, tokenExpiresAt, type TokenExpiry } from './token-rules';
@@ -162,20 +163,19 @@ export default function ApiTokensCard() {
             }}
           >
             <Stack direction={{ base: 'column', md: 'row' }} gap="3" align={{ base: 'stretch', md: 'flex-start' }}>
-              <Field.Root required invalid={!!nameError} flex="1">
-                <Field.Label>{t.tokenName}</Field.Label>
-                <Input
-                  name="tokenName"
-                  maxLength={100}
-                  placeholder={t.tokenNamePlaceholder}
-                  value={name}
-                  onChange={(event) => {
-                    setName(event.target.value);
-                    setNameError(null);
-                  }}
-                />
-                <Field.ErrorText>{nameError}</Field.ErrorText>
-              </Field.Root>
+              <RequiredTextField
+                label={t.tokenName}
+                root={{ flex: '1' }}
+                name="tokenName"
+                maxLength={100}
+                placeholder={t.tokenNamePlaceholder}
+                value={name}
+                error={nameError}
+                onValueChange={(value) => {
+                  setName(value);
+                  setNameError(null);
+                }}
+              />
               <Field.Root w={{ base: 'full', md: '44' }}>
                 <Field.Label>{t.tokenExpiry}</Field.Label>
                 <NativeSelect.Root>

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
-import { Avatar, Button, Card, Field, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
-import { Save } from 'lucide-react';
+import { Avatar, Card, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
 import { admin as t } from '@/i18n/admin';
 import { initials } from '@/lib/initials';
 import { useGetUser, useUpdateUser } from '../api';
 import AdminPage from '../components/AdminPage';
+import { SaveRow } from '../components/SaveButton';
 import { ErrorState, LoadingState } from '../components/QueryState';
-import { notifyError, notifySuccess } from '../notify';
+import RequiredTextField from '../components/RequiredTextField';
+import { notifyError, withToasts } from '../notify';
 import { useAuth } from '../shell';
 import ApiTokensCard from './ApiTokensCard';
 import { validateProfile } from './profile-rules';
@@ -28,16 +29,16 @@ export default function ProfilePage() {
     }
   }, [user.data, loaded]);
 
-  const update = useUpdateUser({
-    mutation: {
-      onSuccess: (saved) => {
-        notifySuccess(t.updatedTitle, t.profileUpdatedBody);
+  const update = useUpdateUser(
+    withToasts({
+      done: [t.updatedTitle, t.profileUpdatedBody],
+      failed: [t.errorTitle, t.profileUpdateError],
+      after: (saved) => {
         setName(saved.name);
         setBio(saved.bio ?? '');
       },
-      onError: (e) => notifyError(t.errorTitle, e, t.profileUpdateError),
-    },
-  });
+    }),
+  );
 
   const submit = () => {
     if (!sessionUser) {
@@ -85,28 +86,21 @@ export default function ProfilePage() {
                   }}
                 >
                   <Stack gap="4">
-                    <Field.Root required invalid={!!error}>
-                      <Field.Label>{t.name}</Field.Label>
-                      <Input
-                        name="name"
-                        value={name}
-                        onChange={(e) => {
-                          setName(e.target.value);
-                          setError(null);
-                        }}
-                      />
-                      <Field.ErrorText>{error}</Field.ErrorText>
-                    </Field.Root>
+                    <RequiredTextField
+                      label={t.name}
+                      name="name"
+                      value={name}
+                      error={error}
+                      onValueChange={(value) => {
+                        setName(value);
+                        setError(null);
+                      }}
+                    />
                     <Field.Root>
                       <Field.Label>{t.bio}</Field.Label>
                       <Textarea name="bio" rows={4} value={bio} onChange={(e) => setBio(e.target.value)} />
                     </Field.Root>
-                    <HStack justify="flex-end">
-                      <Button type="submit" colorPalette="blue" disabled={!changed || update.isPending}>
-                        <Save size={16} aria-hidden />
-                        {update.isPending ? t.saving : t.save}
-                      </Button>
-                    </HStack>
+                    <SaveRow changed={changed} pending={update.isPending} />
                   </Stack>
                 </form>
               </Stack>

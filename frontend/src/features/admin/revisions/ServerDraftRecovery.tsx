@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, HStack, Stack } from '@chakra-ui/react';
 import { formatDate } from '@/i18n/format';
 import { admin as t } from '@/i18n/admin';
 import type { RevisionDto } from '../api';
+import RestoreOffer from '../components/RestoreOffer';
 import type { RevisionApi, Versioned } from './revision-api';
 
 /** The fields of a saved record a recovered autosave is compared with. */
@@ -59,26 +59,16 @@ export default function ServerDraftRecovery<T extends Versioned>({ api, id, save
     onPending(false);
   };
   return (
-    <Alert.Root status="info" mb="6" data-testid="server-draft-recovery">
-      <Alert.Indicator />
-      <Stack flex="1" gap="2">
-        <Alert.Title>{t.recoverTitle}</Alert.Title>
-        <Alert.Description>{t.recoverBody(formatDate(offered.createdAt))}</Alert.Description>
-        <HStack gap="2">
-          <Button
-            size="sm"
-            onClick={() => {
-              onRecover(offered);
-              close();
-            }}
-          >
-            {t.recover}
-          </Button>
-          <Button size="sm" variant="outline" onClick={close}>
-            {t.discard}
-          </Button>
-        </HStack>
-      </Stack>
-    </Alert.Root>
+    <RestoreOffer
+      title={t.recoverTitle}
+      body={t.recoverBody(formatDate(offered.createdAt))}
+      restoreLabel={t.recover}
+      onRestore={() => {
+        onRecover(offered);
+        close();
+      }}
+      onDiscard={close}
+      testId="server-draft-recovery"
+    />
   );
 }

@@ -1,13 +1,14 @@
-import { Box, Button, Card, Field, Grid, HStack, Input, InputGroup, Link, Stack, Text } from '@chakra-ui/react';
-import { Bird, Briefcase, Camera, Ghost, Mail, Save } from 'lucide-react';
+import { Box, Card, Field, Grid, HStack, Input, InputGroup, Link, Stack, Text } from '@chakra-ui/react';
+import { Bird, Briefcase, Camera, Ghost, Mail } from 'lucide-react';
 import { SOCIAL_PROFILE_BASE, socialLinkUrl } from '@mudawwana/rules';
 import { admin as t } from '@/i18n/admin';
 import { useGetSocialLinks, useUpdateSocialLinks } from '../api';
-import { useSavedForm } from '../components/useSavedForm';
+import { saveFormMutation, useSavedForm } from '../components/useSavedForm';
 import AdminPage from '../components/AdminPage';
+import { SaveRow } from '../components/SaveButton';
 import { ErrorState, LoadingState } from '../components/QueryState';
-import { notifyError, notifySuccess } from '../notify';
 import { FORM_NETWORKS, socialFormFrom, socialPayload, type FormNetwork, type SocialForm } from './social-form';
+import TitledCard from '../components/TitledCard';
 
 const NETWORK_LABEL: Record<FormNetwork, string> = {
   twitter: 'Twitter',
@@ -21,68 +22,54 @@ function Previews({ form }: { form: SocialForm }) {
   const links = FORM_NETWORKS.map((n) => ({ network: n, url: socialLinkUrl(n, form[n]), handle: form[n].trim() })).filter((l) => l.url);
   return (
     <Stack gap="4">
-      <Card.Root variant="outline" data-testid="contact-preview">
-        <Card.Header>
-          <Card.Title as="h2" fontSize="md">
-            {t.contactPreview}
-          </Card.Title>
-        </Card.Header>
-        <Card.Body>
-          <Stack gap="2">
-            <Text fontWeight="bold">{t.contactInfo}</Text>
-            {links.length === 0 ? <Text color="fg.muted">{t.noSocialLinks}</Text> : null}
-            {links.map(({ network, url, handle }) => {
-              const Icon = NETWORK_ICON[network];
-              return (
-                <HStack key={network} gap="2">
-                  <Icon size={16} aria-hidden />
-                  <Text>{NETWORK_LABEL[network]}:</Text>
-                  <Link href={url!} target="_blank" rel="noreferrer" dir="ltr" colorPalette="blue">
-                    {handle.startsWith('http') ? handle : `@${handle.replace(/^@/, '')}`}
-                  </Link>
-                </HStack>
-              );
-            })}
-            <HStack gap="2" color="fg.muted">
-              <Mail size={16} aria-hidden />
-              <Text fontSize="sm">{t.email}</Text>
-            </HStack>
-          </Stack>
-        </Card.Body>
-      </Card.Root>
-      <Card.Root variant="outline" data-testid="follow-preview">
-        <Card.Header>
-          <Card.Title as="h2" fontSize="md">
-            {t.followUsPreview}
-          </Card.Title>
-        </Card.Header>
-        <Card.Body>
-          <Text fontWeight="bold" mb="2">
-            {t.followUs}
-          </Text>
-          <HStack gap="2">
-            {links.length === 0 ? <Text color="fg.muted">{t.noSocialLinks}</Text> : null}
-            {links.map(({ network, url }) => {
-              const Icon = NETWORK_ICON[network];
-              return (
-                <Link
-                  key={network}
-                  href={url!}
-                  target="_blank"
-                  rel="noreferrer"
-                  aria-label={NETWORK_LABEL[network]}
-                  title={url!}
-                  p="2"
-                  borderRadius="full"
-                  bg="bg.muted"
-                >
-                  <Icon size={18} />
+      <TitledCard title={t.contactPreview} testId="contact-preview">
+        <Stack gap="2">
+          <Text fontWeight="bold">{t.contactInfo}</Text>
+          {links.length === 0 ? <Text color="fg.muted">{t.noSocialLinks}</Text> : null}
+          {links.map(({ network, url, handle }) => {
+            const Icon = NETWORK_ICON[network];
+            return (
+              <HStack key={network} gap="2">
+                <Icon size={16} aria-hidden />
+                <Text>{NETWORK_LABEL[network]}:</Text>
+                <Link href={url!} target="_blank" rel="noreferrer" dir="ltr" colorPalette="blue">
+                  {handle.startsWith('http') ? handle : `@${handle.replace(/^@/, '')}`}
                 </Link>
-              );
-            })}
+              </HStack>
+            );
+          })}
+          <HStack gap="2" color="fg.muted">
+            <Mail size={16} aria-hidden />
+            <Text fontSize="sm">{t.email}</Text>
           </HStack>
-        </Card.Body>
-      </Card.Root>
+        </Stack>
+      </TitledCard>
+      <TitledCard title={t.followUsPreview} testId="follow-preview">
+        <Text fontWeight="bold" mb="2">
+          {t.followUs}
+        </Text>
+        <HStack gap="2">
+          {links.length === 0 ? <Text color="fg.muted">{t.noSocialLinks}</Text> : null}
+          {links.map(({ network, url }) => {
+            const Icon = NETWORK_ICON[network];
+            return (
+              <Link
+                key={network}
+                href={url!}
+                target="_blank"
+                rel="noreferrer"
+                aria-label={NETWORK_LABEL[network]}
+                title={url!}
+                p="2"
+                borderRadius="full"
+                bg="bg.muted"
+              >
+                <Icon size={18} />
+              </Link>
+            );
+          })}
+        </HStack>
+      </TitledCard>
     </Stack>
   );
 }
@@ -91,15 +78,7 @@ export default function SettingsPage() {
   const social = useGetSocialLinks({ query: { refetchOnWindowFocus: false } });
   const { form, setForm, baseline, saved } = useSavedForm(social.data, socialFormFrom);
 
-  const update = useUpdateSocialLinks({
-    mutation: {
-      onSuccess: (values) => {
-        notifySuccess(t.updatedTitle, t.socialUpdatedBody);
-        saved(values);
-      },
-      onError: (e) => notifyError(t.errorTitle, e, t.socialUpdateError),
-    },
-  });
+  const update = useUpdateSocialLinks(saveFormMutation(saved, { savedBody: t.socialUpdatedBody, failedBody: t.socialUpdateError }));
 
   const changed = !!form && !!baseline && FORM_NETWORKS.some((n) => form[n] !== baseline[n]);
 
@@ -139,12 +118,7 @@ export default function SettingsPage() {
                       </Box>
                     </Field.Root>
                   ))}
-                  <HStack justify="flex-end">
-                    <Button type="submit" colorPalette="blue" disabled={!changed || update.isPending}>
-                      <Save size={16} aria-hidden />
-                      {update.isPending ? t.saving : t.save}
-                    </Button>
-                  </HStack>
+                  <SaveRow changed={changed} pending={update.isPending} />
                 </Stack>
               </form>
             </Card.Body>
