@@ -25,13 +25,6 @@ const askMainThread: ServerReader = (url, params) =>
   });
 readThrough(askMainThread);
 
-/**
- * A fault the tests inject (only under NODE_ENV=test): a render whose data holds this text never ends, spinning on
- * the CPU as a render caught in an endless loop on some content would (a highlighter's or a regular expression's).
- * The backend sees what it would see then: no answer, and a thread that takes no message (render-worker.ts there).
- */
-const HANG_ON = process.env.NODE_ENV === 'test' ? process.env.MUDAWWANA_TEST_RENDER_HANG : undefined;
-
 function run(job: Exclude<ToRenderWorker, { type: 'answer' }>) {
   return job.type === 'render' ? render(job.url, job.options) : renderFragment(job.name);
 }
@@ -40,7 +33,6 @@ port.on('message', (message: ToRenderWorker) => {
   if (message.type === 'answer') {
     const read = reads.get(message.id);
     reads.delete(message.id);
-    if (HANG_ON && JSON.stringify(message.answer ?? null).includes(HANG_ON)) for (;;);
     if (message.answer) read?.resolve(message.answer);
     else read?.reject(new Error(message.error ?? 'the main thread gave no answer'));
     return;

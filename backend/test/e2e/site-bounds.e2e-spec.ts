@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PageFill } from '../../src/site/page-fill';
 import { PageFreshness } from '../../src/site/page-freshness';
+import { buildWithHangingRenderer } from '../support/frontend-builds';
 import { createPost, waitFor } from '../support/helpers';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -218,25 +219,25 @@ describe('bounded work whatever the URL', () => {
 
 describe('a render that never ends', () => {
   /**
-   * The fault: content on which the render worker's loop never ends (the test switch in frontend/src/render-worker.ts
-   * spins on the CPU when a read's answer holds this text), as a highlighter or a regular expression caught in an
-   * endless loop on some content would. That is the faithful fault: the render thread neither answers nor takes
+   * The fault: content on which the render worker's loop never ends (a copy of the build whose worker spins on the CPU
+   * when a read's answer holds this text: buildWithHangingRenderer), as a highlighter or a regular expression caught
+   * in an endless loop on some content would. That is the faithful fault: the render thread neither answers nor takes
    * another message, and only a deadline kept outside it can tell.
    */
   const HANG = 'نص-يعلق-العرض';
   let t: TestApp;
   let author: TestAgent;
+  let frontendDir: string;
   const get = (path: string) => request(t.app.getHttpServer()).get(path);
 
   beforeAll(async () => {
-    // Read by the render worker when it starts (a copy of this process's environment).
-    process.env.MUDAWWANA_TEST_RENDER_HANG = HANG;
-    t = await startSite({ RENDER_DEADLINE_MS: '5000' });
+    frontendDir = buildWithHangingRenderer(HANG);
+    t = await startSite({ RENDER_DEADLINE_MS: '5000', FRONTEND_DIR: frontendDir });
     author = await t.author();
   });
   afterAll(async () => {
-    delete process.env.MUDAWWANA_TEST_RENDER_HANG;
     await t?.close();
+    rmSync(frontendDir, { recursive: true, force: true });
   });
 
   it('serves the stored page stale, or 503 without one; the worker is replaced and the next render works', async () => {

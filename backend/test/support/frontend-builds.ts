@@ -34,3 +34,28 @@ export function anotherBuild(from: string): { dir: string; entry: string } {
   }
   return { dir, entry: `/assets/${entry}x2.js` };
 }
+
+/**
+ * A copy of the built frontend whose render worker gets caught in an endless loop, spinning on the CPU, when an answer
+ * to one of its reads holds `hang`, as a render stuck on some content would (a highlighter's or a regular
+ * expression's). The real worker runs unchanged behind a listener registered before its own, so the thread neither
+ * answers nor takes another message: only a deadline kept outside it can tell.
+ */
+export function buildWithHangingRenderer(hang: string): string {
+  const dir = copyOfBuild();
+  const server = join(dir, 'server');
+  renameSync(join(server, 'render-worker.js'), join(server, 'real-render-worker.js'));
+  writeFileSync(
+    join(server, 'render-worker.js'),
+    [
+      "import { parentPort } from 'node:worker_threads';",
+      `const hang = ${JSON.stringify(hang)};`,
+      'parentPort.on("message", (message) => {',
+      '  if (message.type === "answer" && JSON.stringify(message.answer ?? null).includes(hang)) for (;;);',
+      '});',
+      "await import('./real-render-worker.js');",
+      '',
+    ].join('\n'),
+  );
+  return dir;
+}
