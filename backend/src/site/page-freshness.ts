@@ -92,7 +92,7 @@ export class PageFreshness {
       try {
         const stale = await this.store.markStale(tags, withdrawn);
         const atOnce = stale.filter((key) => rebuildRank(key) < Infinity).sort((a, b) => rebuildRank(a) - rebuildRank(b));
-        for (const key of atOnce.slice(0, EAGER_LIMIT)) void this.rebuilds.rebuild(key, 'fresh').catch(() => undefined);
+        for (const key of atOnce.slice(0, EAGER_LIMIT)) void this.rebuilds.rebuildAfresh(key, 'fresh').catch(() => undefined);
       } catch (error) {
         console.error('mudawwana: could not mark changed pages stale', error);
       }

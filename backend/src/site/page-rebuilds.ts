@@ -65,30 +65,41 @@ export class PageRebuilds {
    * URLs anyone can make up (/sitemap-N.xml, ?page=N past the last page) never add rows, nor renders after a change.
    */
   rebuild(key: string, priority: RenderPriority): Promise<Rendered> {
-    return this.queue.run(key, priority, async () => {
-      const began = performance.now();
-      const build = this.stamp;
-      const generation = await this.store.generationOf(key);
-      const changesBefore = this.clock.mark();
-      const built = await this.builder.build(key);
-      const rendered: Rendered = { ...built, body: await storedBodyOf(Buffer.from(built.body)), etag: etagOf(built.body), began };
-      const exists = rendered.status !== 404 || isSharedNotFound(key);
-      // A page stored before and gone now (a post taken down, a list grown shorter): out of the store and memory.
-      if (!exists && generation !== undefined) {
-        await this.store.remove(key, generation);
-        this.memory.delete(key);
-      }
-      if (rendered.cacheable && exists) {
-        const { contentType, status, body, etag, location, tags } = rendered;
-        // A render that saw a change happen keeps its page marked stale: it may show what the change replaced.
-        const stale = this.clock.changedSince(changesBefore);
-        const landed = await this.store.put({ key, contentType, status, body, etag, location, tags, stale, build }, generation ?? 0);
-        if (landed && !stale) this.remember(key, rendered, changesBefore);
-        else if (landed) this.memory.delete(key);
-        if (landed) for (const listener of this.storedListeners) listener(key);
-      }
-      return rendered;
-    });
+    return this.queue.run(key, priority, () => this.renderAndStore(key));
+  }
+
+  /**
+   * A rebuild of `key` that reads what is stored from now on (after a change): a render of it already under way may
+   * have read before the change, and landing stale it would leave the page stale until the sweep, which waits for an
+   * idle queue (a start-up fill can keep it busy for minutes). So this one follows it rather than joining it.
+   */
+  rebuildAfresh(key: string, priority: RenderPriority): Promise<Rendered> {
+    return this.queue.runAfresh(key, priority, () => this.renderAndStore(key));
+  }
+
+  private async renderAndStore(key: string): Promise<Rendered> {
+    const began = performance.now();
+    const build = this.stamp;
+    const generation = await this.store.generationOf(key);
+    const changesBefore = this.clock.mark();
+    const built = await this.builder.build(key);
+    const rendered: Rendered = { ...built, body: await storedBodyOf(Buffer.from(built.body)), etag: etagOf(built.body), began };
+    const exists = rendered.status !== 404 || isSharedNotFound(key);
+    // A page stored before and gone now (a post taken down, a list grown shorter): out of the store and memory.
+    if (!exists && generation !== undefined) {
+      await this.store.remove(key, generation);
+      this.memory.delete(key);
+    }
+    if (rendered.cacheable && exists) {
+      const { contentType, status, body, etag, location, tags } = rendered;
+      // A render that saw a change happen keeps its page marked stale: it may show what the change replaced.
+      const stale = this.clock.changedSince(changesBefore);
+      const landed = await this.store.put({ key, contentType, status, body, etag, location, tags, stale, build }, generation ?? 0);
+      if (landed && !stale) this.remember(key, rendered, changesBefore);
+      else if (landed) this.memory.delete(key);
+      if (landed) for (const listener of this.storedListeners) listener(key);
+    }
+    return rendered;
   }
 
   /** A render of `key` begun at `since` or later: one under way (joined by rebuild) may have read what is withdrawn now. */

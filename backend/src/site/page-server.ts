@@ -8,7 +8,7 @@ import { FooterFragment, type Fragment } from './footer-fragment';
 import { composeGzip } from './footer-places';
 import { MemoryPages, type KeptPage } from './memory-pages';
 import { hasSlug, NOT_FOUND_KEYS, pageKey, routeOf, type PageRoute } from './page-key';
-import { PageRebuilds, type Rendered } from './page-rebuilds';
+import { PageRebuilds } from './page-rebuilds';
 import { PageStore } from './page-store';
 import { RenderOrigins } from './render-origins';
 import { RenderQueue } from './render-queue';
@@ -97,7 +97,7 @@ export class PageServer {
       return { page: compose(rendered, footer), stored: true, cache: 'MISS' };
     }
     // Being rebuilt after a change here: wait for it rather than show the page the change made stale.
-    const rebuilding = stored.stale ? (this.queue.pending(key) as Promise<Rendered> | undefined) : undefined;
+    const rebuilding = stored.stale && this.queue.pending(key) ? this.rebuilds.rebuildAfresh(key, 'reader') : undefined;
     if (rebuilding) {
       const rendered = await rebuilding.catch(() => undefined);
       if (rendered) return { page: compose(rendered, footer), stored: true, cache: 'MISS' };

@@ -85,4 +85,33 @@ describe('RenderQueue', () => {
     // Drained: readers are taken again.
     expect(await queue.run('c', 'reader', async () => 'c')).toBe('c');
   });
+
+  it('runAfresh joins a render only queued for the key, but follows one already under way (it may have read before)', async () => {
+    const queue = new RenderQueue(1);
+    const reads: string[] = [];
+    let content = 'before';
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const render = async () => {
+      const read = content;
+      await gate;
+      reads.push(read);
+      return read;
+    };
+    // 'a' is under way (it read 'before'); 'b' is only queued behind it.
+    const first = queue.run('a', 'background', render);
+    const queued = queue.run('b', 'background', render);
+    await new Promise((resolve) => setImmediate(resolve));
+    content = 'after';
+    const afreshA = queue.runAfresh('a', 'fresh', render);
+    const afreshB = queue.runAfresh('b', 'fresh', render);
+    release();
+    expect(await first).toBe('before');
+    // Following the render under way: its own render reads what is there now.
+    expect(await afreshA).toBe('after');
+    // Joining the queued one: the same promise, which reads after the change anyway.
+    expect(afreshB).toBe(queued);
+    expect(await afreshB).toBe('after');
+    expect(reads).toEqual(['before', 'after', 'after']);
+  });
 });

@@ -22,6 +22,8 @@ interface Job {
 export class RenderQueue {
   private readonly waiting = new Map<RenderPriority, Job[]>(ORDER.map((priority) => [priority, []]));
   private readonly inFlight = new Map<string, Promise<unknown>>();
+  /** The keys whose render has begun (not just queued). */
+  private readonly underWay = new Set<string>();
   private running = 0;
   private closed = false;
   private readonly whenIdle: (() => void)[] = [];
@@ -50,6 +52,19 @@ export class RenderQueue {
     promise.then(forget, forget);
     this.pump();
     return promise;
+  }
+
+  /**
+   * Runs `render` for `key` from now on: joins a run only queued for it, but follows one already under way, which may
+   * have read before what the caller has just changed.
+   */
+  runAfresh<T>(key: string, priority: RenderPriority, render: () => Promise<T>): Promise<T> {
+    const underWay = this.underWay.has(key) ? this.inFlight.get(key) : undefined;
+    if (!underWay) return this.run(key, priority, render);
+    return underWay.then(
+      () => this.run(key, priority, render),
+      () => this.run(key, priority, render),
+    );
   }
 
   /** Takes no more renders and fails the ones waiting; resolves once those under way are done. */
@@ -109,6 +124,7 @@ export class RenderQueue {
       const job = this.next();
       if (!job) return;
       this.running += 1;
+      this.underWay.add(job.key);
       // Each render starts on a macrotask: on SQLite a render's reads are synchronous under their promises, so renders
       // chained by promises alone would keep the event loop from ever reaching readers' sockets (a first start that
       // builds 10,000 pages would answer nobody until it is done).
@@ -117,6 +133,7 @@ export class RenderQueue {
           .run()
           .then(job.resolve, job.reject)
           .finally(() => {
+            this.underWay.delete(job.key);
             this.running -= 1;
             if (this.running === 0) for (const resolve of this.whenIdle.splice(0)) resolve();
             this.pump();
