@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { performance } from 'node:perf_hooks';
 import { gunzipSync } from 'node:zlib';
 import { ContentTag } from './content-tags';
 import { ChangeClock } from './change-clock';
@@ -50,7 +49,6 @@ export class FooterFragment {
     this.checkedAt = Date.now();
     const changesBefore = this.clock.mark();
     const found = await this.store.get(FOOTER_KEY);
-    const readAt = performance.now();
     // A withdrawn footer (it listed a post taken away) is never served: it is rendered again, as when there is none.
     const stored = found?.build === this.rebuilds.stamp && !found.withdrawn ? found : undefined;
     if (stored?.stale && !this.clock.leftToAnotherInstance()) void this.rebuilds.rebuild(FOOTER_KEY, 'fresh').catch(() => undefined);
@@ -67,7 +65,7 @@ export class FooterFragment {
       tags = stored.tags;
     } else {
       const rendered = found?.withdrawn
-        ? await this.rebuilds.renderedSince(FOOTER_KEY, readAt)
+        ? await this.rebuilds.rebuildAfresh(FOOTER_KEY, 'reader')
         : await this.rebuilds.rebuild(FOOTER_KEY, 'reader');
       if (!rendered.cacheable) return undefined;
       body = gunzipSync(rendered.body.gzip).toString('utf8');

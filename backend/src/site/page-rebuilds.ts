@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
 import { ContentVersionWatcher } from '../database/content-version';
 import { ChangeClock } from './change-clock';
 import { storedBodyOf, type StoredBody } from './footer-places';
@@ -17,8 +16,6 @@ export const SITE_BUILD_ID = Symbol('SiteBuildId');
 export interface Rendered extends Omit<Built, 'body'> {
   body: StoredBody;
   etag: string;
-  /** When its render began (performance.now()): what it shows was read after that. */
-  began: number;
 }
 
 function etagOf(...parts: (string | Buffer)[]): string {
@@ -78,12 +75,11 @@ export class PageRebuilds {
   }
 
   private async renderAndStore(key: string): Promise<Rendered> {
-    const began = performance.now();
     const build = this.stamp;
     const generation = await this.store.generationOf(key);
     const changesBefore = this.clock.mark();
     const built = await this.builder.build(key);
-    const rendered: Rendered = { ...built, body: await storedBodyOf(Buffer.from(built.body)), etag: etagOf(built.body), began };
+    const rendered: Rendered = { ...built, body: await storedBodyOf(Buffer.from(built.body)), etag: etagOf(built.body) };
     const exists = rendered.status !== 404 || isSharedNotFound(key);
     // A page stored before and gone now (a post taken down, a list grown shorter): out of the store and memory.
     if (!exists && generation !== undefined) {
@@ -100,12 +96,6 @@ export class PageRebuilds {
       if (landed) for (const listener of this.storedListeners) listener(key);
     }
     return rendered;
-  }
-
-  /** A render of `key` begun at `since` or later: one under way (joined by rebuild) may have read what is withdrawn now. */
-  async renderedSince(key: string, since: number): Promise<Rendered> {
-    const rendered = await this.rebuild(key, 'reader');
-    return rendered.began >= since ? rendered : this.rebuild(key, 'reader');
   }
 
   /**

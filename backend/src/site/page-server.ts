@@ -1,6 +1,5 @@
 import type { RenderResult } from '@mudawwana/rules';
 import { Inject, Injectable } from '@nestjs/common';
-import { performance } from 'node:perf_hooks';
 import { DataSource } from 'typeorm';
 import { ChangeClock } from './change-clock';
 import { SITEMAP_PATH } from './feeds';
@@ -93,7 +92,7 @@ export class PageServer {
     if (stored?.build !== this.rebuilds.stamp) return undefined;
     if (stored.withdrawn) {
       // It shows something taken away from readers: a render begun now, never this copy nor a render begun before.
-      const rendered = await this.rebuilds.renderedSince(key, performance.now());
+      const rendered = await this.rebuilds.rebuildAfresh(key, 'reader');
       return { page: compose(rendered, footer), stored: true, cache: 'MISS' };
     }
     // Being rebuilt after a change here: wait for it rather than show the page the change made stale.
