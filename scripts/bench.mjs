@@ -41,26 +41,115 @@ const env = {
 };
 
 if (!process.env.BENCH_SKIP_BUILD && spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
+
+/**
+ * Starts the built app as `npm start` does, with the bench's probe (bench-probe.cjs: event-loop delay and memory);
+ * `ready` resolves with the seconds until its page store was ready, `firstAnswer` with the seconds until it first
+ * answered a page (GET /).
+ */
+function startServer(serverEnv) {
+  const started = performance.now();
+  const probeFile = join(dataDir, `probe-${serverEnv.PORT}.json`);
+  const child = spawn(process.execPath, ['backend/dist/main.js'], {
+    cwd: root,
+    env: { ...serverEnv, BENCH_PROBE_FILE: probeFile, NODE_OPTIONS: `--require ${join(root, 'scripts/bench-probe.cjs')}` },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  child.probeFile = probeFile;
+  child.stdout.pipe(process.stdout);
+  // on a first start after seeding, the page store builds every public page; the cases run after that
+  const ready = pageStoreReady(child, { started });
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  const firstAnswer = firstPageAnswer(`http://127.0.0.1:${serverEnv.PORT}`, started, () => exited);
+  return { child, ready, firstAnswer, origin: `http://127.0.0.1:${serverEnv.PORT}` };
+}
+
+/** Seconds from `started` until GET / answers 200 (polled every 50 ms); null if the server stopped before. */
+async function firstPageAnswer(origin, started, exited) {
+  while (!exited()) {
+    try {
+      const response = await fetch(`${origin}/`);
+      await response.arrayBuffer();
+      if (response.ok) return Number(((performance.now() - started) / 1000).toFixed(1));
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return null;
+}
+
+/**
+ * What the probe in `child` measured since the last call (bench-probe.cjs): event-loop delay, peak resident memory.
+ * The first call after a start opens the first window.
+ */
+async function probe(child) {
+  const file = child.probeFile;
+  const before = readProbe(file)?.read ?? 0;
+  child.kill('SIGUSR2');
+  for (;;) {
+    const measured = readProbe(file);
+    if (measured && measured.read > before) return measured;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function readProbe(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs `work` with a fresh probe window on `child`; resolves with its result and the window's loop delay and memory. */
+async function probed(child, work) {
+  await probe(child);
+  const result = await work();
+  const { loop, windowPeakMb } = await probe(child);
+  return { ...result, loop, peakMb: windowPeakMb };
+}
+
+/** Resolves once `child` has used under 5% of a core for a whole second (its first fill and sweeps are done). */
+async function idle(child) {
+  const cpuTicks = () => {
+    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(fields[11]) + Number(fields[12]); // utime + stime, in clock ticks (100 a second)
+  };
+  for (let before = cpuTicks(); ;) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = cpuTicks();
+    if (now - before < 5) return;
+    before = now;
+  }
+}
+
+// A blog that has started once (migrations run, an empty store), then is seeded while stopped, then started: its
+// first start after the seed builds every page (as on an upgrade of a big blog, or after an import).
+const once = startServer(env);
+await once.ready;
+once.child.kill('SIGTERM');
+await new Promise((resolve) => once.child.once('exit', resolve));
+const seedStarted = performance.now();
 const seeded = spawnSync(process.execPath, ['backend/dist/database/seeds/seed-cli.js', '--posts', String(postCount)], {
   cwd: root,
   env,
   stdio: 'inherit',
 });
 if (seeded.status !== 0) process.exit(1);
-/** Starts the built app; resolves with the seconds it took until its page store was ready. */
-function startServer(serverEnv) {
-  const child = spawn(process.execPath, ['backend/dist/main.js'], { cwd: root, env: serverEnv, stdio: ['ignore', 'pipe', 'inherit'] });
-  child.stdout.pipe(process.stdout);
-  // the page store builds every public page on the first start (seeding bypasses the app); the cases run after that
-  const ready = pageStoreReady(child);
-  return { child, ready };
-}
-const { child: server, ready: storeReady } = startServer(env);
+const seedSeconds = Math.round((performance.now() - seedStarted) / 1000);
+const app = startServer(env);
+const server = app.child;
+// The fill's window opens at the first answer: before it the server is not serving anyone (loading code, migrating).
+const firstAnswerSeconds = await app.firstAnswer;
+await probe(server);
+const storeReady = app.ready;
 const noMemoryPort = port + 2;
 
 const waitForServer = () => waitForHealth(base);
 
-/** Peak resident memory of the server process (VmHWM), in MB. */
+/** Peak resident memory of the server process (VmHWM: all its threads, since it started), in MB. */
 function peakMemoryMb() {
   const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
   const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -68,7 +157,7 @@ function peakMemoryMb() {
 }
 
 /** Fetches each path once over CONNECTIONS keep-alive connections; returns req/s, p50, p99 and failures. */
-async function load(origin, paths) {
+async function load(origin, paths, { gzip = true } = {}) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const latencies = [];
   let failures = 0;
@@ -76,7 +165,7 @@ async function load(origin, paths) {
   const one = (path) =>
     new Promise((resolve) => {
       const started = performance.now();
-      const request = http.get(`${origin}${path}`, { agent, headers: { 'accept-encoding': 'gzip' } }, (response) => {
+      const request = http.get(`${origin}${path}`, { agent, headers: gzip ? { 'accept-encoding': 'gzip' } : {} }, (response) => {
         response.on('data', () => {});
         response.on('end', () => {
           latencies.push(performance.now() - started);
@@ -247,6 +336,8 @@ async function searchOnlyRun() {
 /** Every case, once the page store holds every public page. */
 async function fullRun() {
   const fillSeconds = await storeReady;
+  const fill = await probe(server); // the first start's fill, from its first answer: event-loop delay and memory
+  await idle(server);
   const posts = await allPosts();
   const categories = await json('/api/categories');
   const postPath = (post) => `/post/${encodeURIComponent(post.slug)}`;
@@ -267,13 +358,14 @@ async function fullRun() {
   const ceiling = await load(`http://127.0.0.1:${ceilingPort}`, ceilingPaths);
 
   const shuffled = shuffle(posts.slice(1, -1));
-  const crawlPaths = shuffled.slice(0, CRAWL).map(postPath);
-  const afterEditPaths = shuffled.slice(CRAWL, 2 * CRAWL).map(postPath);
-  const fromDatabasePaths = shuffled.slice(2 * CRAWL, 3 * CRAWL).map(postPath);
+  const slice = (index) => shuffled.slice(index * CRAWL, (index + 1) * CRAWL).map(postPath);
+  const [crawlPaths, afterEditPaths, fromDatabasePaths, plainPaths] = [0, 1, 2, 3].map(slice);
+  // The first crawl after the start (each page once), before anything else has warmed the server.
+  const crawl = await probed(server, () => load(base, crawlPaths));
   const cookie = await signIn();
 
   // Cold: one post page nobody asked for, sequentially.
-  const coldPaths = shuffled.slice(3 * CRAWL, 3 * CRAWL + 20).map(postPath);
+  const coldPaths = shuffled.slice(4 * CRAWL, 4 * CRAWL + 20).map(postPath);
   const coldTimes = [];
   for (const path of coldPaths) {
     const started = performance.now();
@@ -286,31 +378,37 @@ async function fullRun() {
     base,
     Array.from({ length: 200 }, () => '/'),
   ); // warm-up
-  const hit = await load(
-    base,
-    Array.from({ length: HITS }, () => '/'),
+  const hit = await probed(server, () =>
+    load(
+      base,
+      Array.from({ length: HITS }, () => '/'),
+    ),
   );
-  const crawl = await load(base, crawlPaths);
+  // A client that does not accept gzip: the app inflates the stored page.
+  const plain = await probed(server, () => load(base, plainPaths, { gzip: false }));
   // The same crawl from an instance that keeps no page in memory: every page is read from the database.
   const noMemory = startServer({ ...env, PORT: String(noMemoryPort), PAGE_MEMORY_MB: '0' });
   let fromDatabase;
   try {
     await noMemory.ready;
-    fromDatabase = await load(`http://127.0.0.1:${noMemoryPort}`, fromDatabasePaths);
+    await idle(noMemory.child);
+    fromDatabase = await probed(noMemory.child, () => load(noMemory.origin, fromDatabasePaths));
   } finally {
     noMemory.child.kill();
   }
   const edited = posts[0]; // the newest post: on the home page, its category, the feed and every footer
   await editTitle(cookie, edited, `${edited.title} (معدل)`);
-  const afterEdit = await load(base, afterEditPaths);
-  const busting = await load(
-    base,
-    Array.from({ length: CRAWL }, (_, index) => {
-      const kind = index % 3;
-      if (kind === 0) return `/?utm_source=bench-${index}`;
-      if (kind === 1) return `${crawlPaths[index % crawlPaths.length]}?ref=bench-${index}`;
-      return `/no-such-page-${index}`;
-    }),
+  const afterEdit = await probed(server, () => load(base, afterEditPaths));
+  const busting = await probed(server, () =>
+    load(
+      base,
+      Array.from({ length: CRAWL }, (_, index) => {
+        const kind = index % 3;
+        if (kind === 0) return `/?utm_source=bench-${index}`;
+        if (kind === 1) return `${crawlPaths[index % crawlPaths.length]}?ref=bench-${index}`;
+        return `/no-such-page-${index}`;
+      }),
+    ),
   );
   const category = categories.find((c) => c.id === edited.categoryId);
   const visibleMs = await editToVisible(cookie, edited, category);
@@ -332,8 +430,9 @@ async function fullRun() {
 
   const rows = [
     { case: 'ceiling (same bytes from memory)', ...ceiling },
+    { case: `first crawl after the start (${CRAWL} posts)`, ...crawl },
     { case: 'cache hit (/ repeatedly)', ...hit },
-    { case: `crawl (${CRAWL} post pages, random order)`, ...crawl },
+    { case: 'crawl without gzip', ...plain },
     { case: 'crawl, no memory tier (PAGE_MEMORY_MB=0)', ...fromDatabase },
     { case: 'crawl right after an edit', ...afterEdit },
     { case: 'cache-busting (utm, ref, unknown paths)', ...busting },
@@ -350,22 +449,33 @@ async function fullRun() {
     sitemapBytes,
     editToVisibleMs: visibleMs,
     search,
+    seedSeconds,
+    firstAnswerSeconds,
     firstStartFillSeconds: fillSeconds,
+    fill: { loop: fill.loop, peakMb: fill.windowPeakMb },
     peakMemoryMb: memory,
   };
 
   console.log(`\n${result.database}, ${result.posts} posts, ${CONNECTIONS} connections, ${result.at}`);
-  console.log('case'.padEnd(44), 'req/s'.padStart(7), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'ratio'.padStart(6), 'fail'.padStart(5));
+  const columns = ['req/s', 'p50 ms', 'p99 ms', 'ratio', 'fail', 'loop p99', 'loop max', 'peak MB'];
+  console.log('case'.padEnd(44), ...columns.map((column) => column.padStart(8)));
   for (const row of rows) {
-    console.log(
-      row.case.padEnd(44),
-      String(row.rps).padStart(7),
-      String(row.p50).padStart(7),
-      String(row.p99).padStart(7),
-      row.ratio.toFixed(2).padStart(6),
-      String(row.failures).padStart(5),
-    );
+    const cells = [
+      row.rps,
+      row.p50,
+      row.p99,
+      row.ratio.toFixed(2),
+      row.failures,
+      row.loop?.p99 ?? '',
+      row.loop?.max ?? '',
+      row.peakMb ?? '',
+    ];
+    console.log(row.case.padEnd(44), ...cells.map((cell) => String(cell).padStart(8)));
   }
+  console.log(
+    `first start after the seed: answered / in ${firstAnswerSeconds} s; every page built in ${fillSeconds} s (event loop p99 ${fill.loop.p99} ms, max ${fill.loop.max} ms, peak ${fill.windowPeakMb} MB)`,
+  );
+  console.log(`seeding ${postCount} posts: ${seedSeconds} s`);
   console.log(`cold post page, sequential: p50 ${result.coldPostMs.p50} ms, max ${result.coldPostMs.max} ms`);
   console.log(`largest page: ${largestPage.path} ${(largestPage.bytes / 1024).toFixed(0)} KB (bound 250 KB)`);
   console.log(`largest list: ${largestList.path} ${(largestList.bytes / 1024).toFixed(0)} KB (bound 1024 KB)`);
@@ -373,7 +483,6 @@ async function fullRun() {
   console.log(`edit to visible (post, home, category, feed): ${visibleMs === null ? 'not within 60 s' : `${visibleMs} ms`}`);
   printSearch(search);
   console.log(`server peak memory: ${memory} MB`);
-  console.log(`first start after seeding: every public page built in ${fillSeconds} s`);
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   writeFileSync(join(root, 'bench/results/latest.json'), `${JSON.stringify(result, null, 2)}\n`);
 }

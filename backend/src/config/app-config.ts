@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { plainToInstance, Transform } from 'class-transformer';
 import { stacked } from '../common/stacked';
+import { DEFAULT_MEMORY_MB, MIN_MEMORY_MB, processMemoryBudget, type MemoryBudget } from './memory-budget';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 
 const HTTP_URL = /^https?:\/\/[^\s/]+(\/.*)?$/;
@@ -82,8 +83,15 @@ export class EnvironmentVariables {
   @IsString()
   FRONTEND_DIR?: string;
 
-  @WholeNumber(0, 65_536, 256, 'megabytes')
-  PAGE_MEMORY_MB = 256;
+  /** The memory the server plans for (config/memory-budget.ts); unset: half of the machine's or container's, at most 256. */
+  @IsOptional()
+  @WholeNumber(MIN_MEMORY_MB, 1_048_576, DEFAULT_MEMORY_MB, 'megabytes')
+  MEMORY_MB?: number;
+
+  /** Unset: what the memory budget leaves for pages. */
+  @IsOptional()
+  @WholeNumber(0, 65_536, 0, 'megabytes')
+  PAGE_MEMORY_MB?: number;
 
   @WholeNumber(1, 10_000, 32, 'renders')
   RENDER_QUEUE_MAX = 32;
@@ -172,8 +180,8 @@ export interface AppConfig {
   schedulerIntervalMs: number;
   /** How long an instance's claim on a newsletter send lasts unrenewed: after a crash, the wait before another resumes it. */
   newsletterLeaseMs: number;
-  /** Megabytes of ready (gzip) public pages each instance keeps in memory in front of the page store; 0 for none. */
-  pageMemoryMb: number;
+  /** What the process plans to use of memory, pages kept in memory included (pagesMb: 0 for none). */
+  memory: MemoryBudget;
   /** How many readers' page renders may wait at once; past that a request is answered 503 with Retry-After. */
   renderQueueMax: number;
   /** How long one page render may take before it fails (served stale, or 503) and its worker is replaced. */
@@ -236,7 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     serveSourceMaps: vars.SERVE_SOURCE_MAPS,
     schedulerIntervalMs: vars.SCHEDULER_INTERVAL_MS,
     newsletterLeaseMs: vars.NEWSLETTER_LEASE_MS,
-    pageMemoryMb: vars.PAGE_MEMORY_MB,
+    memory: processMemoryBudget({ totalMb: vars.MEMORY_MB, pagesMb: vars.PAGE_MEMORY_MB }),
     renderQueueMax: vars.RENDER_QUEUE_MAX,
     renderDeadlineMs: vars.RENDER_DEADLINE_MS,
     frontendDir: vars.FRONTEND_DIR && resolve(process.cwd(), vars.FRONTEND_DIR),

@@ -46,25 +46,41 @@ export class SearchService implements OnApplicationBootstrap {
 
   /**
    * Drops the answers kept at each change made here, on another instance, or behind the app's back (after which it
-   * also indexes the posts nobody indexed yet: seeded, restored, or indexed by older rules); before the app listens,
-   * indexes those too.
+   * also indexes the posts nobody indexed yet: seeded, restored, or indexed by older rules); at start, indexes those
+   * too, in the background: a server with 100,000 posts to index answers meanwhile, and its search finds the posts
+   * indexed so far (issue 23).
    */
-  async onApplicationBootstrap(): Promise<void> {
+  onApplicationBootstrap(): void {
     for (const event of CHANGES_ANSWERS) this.domainEvents.on(event, () => this.cache.clear());
     // Another instance's changes, and writes behind the app's back, arrive as content changes only.
     this.contentEvents.on((origin) => {
       if (origin === 'local') return;
       this.cache.clear();
-      if (origin === 'outside') return this.indexUnindexed();
+      if (origin === 'outside') void this.indexUnindexed();
     });
-    await this.indexUnindexed();
+    void this.indexUnindexed();
   }
 
-  private async indexUnindexed(): Promise<void> {
+  /** One indexing run at a time: a write behind the app's back during one queues the next. */
+  private indexing: Promise<void> = Promise.resolve();
+
+  private indexUnindexed(): Promise<void> {
+    this.indexing = this.indexing.then(() => this.indexNow());
+    return this.indexing;
+  }
+
+  private async indexNow(): Promise<void> {
     const started = Date.now();
-    const rebuilt = await reindexStalePosts(this.dataSource);
-    if (rebuilt > 0 && process.env.NODE_ENV !== 'test') {
-      console.log(`mudawwana: search index rebuilt for ${rebuilt} posts in ${Date.now() - started} ms`);
+    try {
+      const rebuilt = await reindexStalePosts(this.dataSource);
+      // Answers kept meanwhile missed the posts not indexed yet.
+      if (rebuilt > 0) this.cache.clear();
+      if (rebuilt > 0 && process.env.NODE_ENV !== 'test') {
+        console.log(`mudawwana: search index rebuilt for ${rebuilt} posts in ${Date.now() - started} ms`);
+      }
+    } catch (error) {
+      // The app closing meanwhile ends it; another start, or the next write behind the app's back, takes it up.
+      if (this.dataSource.isInitialized) console.error('mudawwana: could not index posts for search', error);
     }
   }
 

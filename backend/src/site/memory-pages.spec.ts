@@ -41,4 +41,14 @@ describe('MemoryPages', () => {
     pages.set('/a', page('A'));
     expect(pages.size).toBe(0);
   });
+
+  it('keeps a page in memory of its own, not in the shared slab a small Buffer is a view of', () => {
+    const pages = new MemoryPages(1024);
+    const slabView = Buffer.from('gzip bytes'); // small: carved out of Node's Buffer pool
+    expect(slabView.buffer.byteLength).toBeGreaterThan(slabView.length);
+    pages.set('/a', { ...page(''), body: { gzip: slabView, segments: [] } });
+    const kept = pages.get('/a')?.body.gzip;
+    expect(kept?.toString()).toBe('gzip bytes');
+    expect(kept?.buffer.byteLength).toBe(slabView.length);
+  });
 });

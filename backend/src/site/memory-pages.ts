@@ -11,6 +11,17 @@ export type KeptPage = Pick<StoredPage, 'status' | 'contentType' | 'location' | 
 
 const sizeOf = (page: KeptPage) => page.body.gzip.length;
 
+/**
+ * The bytes in memory of their own. A small Buffer is often a view into one of Node's shared 64 KB slabs
+ * (Buffer.poolSize), and keeping the view keeps the whole slab: 10,000 pages of 11 KB held 640 MB (issue 23).
+ */
+function owned(bytes: Buffer): Buffer {
+  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) return bytes;
+  const copy = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(copy);
+  return copy;
+}
+
 export class MemoryPages {
   private readonly entries = new Map<string, KeptPage>();
   private bytes = 0;
@@ -30,7 +41,7 @@ export class MemoryPages {
   set(key: string, page: KeptPage): void {
     this.delete(key);
     if (sizeOf(page) > this.maxBytes) return;
-    this.entries.set(key, page);
+    this.entries.set(key, { ...page, body: { ...page.body, gzip: owned(page.body.gzip) } });
     this.bytes += sizeOf(page);
     for (const oldest of this.entries.keys()) {
       if (this.bytes <= this.maxBytes) break;

@@ -50,7 +50,7 @@ function signedIn(request: express.Request): boolean {
 }
 
 /** Sends prepared bytes as they are: 304 on a matching ETag, gzip when accepted (stored pages are kept as gzip). */
-function send(request: express.Request, response: express.Response, page: ServedPage, cacheControl: string) {
+async function send(request: express.Request, response: express.Response, page: ServedPage, cacheControl: string) {
   response.setHeader('Cache-Control', signedIn(request) ? PRIVATE_CACHE_CONTROL : cacheControl);
   response.setHeader('Vary', 'Accept-Encoding');
   response.setHeader('ETag', page.etag);
@@ -59,7 +59,7 @@ function send(request: express.Request, response: express.Response, page: Served
     return response.end();
   }
   const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-  const chunks = chunksOf(page, gzip);
+  const chunks = await chunksOf(page, gzip);
   response.statusCode = page.status;
   if (page.location) response.setHeader('Location', page.location);
   response.setHeader('Content-Type', page.contentType);
@@ -142,7 +142,7 @@ export function mountSite(
     }
     const { page, stored: same, cache } = served;
     response.setHeader('X-Site-Cache', cache);
-    send(request, response, page, same ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
+    await send(request, response, page, same ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
   };
 
   app.use(staticAssets(files.clientDir, { serveSourceMaps: config.serveSourceMaps }));

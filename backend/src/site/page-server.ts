@@ -53,11 +53,15 @@ export class PageServer {
     const key = feed ? path : pageKey(path, query);
     const remembered = this.remembered(key, footer);
     if (remembered) return remembered;
+    const fromStore = await this.fromStore(key, footer);
+    if (fromStore) return fromStore;
     const route = feed ? undefined : routeOf(path);
-    // A slug nobody has (a typo, a scanner, a post taken down) costs one indexed lookup, not a look into the store
-    // first. The same bytes for every unknown slug: the browser keys their data by its own address (not-found-state.ts).
+    // The store first: a page there is served on one read (one that shows a slug taken down is marked withdrawn by
+    // the change that took it, and rebuilt into a 404 before it is served). A slug nobody has (a typo, a scanner)
+    // costs one more indexed lookup, never a render: the same bytes for every unknown slug (the browser keys their
+    // data by its own address, not-found-state.ts).
     if (route && hasSlug(route) && !(await this.routeExists(route))) return this.notFound(route.kind, footer);
-    return (await this.fromStore(key, footer)) ?? this.buildNow(key, footer);
+    return this.buildNow(key, footer);
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { preparedRead } from '../database/prepared-read';
 import { ContentTag } from './content-tags';
 import type { StoredBody } from './footer-places';
 
@@ -58,8 +59,12 @@ function pageOfRow(row: Record<string, unknown>): StoredPage {
  */
 export class PageStore {
   private writes: Promise<unknown> = Promise.resolve();
+  /** What every reader's page not in memory costs: one prepared read, no ORM (issue 23). */
+  private readonly readPage: (key: string) => Promise<Record<string, unknown>[]>;
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly dataSource: DataSource) {
+    this.readPage = preparedRead(dataSource, 'site-page', `SELECT ${COLUMNS} FROM "site_pages" WHERE "key" = ?`);
+  }
 
   private get postgres(): boolean {
     return this.dataSource.options.type === 'postgres';
@@ -85,8 +90,8 @@ export class PageStore {
   }
 
   async get(key: string): Promise<StoredPage | undefined> {
-    const rows = await this.query<Record<string, unknown>[]>(`SELECT ${COLUMNS} FROM "site_pages" WHERE "key" = ?`, [key]);
-    return rows[0] ? pageOfRow(rows[0]) : undefined;
+    const [row] = await this.readPage(key);
+    return row ? pageOfRow(row) : undefined;
   }
 
   /** Up to `limit` fresh pages of `build` whose keys come after `after`, in key order (to walk the store a batch at a time). */

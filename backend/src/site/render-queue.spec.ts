@@ -114,4 +114,26 @@ describe('RenderQueue', () => {
     expect(await afreshB).toBe('after');
     expect(reads).toEqual(['before', 'after', 'after']);
   });
+
+  it('keeps background renders to their share of the time, one at a time, while readers go at once', async () => {
+    const queue = new RenderQueue(2, Infinity, 0.5);
+    const spans: { key: string; start: number; end: number }[] = [];
+    const render = (key: string, ms: number) => async () => {
+      const start = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      spans.push({ key, start, end: Date.now() });
+    };
+    const background = Array.from({ length: 4 }, (_, index) => queue.run(`page-${index}`, 'background', render(`page-${index}`, 20)));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const readerAsked = Date.now();
+    await queue.run('reader', 'reader', render('reader', 1));
+    expect(Date.now() - readerAsked).toBeLessThan(20); // not behind the background renders nor their rests
+    await Promise.all(background);
+    const pages = spans.filter((span) => span.key.startsWith('page-')).sort((a, b) => a.start - b.start);
+    for (let index = 1; index < pages.length; index += 1) {
+      const previous = pages[index - 1];
+      // each waited as long as the one before it took, so never two at once
+      expect(pages[index].start - previous.end).toBeGreaterThanOrEqual(previous.end - previous.start - 2);
+    }
+  });
 });

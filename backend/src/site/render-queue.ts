@@ -27,10 +27,20 @@ export class RenderQueue {
   private running = 0;
   private closed = false;
   private readonly whenIdle: (() => void)[] = [];
+  /** With a backgroundShare below 1, background renders run one at a time, each followed by a rest. */
+  private backgroundRunning = false;
+  private backgroundRestsUntil = 0;
+  private resumeTimer?: NodeJS.Timeout;
 
   constructor(
     private readonly concurrency: number,
     private readonly maxReadersWaiting = Infinity,
+    /**
+     * The share of time background renders (the start-up fill, the sweep) may keep busy: after one that took d ms,
+     * the next waits d·(1/share − 1) ms. At 100,000 posts a fill runs for an hour; the server stays a server
+     * meanwhile. Readers' renders and rebuilds after a change never wait for it.
+     */
+    private readonly backgroundShare = 1,
   ) {}
 
   /** Runs `render` for `key`, or joins the run already queued or under way for it. */
@@ -70,6 +80,7 @@ export class RenderQueue {
   /** Takes no more renders and fails the ones waiting; resolves once those under way are done. */
   stop(): Promise<void> {
     this.closed = true;
+    clearTimeout(this.resumeTimer);
     for (const jobs of this.waiting.values()) for (const job of jobs.splice(0)) job.reject(stoppedError());
     return this.running === 0 ? Promise.resolve() : new Promise((resolve) => this.whenIdle.push(resolve));
   }
@@ -111,18 +122,38 @@ export class RenderQueue {
     }
   }
 
-  private next(): Job | undefined {
+  private next(): { job: Job; background: boolean } | undefined {
     for (const priority of ORDER) {
-      const job = this.waiting.get(priority)?.shift();
-      if (job) return job;
+      const jobs = this.waiting.get(priority) ?? [];
+      if (jobs.length === 0) continue;
+      if (priority === 'background' && !this.backgroundMayStart()) return undefined;
+      return { job: jobs.shift() as Job, background: priority === 'background' };
     }
     return undefined;
   }
 
+  private backgroundMayStart(): boolean {
+    if (this.backgroundShare >= 1) return true;
+    if (this.backgroundRunning) return false;
+    const rest = this.backgroundRestsUntil - Date.now();
+    if (rest <= 0) return true;
+    if (!this.resumeTimer) {
+      this.resumeTimer = setTimeout(() => {
+        this.resumeTimer = undefined;
+        this.pump();
+      }, rest);
+      this.resumeTimer.unref();
+    }
+    return false;
+  }
+
   private pump(): void {
-    while (this.running < this.concurrency) {
-      const job = this.next();
-      if (!job) return;
+    while (this.running < this.concurrency && !this.closed) {
+      const next = this.next();
+      if (!next) return;
+      const { job, background } = next;
+      const started = Date.now();
+      if (background) this.backgroundRunning = true;
       this.running += 1;
       this.underWay.add(job.key);
       // Each render starts on a macrotask: on SQLite a render's reads are synchronous under their promises, so renders
@@ -133,6 +164,10 @@ export class RenderQueue {
           .run()
           .then(job.resolve, job.reject)
           .finally(() => {
+            if (background) {
+              this.backgroundRunning = false;
+              this.backgroundRestsUntil = Date.now() + (Date.now() - started) * (1 / this.backgroundShare - 1);
+            }
             this.underWay.delete(job.key);
             this.running -= 1;
             if (this.running === 0) for (const resolve of this.whenIdle.splice(0)) resolve();

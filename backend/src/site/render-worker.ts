@@ -26,6 +26,8 @@ export class WorkerRenderer implements SsrModule {
     private readonly reader: RenderReader,
     /** How long one render may take (RENDER_DEADLINE_MS); pages take 12-105 ms. */
     private readonly deadlineMs = 10_000,
+    /** Its V8 heap's limits (the memory budget's share, config/memory-budget.ts); undefined: V8's defaults. */
+    private readonly heap?: { oldMb: number; semiSpaceMb: number },
   ) {}
 
   render(url: string, options: RenderOptions): Promise<RenderResult> {
@@ -73,7 +75,9 @@ export class WorkerRenderer implements SsrModule {
 
   private started(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(this.workerFile);
+    // A heap limit also makes V8 collect the buffers a render leaves behind long before the machine's memory says so.
+    const limits = this.heap && { maxOldGenerationSizeMb: this.heap.oldMb, maxYoungGenerationSizeMb: 3 * this.heap.semiSpaceMb };
+    const worker = new Worker(this.workerFile, limits ? { resourceLimits: limits } : {});
     // Rendering must not keep the process alive on its own (the app's server does).
     worker.unref();
     worker.on('message', (message: FromRenderWorker) => {

@@ -32,6 +32,8 @@ import { StaticPageSlugs } from './static-page-slugs';
 
 /** How many renders at once: one's data loading (this thread) overlaps another's rendering (the render worker). */
 const RENDER_CONCURRENCY = 2;
+/** Background renders (the start-up fill, the sweep) keep at most half a core busy (render-queue.ts). */
+const BACKGROUND_RENDER_SHARE = 0.5;
 
 /**
  * Starts keeping the pages fresh once the app is up; stops the page store and then the render worker, once the
@@ -114,11 +116,15 @@ export class SiteModule {
         {
           provide: SSR_MODULE,
           inject: [RenderReads],
-          useFactory: (reads: RenderReads) => new WorkerRenderer(files.renderWorker, reads.read, config.renderDeadlineMs),
+          useFactory: (reads: RenderReads) =>
+            new WorkerRenderer(files.renderWorker, reads.read, config.renderDeadlineMs, {
+              oldMb: config.memory.workerHeapMb,
+              semiSpaceMb: config.memory.semiSpaceMb,
+            }),
         },
         { provide: PageStore, inject: [DataSource], useFactory: (dataSource: DataSource) => new PageStore(dataSource) },
-        { provide: MemoryPages, useFactory: () => new MemoryPages(config.pageMemoryMb * 1024 * 1024) },
-        { provide: RenderQueue, useFactory: () => new RenderQueue(RENDER_CONCURRENCY, config.renderQueueMax) },
+        { provide: MemoryPages, useFactory: () => new MemoryPages(config.memory.pagesMb * 1024 * 1024) },
+        { provide: RenderQueue, useFactory: () => new RenderQueue(RENDER_CONCURRENCY, config.renderQueueMax, BACKGROUND_RENDER_SHARE) },
         RenderReads,
         ChangeClock,
         RenderOrigins,
