@@ -19,6 +19,24 @@ import { loadLanguages } from './lib/highlight';
 import { followSystemThemeWithoutScript } from './app/system-theme-css';
 
 /**
+ * Each emotion rule set as rewritten to follow the system's theme, by its id: an id is the hash of its styles, so the
+ * same id always has the same rules, and every page uses mostly the same few hundred (rewriting each page's whole
+ * CSS was a tenth of a render's time). Bounded: emptied when full.
+ */
+const followingSystemTheme = new Map<string, string>();
+const MAX_REMEMBERED_RULES = 20_000;
+
+function rewrittenRules(id: string, rules: string): string {
+  let rewritten = followingSystemTheme.get(id);
+  if (rewritten === undefined) {
+    if (followingSystemTheme.size >= MAX_REMEMBERED_RULES) followingSystemTheme.clear();
+    rewritten = followSystemThemeWithoutScript(rules);
+    followingSystemTheme.set(id, rewritten);
+  }
+  return rewritten;
+}
+
+/**
  * The CSS of an emotion cache's inserted rules, and their ids (for the browser's cache to adopt). The theme's rules
  * also follow the system's preference when no script has chosen a theme (JavaScript off).
  */
@@ -28,10 +46,10 @@ function insertedCss(cache: ReturnType<typeof createCache>): { ids: string[]; cs
   for (const [id, rules] of Object.entries(cache.inserted)) {
     if (typeof rules === 'string') {
       ids.push(id);
-      css += rules;
+      css += rewrittenRules(id, rules);
     }
   }
-  return { ids, css: followSystemThemeWithoutScript(css) };
+  return { ids, css };
 }
 
 function styleTag(cache: ReturnType<typeof createCache>): string {
