@@ -107,8 +107,8 @@ function readProbe(file) {
 async function probed(child, work) {
   await probe(child);
   const result = await work();
-  const { loop, windowPeakMb } = await probe(child);
-  return { ...result, loop, peakMb: windowPeakMb };
+  const { loop, windowPeakMb, peakMb } = await probe(child);
+  return { ...result, loop, peakMb: windowPeakMb, peakSinceStartMb: peakMb };
 }
 
 /** Resolves once `child` has used under 5% of a core for a whole second (its first fill and sweeps are done). */
@@ -411,6 +411,8 @@ async function fullRun() {
     ),
   );
   const category = categories.find((c) => c.id === edited.categoryId);
+  // The rest (an edit seen on its pages, the largest pages and lists, the sitemap, search) in one window.
+  const rest = await probe(server);
   const visibleMs = await editToVisible(cookie, edited, category);
 
   const pageCount = Math.ceil(posts.length / 20);
@@ -426,6 +428,7 @@ async function fullRun() {
   const sitemapBytes = (await (await fetch(`${base}/sitemap.xml`)).arrayBuffer()).byteLength;
   const largestList = await largest(['/api/posts', '/api/posts?published=true', '/api/posts?published=true&limit=50', '/api/categories']);
   const search = await searchLatencies();
+  const afterRest = await probe(server);
   const memory = peakMemoryMb();
 
   const rows = [
@@ -453,6 +456,7 @@ async function fullRun() {
     firstAnswerSeconds,
     firstStartFillSeconds: fillSeconds,
     fill: { loop: fill.loop, peakMb: fill.windowPeakMb },
+    rest: { loop: afterRest.loop, peakMb: afterRest.windowPeakMb, before: rest.peakMb },
     peakMemoryMb: memory,
   };
 
@@ -476,6 +480,9 @@ async function fullRun() {
     `first start after the seed: answered / in ${firstAnswerSeconds} s; every page built in ${fillSeconds} s (event loop p99 ${fill.loop.p99} ms, max ${fill.loop.max} ms, peak ${fill.windowPeakMb} MB)`,
   );
   console.log(`seeding ${postCount} posts: ${seedSeconds} s`);
+  console.log(
+    `edit to visible, largest pages and lists, sitemap, search: event loop p99 ${afterRest.loop.p99} ms, max ${afterRest.loop.max} ms, peak ${afterRest.windowPeakMb} MB`,
+  );
   console.log(`cold post page, sequential: p50 ${result.coldPostMs.p50} ms, max ${result.coldPostMs.max} ms`);
   console.log(`largest page: ${largestPage.path} ${(largestPage.bytes / 1024).toFixed(0)} KB (bound 250 KB)`);
   console.log(`largest list: ${largestList.path} ${(largestList.bytes / 1024).toFixed(0)} KB (bound 1024 KB)`);

@@ -48,34 +48,52 @@ function latest(dates: Date[]): string | null {
   return dates.length > 0 ? new Date(Math.max(...dates.map((date) => date.getTime()))).toISOString() : null;
 }
 
-/** Which published posts carry which tag (the tag pages of the sitemap and of the store). */
-async function publishedPostTags(dataSource: DataSource): Promise<{ slug: string; postId: number }[]> {
-  const rows: { slug: string; post_id: number }[] = await dataSource.query(
-    `SELECT "t"."slug" AS "slug", "t"."post_id" AS "post_id" FROM "post_tags" "t" JOIN "posts" "p" ON "p"."id" = "t"."post_id"
-     WHERE ${readerVisibleSql(dataSource, 'p')}`,
+/** Rows read per query when a list grows with the blog (posts): each read is synchronous on SQLite. */
+const BATCH = 2_000;
+
+/**
+ * Every public post, newest first, read `BATCH` at a time with the event loop turning in between: at 100,000 posts
+ * one read of them all held the serving thread for half a second (issue 23).
+ */
+async function publicPostsInBatches<K extends keyof Post>(dataSource: DataSource, columns: K[]): Promise<Pick<Post, K>[]> {
+  const posts: Pick<Post, K>[] = [];
+  for (;;) {
+    const batch = await dataSource.getRepository(Post).find({
+      select: Object.fromEntries(columns.map((column) => [column, true])),
+      where: publicNow(),
+      order: NEWEST_FIRST,
+      skip: posts.length,
+      take: BATCH,
+    });
+    posts.push(...batch);
+    if (batch.length < BATCH) return posts;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** The tags of public posts, each with its newest post's last change (the tag pages of the sitemap and of the store). */
+async function publicTags(dataSource: DataSource): Promise<{ slug: string; lastmod: Date }[]> {
+  const rows: { slug: string; lastmod: string | Date }[] = await dataSource.query(
+    `SELECT "t"."slug" AS "slug", MAX("p"."updatedAt") AS "lastmod" FROM "post_tags" "t" JOIN "posts" "p" ON "p"."id" = "t"."post_id"
+     WHERE ${readerVisibleSql(dataSource, 'p')} GROUP BY "t"."slug"`,
   );
-  return rows.map((row) => ({ slug: row.slug, postId: Number(row.post_id) }));
+  return rows.map((row) => ({ slug: row.slug, lastmod: storedDate(dataSource, row.lastmod) }));
+}
+
+/** A date column as a raw query returns it: a Date from PostgreSQL, UTC text from SQLite (as TypeORM writes it). */
+function storedDate(dataSource: DataSource, value: string | Date): Date {
+  if (value instanceof Date) return value;
+  return dataSource.options.type === 'postgres' ? new Date(value) : new Date(`${value.replace(' ', 'T')}Z`);
 }
 
 /** Every public URL with its last change (home, about, posts, categories, tags, static pages): four queries. */
 export async function loadSitemapEntries(dataSource: DataSource): Promise<Loaded<SitemapEntry[]>> {
-  const [posts, categories, pages, postTags] = await Promise.all([
-    dataSource.getRepository(Post).find({
-      select: { id: true, slug: true, categoryId: true, updatedAt: true },
-      where: publicNow(),
-      order: NEWEST_FIRST,
-    }),
+  const [posts, categories, pages, tags] = await Promise.all([
+    publicPostsInBatches(dataSource, ['id', 'slug', 'categoryId', 'updatedAt']),
     dataSource.getRepository(Category).find({ select: { id: true, slug: true } }),
     dataSource.getRepository(Page).find({ select: { slug: true, updatedAt: true } }),
-    publishedPostTags(dataSource),
+    publicTags(dataSource),
   ]);
-  const updatedAt = new Map(posts.map((post) => [post.id, post.updatedAt]));
-  const newestOfTag = new Map<string, Date>();
-  for (const { slug, postId } of postTags) {
-    const date = updatedAt.get(postId);
-    const known = newestOfTag.get(slug);
-    if (date && (!known || known < date)) newestOfTag.set(slug, date);
-  }
   const newestOfCategory = new Map<number, Date>();
   for (const post of posts) {
     if (post.categoryId === null) continue;
@@ -92,7 +110,7 @@ export async function loadSitemapEntries(dataSource: DataSource): Promise<Loaded
         path: `/category/${category.slug}`,
         lastmod: newestOfCategory.get(category.id)?.toISOString() ?? null,
       })),
-      ...[...newestOfTag].map(([slug, date]) => ({ path: `/tag/${slug}`, lastmod: date.toISOString() })),
+      ...tags.map(({ slug, lastmod }) => ({ path: `/tag/${slug}`, lastmod: lastmod.toISOString() })),
       ...pages.filter((page) => page.slug !== 'about').map((page) => ({ path: `/${page.slug}`, lastmod: page.updatedAt.toISOString() })),
     ],
     // Dates change with any edit of a post: the sitemap follows every post change, without a tag per post.
@@ -122,17 +140,17 @@ export async function loadStaticPageSlugs(dataSource: DataSource): Promise<Set<s
 
 /** Every public page worth having in the store before anyone asks: posts, categories, tags, static pages, home, feeds. */
 export async function loadPublicPaths(dataSource: DataSource): Promise<string[]> {
-  const [posts, categories, pages, postTags] = await Promise.all([
-    dataSource.getRepository(Post).find({ select: { slug: true }, where: publicNow(), order: NEWEST_FIRST }),
+  const [posts, categories, pages, tags] = await Promise.all([
+    publicPostsInBatches(dataSource, ['slug']),
     dataSource.getRepository(Category).find({ select: { slug: true } }),
     dataSource.getRepository(Page).find({ select: { slug: true } }),
-    publishedPostTags(dataSource),
+    publicTags(dataSource),
   ]);
   return [
     '/',
     '/about',
     ...categories.map((category) => `/category/${encodeURIComponent(category.slug)}`),
-    ...new Set(postTags.map((tag) => `/tag/${encodeURIComponent(tag.slug)}`)),
+    ...tags.map((tag) => `/tag/${encodeURIComponent(tag.slug)}`),
     ...pages.filter((page) => page.slug !== 'about').map((page) => `/${encodeURIComponent(page.slug)}`),
     ...posts.map((post) => `/post/${encodeURIComponent(post.slug)}`),
   ];
