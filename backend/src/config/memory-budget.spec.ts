@@ -7,17 +7,17 @@ describe('memoryBudget', () => {
       availableMb: 512,
       limitedBy: 'container',
       totalMb: 256,
-      pagesMb: 32,
+      pagesMb: 16,
     });
   });
 
   it('never plans for more than 256 MB unless told to, however big the machine', () => {
-    expect(memoryBudget({ machineMb: 24_000 })).toMatchObject({ limitedBy: 'machine', totalMb: 256, pagesMb: 32 });
+    expect(memoryBudget({ machineMb: 24_000 })).toMatchObject({ limitedBy: 'machine', totalMb: 256, pagesMb: 16 });
     expect(memoryBudget({ machineMb: 24_000, totalMb: 1024 })).toMatchObject({ totalMb: 1024, pagesMb: 128 });
   });
 
   it('keeps no pages in memory on a machine too small for them, and keeps PAGE_MEMORY_MB as given', () => {
-    expect(memoryBudget({ machineMb: 24_000, containerMb: 300 })).toMatchObject({ totalMb: 224, pagesMb: 0 });
+    expect(memoryBudget({ machineMb: 24_000, containerMb: 300 })).toMatchObject({ totalMb: 240, pagesMb: 0 });
     expect(memoryBudget({ machineMb: 24_000, pagesMb: 0 })).toMatchObject({ pagesMb: 0 });
     expect(memoryBudget({ machineMb: 24_000, pagesMb: 500 })).toMatchObject({ pagesMb: 500 });
   });

@@ -30,7 +30,7 @@ export interface MemoryBudget {
 /** The default plan takes half of what the process is given, and never more than this. */
 export const DEFAULT_MEMORY_MB = 256;
 /** The least a server runs in: what it uses besides pages kept in memory (measured at 10,000 posts, issue 23). */
-export const MIN_MEMORY_MB = 224;
+export const MIN_MEMORY_MB = 240;
 /**
  * Old-generation limits: about twice what each heap holds (the app's code and state ~50 MB, a render ~40 MB), so
  * garbage is collected long before the machine's memory says so and a big render still fits. Past a limit V8

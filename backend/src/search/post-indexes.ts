@@ -17,10 +17,10 @@ export type IndexedPost = Pick<Post, 'id' | 'version' | 'title' | 'content' | 't
 /** Far above any real post, and below PostgreSQL's limit of 1 MB for one tsvector. */
 const MAX_INDEXED_BODY = 200_000;
 /**
- * Posts rebuilt per transaction: on SQLite a batch holds the serving thread while it runs (about 1 ms a post), so
+ * Posts rebuilt per transaction: on SQLite a batch holds the serving thread while it runs (about 1.2 ms a post), so
  * batches stay small and the event loop turns between them.
  */
-const REINDEX_BATCH = 40;
+const REINDEX_BATCH = 20;
 
 /** A post's tags by slug, once each (the first spelling wins); tags without letters or digits have no page. */
 export function tagsBySlug(tags: readonly string[]): { slug: string; name: string }[] {
@@ -66,25 +66,41 @@ export async function indexPosts(manager: EntityManager, posts: readonly Indexed
   }
 }
 
-/** Rebuilds the indexes of every post whose rows are missing or out of date; answers how many it rebuilt. */
+/** Post ids looked at per query for stale indexes: a bounded scan (a query over every post took 29 ms at 10,000). */
+const REINDEX_WINDOW = 2_000;
+
+/**
+ * Rebuilds the indexes of every post whose rows are missing or out of date; answers how many it rebuilt. Walks the
+ * posts by id a window at a time, so no query looks at more than REINDEX_WINDOW posts, and rebuilds what it finds
+ * REINDEX_BATCH posts a transaction, the event loop turning in between.
+ */
 export async function reindexStalePosts(dataSource: DataSource): Promise<number> {
+  const [{ last }] = (await dataSource.query('SELECT MAX("id") AS "last" FROM "posts"')) as { last: number | null }[];
   let rebuilt = 0;
-  for (;;) {
+  for (let from = 0; from < Number(last ?? 0); from += REINDEX_WINDOW) {
     const rows: { id: number }[] = await dataSource.query(
       `SELECT "p"."id" AS "id" FROM "posts" "p" LEFT JOIN "post_search" "s" ON "s"."post_id" = "p"."id"
-       WHERE "s"."post_id" IS NULL OR "s"."version" <> "p"."version" OR "s"."rules" <> ${placeholder(dataSource, 1)}
-       ORDER BY "p"."id" LIMIT ${REINDEX_BATCH}`,
-      [SEARCH_RULES_VERSION],
+       WHERE "p"."id" > ${placeholder(dataSource, 1)} AND "p"."id" <= ${placeholder(dataSource, 2)}
+         AND ("s"."post_id" IS NULL OR "s"."version" <> "p"."version" OR "s"."rules" <> ${placeholder(dataSource, 3)})
+       ORDER BY "p"."id"`,
+      [from, from + REINDEX_WINDOW, SEARCH_RULES_VERSION],
     );
-    if (rows.length === 0) return rebuilt;
-    await dataSource.transaction(async (manager) => {
-      const posts = await manager.find(Post, {
-        select: { id: true, version: true, title: true, content: true, tags: true },
-        where: { id: In(rows.map((row) => Number(row.id))) },
+    for (let index = 0; index < rows.length; index += REINDEX_BATCH) {
+      const ids = rows.slice(index, index + REINDEX_BATCH).map((row) => Number(row.id));
+      await dataSource.transaction(async (manager) => {
+        const posts = await manager.find(Post, {
+          select: { id: true, version: true, title: true, content: true, tags: true },
+          where: { id: In(ids) },
+          // The app serves meanwhile: on PostgreSQL a save of one of these posts waits, so this never writes the
+          // index of a version older than the one the save indexed (on SQLite nothing runs between the two).
+          ...(dataSource.options.type === 'postgres' ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+        });
+        await indexPosts(manager, posts);
       });
-      await indexPosts(manager, posts);
-    });
-    rebuilt += rows.length;
+      rebuilt += ids.length;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     await new Promise((resolve) => setImmediate(resolve));
   }
+  return rebuilt;
 }
