@@ -18,7 +18,11 @@ export interface SitemapEntry {
   lastmod?: string | null;
 }
 
+/** Characters escapeXml changes or drops: most values (every encoded URL) have none and are returned as they are. */
+const XML_SPECIAL = /[&<>"'\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
+
 export function escapeXml(value: string): string {
+  if (!XML_SPECIAL.test(value)) return value;
   return value
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -77,7 +81,11 @@ export const SITEMAP_MAX_URLS = 50_000;
 /** /sitemap.xml and its numbered parts /sitemap-1.xml, /sitemap-2.xml, … */
 export const SITEMAP_PATH = /^\/sitemap(?:-([1-9]\d{0,5}))?\.xml$/;
 
+/** A date as toISOString writes it: used as it is (the loaders' dates all are; parsing 10,000 of them again cost 20 ms). */
+const ISO_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
 function lastmodTag(lastmod: string | null | undefined): string {
+  if (lastmod && ISO_INSTANT.test(lastmod)) return `<lastmod>${lastmod}</lastmod>`;
   return lastmod && !Number.isNaN(Date.parse(lastmod)) ? `<lastmod>${new Date(lastmod).toISOString()}</lastmod>` : '';
 }
 
@@ -87,9 +95,8 @@ function newest(entries: SitemapEntry[]): string | null {
 }
 
 export function buildSitemap(publicUrl: string, entries: SitemapEntry[]): string {
-  const urls = entries.map(
-    (entry) => `  <url><loc>${escapeXml(absolute(publicUrl, encodePath(entry.path)))}</loc>${lastmodTag(entry.lastmod)}</url>`,
-  );
+  const origin = escapeXml(absolute(publicUrl, '/'));
+  const urls = entries.map((entry) => `  <url><loc>${origin}${escapeXml(encodePath(entry.path).replace(/^\/+/, ''))}</loc>${lastmodTag(entry.lastmod)}</url>`);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
