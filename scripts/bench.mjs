@@ -395,8 +395,11 @@ async function fullRun() {
   const noMemory = startServer({ ...env, PORT: String(noMemoryPort), PAGE_MEMORY_MB: '0' });
   let fromDatabase;
   try {
-    await noMemory.ready;
-    await idle(noMemory.child);
+    // (during the fill, this instance would start one of its own: the crawl starts at its first answer instead)
+    if (waitForFill) {
+      await noMemory.ready;
+      await idle(noMemory.child);
+    } else await noMemory.firstAnswer;
     fromDatabase = await probed(noMemory.child, () => load(noMemory.origin, fromDatabasePaths));
   } finally {
     noMemory.child.kill();
