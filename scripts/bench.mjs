@@ -502,7 +502,11 @@ async function fullRun() {
   writeFileSync(join(root, 'bench/results/latest.json'), `${JSON.stringify(result, null, 2)}\n`);
   // Kept per commit too, to compare builds run by run (bench/results/issue-NN.md tells which runs they were).
   const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim() || 'unknown';
-  const perCommit = join(root, 'bench/results/runs', `${commit}-${result.database}-${result.posts}-${result.at.replace(/[:.]/g, '-')}.json`);
+  const perCommit = join(
+    root,
+    'bench/results/runs',
+    `${commit}-${result.database}-${result.posts}-${result.at.replace(/[:.]/g, '-')}.json`,
+  );
   mkdirSync(join(root, 'bench/results/runs'), { recursive: true });
   writeFileSync(perCommit, `${JSON.stringify({ commit, ...result }, null, 2)}\n`);
 }

@@ -96,7 +96,9 @@ function newest(entries: SitemapEntry[]): string | null {
 
 export function buildSitemap(publicUrl: string, entries: SitemapEntry[]): string {
   const origin = escapeXml(absolute(publicUrl, '/'));
-  const urls = entries.map((entry) => `  <url><loc>${origin}${escapeXml(encodePath(entry.path).replace(/^\/+/, ''))}</loc>${lastmodTag(entry.lastmod)}</url>`);
+  const urls = entries.map(
+    (entry) => `  <url><loc>${origin}${escapeXml(encodePath(entry.path).replace(/^\/+/, ''))}</loc>${lastmodTag(entry.lastmod)}</url>`,
+  );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
