@@ -33,12 +33,12 @@ export const DEFAULT_MEMORY_MB = 256;
 export const MIN_MEMORY_MB = 240;
 /**
  * Old-generation limits: well above what each heap holds (the server's ~55 MB at 10,000 posts, more while it reads
- * the lists that grow with the blog: at 100,000 posts 96 MB was not enough; a render's ~40 MB), so garbage is
+ * the lists that grow with the blog, read a batch at a time: at 100,000 posts 96 MB was not enough; a render's ~40 MB), so garbage is
  * collected long before the machine's memory says so and a big moment still fits. Past a limit V8 stops the process
  * (the server) or the worker (replaced, its render retried), so they are not cut closer. Limits, not what is used:
  * the budget's total is what the whole process stays under.
  */
-const SERVER_HEAP_MB = 160;
+const SERVER_HEAP_MB = 128;
 const WORKER_HEAP_MB = 64;
 /** 8 MB semi-spaces: scavenges stay short (they copy what survives), and often enough not to matter. */
 const SEMI_SPACE_MB = 8;

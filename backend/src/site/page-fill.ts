@@ -7,7 +7,7 @@ import { NOT_FOUND_KEYS } from './page-key';
 import { PageRebuilds } from './page-rebuilds';
 import { PageStore } from './page-store';
 import { RenderQueue } from './render-queue';
-import { loadPublicPaths } from './site-data';
+import { publicPathBatches } from './site-data';
 
 export interface FillResult {
   /** Pages that were not in the store (for this build and content version) and were built. */
@@ -69,12 +69,22 @@ export class PageFill {
 
   private async fillMissing(): Promise<number> {
     const run = ++this.runs;
-    const wanted = [FOOTER_KEY, '/rss.xml', '/sitemap.xml', ...Object.values(NOT_FOUND_KEYS), ...(await loadPublicPaths(this.dataSource))];
-    const stored = await this.store.storedAmong(wanted, this.rebuilds.stamp);
-    const missing = wanted.filter((key) => !stored.has(key));
-    for (let index = 0; index < missing.length && !this.queue.stopped && run === this.runs; index += 100) {
-      await Promise.all(missing.slice(index, index + 100).map((key) => this.rebuilds.rebuild(key, 'background').catch(() => undefined)));
+    const current = () => !this.queue.stopped && run === this.runs;
+    let built = 0;
+    const fill = async (keys: string[]) => {
+      const stored = await this.store.storedAmong(keys, this.rebuilds.stamp);
+      const missing = keys.filter((key) => !stored.has(key));
+      for (let index = 0; index < missing.length && current(); index += 100) {
+        await Promise.all(missing.slice(index, index + 100).map((key) => this.rebuilds.rebuild(key, 'background').catch(() => undefined)));
+      }
+      built += missing.length;
+    };
+    await fill([FOOTER_KEY, '/rss.xml', '/sitemap.xml', ...Object.values(NOT_FOUND_KEYS)]);
+    // A batch at a time: the paths of 100,000 posts are never all held at once.
+    for await (const keys of publicPathBatches(this.dataSource)) {
+      if (!current()) break;
+      await fill(keys);
     }
-    return missing.length;
+    return built;
   }
 }

@@ -52,23 +52,29 @@ function latest(dates: Date[]): string | null {
 const BATCH = 2_000;
 
 /**
- * Every public post, newest first, read `BATCH` at a time with the event loop turning in between: at 100,000 posts
- * one read of them all held the serving thread for half a second (issue 23).
+ * Every public post, newest first, `BATCH` at a time with the event loop turning in between: at 100,000 posts one
+ * read of them all held the serving thread for half a second (issue 23).
  */
-async function publicPostsInBatches<K extends keyof Post>(dataSource: DataSource, columns: K[]): Promise<Pick<Post, K>[]> {
-  const posts: Pick<Post, K>[] = [];
-  for (;;) {
+async function* publicPostBatches<K extends keyof Post>(dataSource: DataSource, columns: K[]): AsyncGenerator<Pick<Post, K>[]> {
+  for (let skip = 0; ; skip += BATCH) {
     const batch = await dataSource.getRepository(Post).find({
       select: Object.fromEntries(columns.map((column) => [column, true])),
       where: publicNow(),
       order: NEWEST_FIRST,
-      skip: posts.length,
+      skip,
       take: BATCH,
     });
-    posts.push(...batch);
-    if (batch.length < BATCH) return posts;
+    if (batch.length > 0) yield batch;
+    if (batch.length < BATCH) return;
     await new Promise((resolve) => setImmediate(resolve));
   }
+}
+
+/** Every public post (the sitemap needs them all at once). */
+async function publicPosts<K extends keyof Post>(dataSource: DataSource, columns: K[]): Promise<Pick<Post, K>[]> {
+  const posts: Pick<Post, K>[] = [];
+  for await (const batch of publicPostBatches(dataSource, columns)) posts.push(...batch);
+  return posts;
 }
 
 /** The tags of public posts, each with its newest post's last change (the tag pages of the sitemap and of the store). */
@@ -89,7 +95,7 @@ function storedDate(dataSource: DataSource, value: string | Date): Date {
 /** Every public URL with its last change (home, about, posts, categories, tags, static pages): four queries. */
 export async function loadSitemapEntries(dataSource: DataSource): Promise<Loaded<SitemapEntry[]>> {
   const [posts, categories, pages, tags] = await Promise.all([
-    publicPostsInBatches(dataSource, ['id', 'slug', 'categoryId', 'updatedAt']),
+    publicPosts(dataSource, ['id', 'slug', 'categoryId', 'updatedAt']),
     dataSource.getRepository(Category).find({ select: { id: true, slug: true } }),
     dataSource.getRepository(Page).find({ select: { slug: true, updatedAt: true } }),
     publicTags(dataSource),
@@ -138,20 +144,23 @@ export async function loadStaticPageSlugs(dataSource: DataSource): Promise<Set<s
   return new Set((await dataSource.getRepository(Page).find({ select: { slug: true } })).map((page) => page.slug));
 }
 
-/** Every public page worth having in the store before anyone asks: posts, categories, tags, static pages, home, feeds. */
-export async function loadPublicPaths(dataSource: DataSource): Promise<string[]> {
-  const [posts, categories, pages, tags] = await Promise.all([
-    publicPostsInBatches(dataSource, ['slug']),
+/**
+ * Every public page worth having in the store before anyone asks, a batch at a time: home, about, categories, tags and
+ * static pages first, then the posts newest first, BATCH paths a batch. At 100,000 posts the whole list, held while
+ * the fill built it, was 20 MB of the server's heap, and reading it at once held the serving thread (issue 23).
+ */
+export async function* publicPathBatches(dataSource: DataSource): AsyncGenerator<string[]> {
+  const [categories, pages, tags] = await Promise.all([
     dataSource.getRepository(Category).find({ select: { slug: true } }),
     dataSource.getRepository(Page).find({ select: { slug: true } }),
     publicTags(dataSource),
   ]);
-  return [
+  yield [
     '/',
     '/about',
     ...categories.map((category) => `/category/${encodeURIComponent(category.slug)}`),
     ...tags.map((tag) => `/tag/${encodeURIComponent(tag.slug)}`),
     ...pages.filter((page) => page.slug !== 'about').map((page) => `/${encodeURIComponent(page.slug)}`),
-    ...posts.map((post) => `/post/${encodeURIComponent(post.slug)}`),
   ];
+  for await (const posts of publicPostBatches(dataSource, ['slug'])) yield posts.map((post) => `/post/${encodeURIComponent(post.slug)}`);
 }
