@@ -2,22 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { containerLimitMb, memoryBudget } from './memory-budget';
 
 describe('memoryBudget', () => {
-  it('takes half of a small container, and what its heaps and code leave goes to pages', () => {
-    expect(memoryBudget({ machineMb: 24_000, containerMb: 512 })).toMatchObject({
-      availableMb: 512,
+  it('takes half of a container, at least what the app needs, and what the app leaves goes to pages', () => {
+    expect(memoryBudget({ machineMb: 24_000, containerMb: 1024 })).toMatchObject({
+      availableMb: 1024,
       limitedBy: 'container',
-      totalMb: 256,
+      totalMb: 320,
       pagesMb: 16,
     });
+    expect(memoryBudget({ machineMb: 24_000, containerMb: 512 })).toMatchObject({ totalMb: 304, pagesMb: 0 });
   });
 
-  it('never plans for more than 256 MB unless told to, however big the machine', () => {
-    expect(memoryBudget({ machineMb: 24_000 })).toMatchObject({ limitedBy: 'machine', totalMb: 256, pagesMb: 16 });
+  it('never plans for more than 320 MB unless told to, however big the machine', () => {
+    expect(memoryBudget({ machineMb: 24_000 })).toMatchObject({ limitedBy: 'machine', totalMb: 320, pagesMb: 16 });
     expect(memoryBudget({ machineMb: 24_000, totalMb: 1024 })).toMatchObject({ totalMb: 1024, pagesMb: 128 });
   });
 
   it('keeps no pages in memory on a machine too small for them, and keeps PAGE_MEMORY_MB as given', () => {
-    expect(memoryBudget({ machineMb: 24_000, containerMb: 300 })).toMatchObject({ totalMb: 240, pagesMb: 0 });
+    expect(memoryBudget({ machineMb: 24_000, containerMb: 300 })).toMatchObject({ totalMb: 304, pagesMb: 0 });
     expect(memoryBudget({ machineMb: 24_000, pagesMb: 0 })).toMatchObject({ pagesMb: 0 });
     expect(memoryBudget({ machineMb: 24_000, pagesMb: 500 })).toMatchObject({ pagesMb: 500 });
   });

@@ -28,9 +28,9 @@ export interface MemoryBudget {
 }
 
 /** The default plan takes half of what the process is given, and never more than this. */
-export const DEFAULT_MEMORY_MB = 256;
-/** The least a server runs in: what it uses besides pages kept in memory (measured at 10,000 posts, issue 23). */
-export const MIN_MEMORY_MB = 240;
+export const DEFAULT_MEMORY_MB = 320;
+/** The least a server runs in: what it uses besides pages kept in memory (274-293 MB measured at 10,000 posts, issue 23). */
+export const MIN_MEMORY_MB = 304;
 /**
  * Old-generation limits: well above what each heap holds (the server's ~55 MB at 10,000 posts, more while it reads
  * the lists that grow with the blog, read a batch at a time: at 100,000 posts 96 MB was not enough; a render's ~40 MB), so garbage is

@@ -21,7 +21,9 @@ export function serverHeapFlags(env: NodeJS.ProcessEnv): string[] {
 const limitGiven = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((flag) => flag.startsWith(HEAP_FLAG));
 if (!limitGiven && typeof process.execve === 'function' && process.env.NODE_ENV !== 'test') {
   // glibc gives each thread that allocates (the render worker, zlib's and SQLite's pool threads) an arena of its own,
-  // each growing to what its busiest moment needed; two are enough for a server that renders on one thread.
-  const env = { MALLOC_ARENA_MAX: '2', ...process.env };
+  // each growing to what its busiest moment needed; two are enough for a server that renders on one thread. Blocks of
+  // 32 KB and more (a page's HTML, inflated for a client without gzip) are mapped and unmapped on their own instead of
+  // fragmenting the arenas, which kept ~20 MB more resident after such a crawl.
+  const env = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '32768', ...process.env };
   process.execve(process.execPath, [process.execPath, ...serverHeapFlags(process.env), ...process.execArgv, ...process.argv.slice(1)], env);
 }
