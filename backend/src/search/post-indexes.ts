@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DataSource, EntityManager } from 'typeorm';
 import { In } from 'typeorm';
 import { indexedText, SEARCH_RULES_VERSION } from '@mudawwana/rules';
@@ -98,9 +99,9 @@ export async function reindexStalePosts(dataSource: DataSource): Promise<number>
         await indexPosts(manager, posts);
       });
       rebuilt += ids.length;
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
   return rebuilt;
 }

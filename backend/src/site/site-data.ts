@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
 import { Category } from '../categories/category.entity';
 import { ContentTag } from './content-tags';
@@ -66,7 +67,7 @@ async function* publicPostBatches<K extends keyof Post>(dataSource: DataSource, 
     });
     if (batch.length > 0) yield batch;
     if (batch.length < BATCH) return;
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
 }
 
