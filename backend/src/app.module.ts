@@ -6,6 +6,7 @@ import { HttpExceptionFilter } from './common/http-exception.filter';
 import { createValidationPipe } from './common/validation';
 import { AppConfig } from './config/app-config';
 import { CategoriesModule } from './categories/categories.module';
+import { CommentsModule } from './comments/comments.module';
 import { CoreModule } from './database/core.module';
 import { HealthModule } from './health/health.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
@@ -37,6 +38,7 @@ export class AppModule {
         SettingsModule,
         UploadModule,
         NewsletterModule,
+        CommentsModule,
         HealthModule,
         ApiTokensModule,
         SearchModule,

@@ -27,7 +27,7 @@ function authPathFor({ tab, invalid, error }: FormFailure): string {
 }
 
 /** 303 See Other: the browser follows with a GET, and a reload does not post the form again. */
-function redirectAfterPost(response: Response, location: string): void {
+export function redirectAfterPost(response: Response, location: string): void {
   response.redirect(303, location);
 }
 
@@ -35,7 +35,7 @@ function redirectAfterPost(response: Response, location: string): void {
  * The posted fields validated and transformed by the same DTO as the JSON API (trimmed, limits), or the fields that
  * fail it. A field the form does not have, or a value of another shape (a repeated field), is `INVALID_INPUT`.
  */
-async function readForm<T extends object>(
+export async function readForm<T extends object>(
   type: new () => T,
   body: unknown,
 ): Promise<{ value: T } | { invalid: string[] } | { error: ErrorCode }> {

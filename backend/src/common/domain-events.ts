@@ -3,6 +3,9 @@ import type { Page } from '../pages/page.entity';
 import type { BulkAction } from '../posts/dto/bulk-posts.dto';
 import type { Post } from '../posts/post.entity';
 import type { Category } from '../categories/category.entity';
+import type { CommentStatus } from '@mudawwana/rules';
+import type { Comment } from '../comments/comment.entity';
+import type { NewComment } from '../comments/comments.service';
 import type { SettingKey } from '../settings/setting-defaults';
 import type { AuthorDto } from '../users/dto/user.dto';
 
@@ -41,6 +44,10 @@ export interface DomainEventMap {
   'settings.changed': { key: SettingKey };
   /** A user saved their profile: their public byline (what readers see on their posts) before and after. */
   'author.changed': { id: number; before: AuthorDto; after: AuthorDto };
+  /** A reader's comment stored (shown at once when approved, else waiting for the author), or the author's reply. */
+  'comment.posted': NewComment;
+  /** Comments put in another state by the author, or deleted (`to: 'deleted'`): those it changed, as they were before. */
+  'comments.moderated': { before: Comment[]; to: CommentStatus | 'deleted' };
   /** An image stored; readers see it only once a post or page uses it. */
   'upload.stored': { url: string };
 }

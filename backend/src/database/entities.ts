@@ -2,6 +2,7 @@ import { InstallClaim, SetupCodeRow } from '../auth/install-claim.entity';
 import { PasswordResetToken } from '../auth/password-reset-token.entity';
 import { Session } from '../auth/session.entity';
 import { Category } from '../categories/category.entity';
+import { Comment, UsedCommentChallenge } from '../comments/comment.entity';
 import { NewsletterMail } from '../newsletter/newsletter-mail.entity';
 import { NewsletterSend } from '../newsletter/newsletter-send.entity';
 import { Subscriber } from '../newsletter/subscriber.entity';
@@ -15,6 +16,7 @@ import { User } from '../users/user.entity';
 export const ENTITIES = [
   ApiToken,
   Category,
+  Comment,
   InstallClaim,
   NewsletterMail,
   NewsletterSend,
@@ -26,5 +28,6 @@ export const ENTITIES = [
   Setting,
   SetupCodeRow,
   Subscriber,
+  UsedCommentChallenge,
   User,
 ];

@@ -1,3 +1,4 @@
+import { standalonePage } from '../common/standalone-page';
 import { escapeHtml } from './newsletter-mails';
 
 /**
@@ -69,38 +70,12 @@ function form(action: { path: string; label: string }, token: string): string {
  */
 export function linkOutcomePage(outcome: LinkOutcome, blogName: string, homeUrl: string, token = ''): { status: number; html: string } {
   const page = PAGES[outcome];
-  const html = `<!DOCTYPE html>
-<html lang="ar" dir="rtl">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(page.title)} | ${escapeHtml(blogName)}</title>
-<style>
-:root { color-scheme: light dark; --bg: #f4f4f5; --card: #ffffff; --fg: #18181b; --muted: #52525b; --link: #1d4ed8;
-  --button: #1d4ed8; --button-fg: #ffffff; }
-@media (prefers-color-scheme: dark) { :root { --bg: #09090b; --card: #18181b; --fg: #fafafa; --muted: #a1a1aa; --link: #93c5fd;
-  --button: #93c5fd; --button-fg: #09090b; } }
-body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: var(--bg); color: var(--fg);
-  font-family: Tahoma, 'Segoe UI', Arial, sans-serif; line-height: 1.8; }
-main { box-sizing: border-box; width: min(100% - 2rem, 32rem); padding: 2rem; background: var(--card); border-radius: 1rem; }
-h1 { margin: 0 0 0.75rem; font-size: 1.5rem; }
-p { margin: 0 0 1.5rem; color: var(--muted); }
-a { color: var(--link); font-weight: bold; }
-form { margin: 0 0 1.5rem; }
-button { box-sizing: border-box; width: 100%; min-height: 3rem; padding: 0.75rem 1.5rem; border: 0; border-radius: 0.5rem;
-  background: var(--button); color: var(--button-fg); font: inherit; font-weight: bold; cursor: pointer; }
-button:focus-visible { outline: 3px solid var(--fg); outline-offset: 2px; }
-</style>
-</head>
-<body>
-<main data-outcome="${outcome}">
-<h1>${escapeHtml(page.title)}</h1>
-<p>${escapeHtml(page.body)}</p>
-${page.action ? `${form(page.action, token)}\n` : ''}<a href="${escapeHtml(homeUrl)}">العودة إلى ${escapeHtml(blogName)}</a>
-</main>
-</body>
-</html>
-`;
+  const html = standalonePage({
+    blogName,
+    homeUrl,
+    title: page.title,
+    mark: outcome,
+    body: `<p>${escapeHtml(page.body)}</p>\n${page.action ? `${form(page.action, token)}\n` : ''}`,
+  });
   return { status: page.status, html };
 }

@@ -86,4 +86,19 @@ export class Post extends TitledDocument {
 
   @Column({ type: 'varchar', length: 500, nullable: true })
   metaDescription: string | null;
+
+  /** The author's choice for this post (the site-wide switch in the comment settings comes first). */
+  @Column({ type: 'boolean', default: true })
+  commentsOpen: boolean;
+
+  /** Comments close this many days after publication (null: they stay open). */
+  @Column({ type: 'integer', nullable: true })
+  commentsCloseAfterDays: number | null;
+
+  /**
+   * Approved comments, counted again in the transaction that changes one (comments.repository.ts). Never written by a
+   * save of the post (`update: false`): an edit loaded before a comment was approved would write the old count back.
+   */
+  @Column({ type: 'integer', default: 0, update: false })
+  commentCount: number;
 }

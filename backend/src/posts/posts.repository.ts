@@ -41,6 +41,7 @@ const SUMMARY_COLUMNS: FindOptionsSelect<Post> = {
   updatedAt: true,
   readTime: true,
   tags: true,
+  commentCount: true,
 };
 
 const NEWEST_FIRST = { createdAt: 'DESC', id: 'DESC' } as const;

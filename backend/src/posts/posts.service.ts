@@ -245,6 +245,8 @@ export class PostsService {
     if (input.tags !== undefined) post.tags = [...new Set(input.tags)];
     if (input.metaTitle !== undefined) post.metaTitle = input.metaTitle;
     if (input.metaDescription !== undefined) post.metaDescription = input.metaDescription;
+    if (input.commentsOpen !== undefined) post.commentsOpen = input.commentsOpen;
+    if (input.commentsCloseAfterDays !== undefined) post.commentsCloseAfterDays = input.commentsCloseAfterDays;
     const revision: RevisionNote = { kind: kind ?? (post.published && !before?.published ? 'publish' : 'save'), authorId: author.id };
     const { saved, unfeatured } = await this.saveWithSlug(post, input.slug, expectedVersion, revision);
     await this.events.emit('post.saved', { before, after: saved, unfeatured });

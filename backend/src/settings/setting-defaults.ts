@@ -3,6 +3,7 @@ import { SOCIAL_NETWORKS, SocialNetwork } from '@mudawwana/rules';
 export enum SettingKey {
   SocialLinks = 'socialLinks',
   HomeLayout = 'homeLayout',
+  Comments = 'comments',
 }
 
 export type SocialLinks = Record<SocialNetwork, string | null>;

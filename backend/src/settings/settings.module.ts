@@ -3,5 +3,5 @@ import { SettingsController } from './settings.controller';
 import { SettingsRepository } from './settings.repository';
 import { SettingsService } from './settings.service';
 
-@Module({ controllers: [SettingsController], providers: [SettingsService, SettingsRepository] })
+@Module({ controllers: [SettingsController], providers: [SettingsService, SettingsRepository], exports: [SettingsRepository] })
 export class SettingsModule {}

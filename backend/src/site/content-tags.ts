@@ -29,6 +29,8 @@ export const ContentTag = {
   /** One author's public byline (name and avatar), shown on their posts' pages. */
   author: (id: number) => `author:${id}`,
   socialLinks: 'social',
+  /** The comment settings: whether posts take comments (every post page shows its form or that comments are closed). */
+  commentSettings: 'comment-settings',
   homeLayout: 'home-layout',
   /**
    * Not a page's tag but a mark on a change: it took something away from readers (a post or page unpublished, deleted,

@@ -4,6 +4,8 @@ import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { AuthService } from '../auth/auth.service';
 import { CategoriesService } from '../categories/categories.service';
+import { CommentPageQuery } from '../comments/dto/comment.dto';
+import { CommentsService } from '../comments/comments.service';
 import { httpError } from '../common/error-body';
 import { ContentTag } from './content-tags';
 import { PagesService } from '../pages/pages.service';
@@ -50,6 +52,7 @@ export interface LoaderServices {
   settings: Pick<SettingsService, 'getSocialLinks' | 'getHomeLayout'>;
   auth: Pick<AuthService, 'registrationStatus'>;
   search: Pick<SearchService, 'searchPosts'>;
+  comments: Pick<CommentsService, 'listPostComments'>;
 }
 
 /**
@@ -93,7 +96,7 @@ function postPageTags(post: PostDetailDto): string[] {
   return tags;
 }
 
-export function loaderTable({ posts, categories, pages, tags, settings, auth, search }: LoaderServices): LoaderTable {
+export function loaderTable({ posts, categories, pages, tags, settings, auth, search, comments }: LoaderServices): LoaderTable {
   /** A list of one tag's (or category's) posts follows that tag's (category's) listing; any other list, the whole blog's. */
   const listTag = async ({ category, tag }: { category?: string; tag?: string }): Promise<string> => {
     if (tag) return ContentTag.tagPosts(tag);
@@ -122,6 +125,12 @@ export function loaderTable({ posts, categories, pages, tags, settings, auth, se
       posts
         .getPostBySlug(idOrSlug, undefined)
         .then((post) => ({ data: post, tags: postPageTags(post) }), taggedIfNotFound([ContentTag.postLink(idOrSlug)])),
+    // Shown on the post's page, which getPostBySlug tags with the post (a comment approved or withdrawn touches it);
+    // whether the form shows follows the comment settings.
+    listPostComments: async ({ path: { idOrSlug }, query }) =>
+      comments
+        .listPostComments(idOrSlug, (await queryOf(CommentPageQuery, query)).page ?? 1)
+        .then((page) => ({ data: page, tags: [ContentTag.commentSettings] }), taggedIfNotFound([ContentTag.postLink(idOrSlug)])),
     listCategories: async () => ({ data: await categories.listCategories(), tags: [ContentTag.categories] }),
     // Its name and slug, and its post count. Not found: no tag of its own (its lists of posts and of categories follow
     // a category taking the slug).
@@ -163,6 +172,7 @@ export function loaderTableOf(app: INestApplicationContext): LoaderTable {
     settings: app.get(SettingsService),
     auth: app.get(AuthService),
     search: app.get(SearchService),
+    comments: app.get(CommentsService),
   });
 }
 

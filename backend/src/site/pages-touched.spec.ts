@@ -4,6 +4,7 @@ import { ContentTag } from './content-tags';
 import type { DomainEventMap, DomainEventName } from '../common/domain-events';
 import type { Category } from '../categories/category.entity';
 import type { Page } from '../pages/page.entity';
+import type { Comment } from '../comments/comment.entity';
 import type { Post } from '../posts/post.entity';
 import { SettingKey } from '../settings/setting-defaults';
 import { PAGES_TOUCHED, pagesTouchedBy, type PageLookups } from './pages-touched';
@@ -28,6 +29,8 @@ function post(fields: Partial<Post> = {}): Post {
   } as Post;
 }
 const draft = (fields: Partial<Post> = {}) => post({ published: false, ...fields });
+/** A comment as the moderation saw it before (pending unless said). */
+const comment = (fields: Partial<Comment> = {}) => ({ id: 1, postId: 1, parentId: null, status: 'pending', ...fields }) as Comment;
 
 /** What each place's neighbours are in a row: "<post id>@<ISO date>" to the public posts next to it there. */
 type Neighbours = Record<string, number[]>;
@@ -259,6 +262,42 @@ const ROWS: Row[] = [
     says: 'a profile saved with the same byline (only the bio, shown nowhere): no page',
     event: 'author.changed',
     payload: { id: 4, before: { name: 'Same', avatarUrl: null }, after: { name: 'Same', avatarUrl: null } },
+    touches: [nothingShown],
+  },
+  {
+    says: 'the comment settings changed: every post page (its form, or that comments are closed)',
+    event: 'settings.changed',
+    payload: { key: SettingKey.Comments },
+    touches: [ContentTag.commentSettings],
+  },
+  {
+    says: 'a comment shown at once: its post, wherever it shows (the page, the cards with its count)',
+    event: 'comment.posted',
+    payload: { comment: comment({ postId: 7, status: 'approved' }), post: post({ id: 7 }), moderationToken: 't', replyToken: null },
+    touches: [ContentTag.post(7)],
+  },
+  {
+    says: 'a comment held for the author: no page',
+    event: 'comment.posted',
+    payload: { comment: comment({ postId: 7, status: 'pending' }), post: post({ id: 7 }), moderationToken: 't', replyToken: null },
+    touches: [nothingShown],
+  },
+  {
+    says: 'comments approved on two posts: both posts',
+    event: 'comments.moderated',
+    payload: { before: [comment({ postId: 7 }), comment({ postId: 8 }), comment({ postId: 7 })], to: 'approved' },
+    touches: [ContentTag.post(7), ContentTag.post(8)],
+  },
+  {
+    says: 'an approved comment deleted: its post',
+    event: 'comments.moderated',
+    payload: { before: [comment({ postId: 7, status: 'approved' })], to: 'deleted' },
+    touches: [ContentTag.post(7)],
+  },
+  {
+    says: 'held comments marked as spam: no page',
+    event: 'comments.moderated',
+    payload: { before: [comment({ postId: 7 })], to: 'spam' },
     touches: [nothingShown],
   },
   {

@@ -58,6 +58,7 @@ async function neighbourPages(lookups: PageLookups, posts: (Post | null)[]): Pro
 const SETTING_PAGES: Record<SettingKey, string> = {
   [SettingKey.SocialLinks]: ContentTag.socialLinks,
   [SettingKey.HomeLayout]: ContentTag.homeLayout,
+  [SettingKey.Comments]: ContentTag.commentSettings,
 };
 
 const withdrawnWhen = (takenFromReaders: boolean) => (takenFromReaders ? [ContentTag.withdrawn] : []);
@@ -153,6 +154,14 @@ export const PAGES_TOUCHED: { [E in DomainEventName]: PagesOf<E> } = {
   // Readers see the name and avatar on the author's post pages; the bio is shown on no public page.
   'author.changed': ({ id, before, after }) =>
     JSON.stringify(before) === JSON.stringify(after) ? [ContentTag.nothingShown] : [ContentTag.author(id)],
+  // A post's page shows its approved comments, and every card of it their count; a held comment shows nowhere.
+  'comment.posted': ({ comment }) => (comment.status === 'approved' ? [ContentTag.post(comment.postId)] : [ContentTag.nothingShown]),
+  'comments.moderated': ({ before, to }) => {
+    const shownChanged = before.filter((comment) => comment.status === 'approved' || to === 'approved');
+    return shownChanged.length > 0
+      ? [...new Set(shownChanged.map((comment) => ContentTag.post(comment.postId)))]
+      : [ContentTag.nothingShown];
+  },
   // Readers see an image once a post or page uses it.
   'upload.stored': () => [ContentTag.nothingShown],
 };

@@ -13,3 +13,4 @@ export * from './text.js';
 export * from './arabic-search.js';
 export * from './render-worker-protocol.js';
 export * from './operation-matcher.js';
+export * from './comments.js';

@@ -14,6 +14,7 @@ export type RenderedOperation =
   | 'countPosts'
   | 'getFeaturedPost'
   | 'getPostBySlug'
+  | 'listPostComments'
   | 'listCategories'
   | 'getCategoryBySlug'
   | 'getPageBySlug'

@@ -59,8 +59,8 @@ export interface SiteRoute {
 /** A ?page= the page store keeps (page 1 is the page without it). */
 const PAGE_PARAM = /^[1-9]\d{0,5}$/;
 
-function keptPage(query: QueryParams): string | null {
-  const page = query.get('page');
+function keptPage(query: QueryParams, name = 'page'): string | null {
+  const page = query.get(name);
   return page && PAGE_PARAM.test(page) && page !== '1' ? page : null;
 }
 
@@ -68,6 +68,12 @@ function keptPage(query: QueryParams): string | null {
 const pagedKey = (query: QueryParams) => {
   const page = keptPage(query);
   return page ? `?page=${page}` : '';
+};
+
+/** A post's page of comments past the first (?comments=2): one key per page of comments. */
+const commentsPageKey = (query: QueryParams) => {
+  const page = keptPage(query, 'comments');
+  return page ? `?comments=${page}` : '';
 };
 
 /**
@@ -87,7 +93,7 @@ export const SITE_ROUTES = {
     },
     rebuildRank: 0,
   },
-  post: { path: '/post/:slug', cache: 'stored', reads: ['getPostBySlug'], rebuildRank: 2 },
+  post: { path: '/post/:slug', cache: 'stored', reads: ['getPostBySlug', 'listPostComments'], keyQuery: commentsPageKey, rebuildRank: 2 },
   category: {
     path: '/category/:slug',
     cache: 'stored',

@@ -25,6 +25,7 @@ export class PostSummaryDto {
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
   @ApiProperty({ type: Number, nullable: true, description: 'Minutes to read' }) readTime: number | null;
   @ApiProperty({ type: [String] }) tags: string[];
+  @ApiProperty({ description: 'Approved comments' }) commentCount: number;
 
   static from(post: Post): PostSummaryDto {
     return {
@@ -42,6 +43,7 @@ export class PostSummaryDto {
       updatedAt: post.updatedAt.toISOString(),
       readTime: post.readTime,
       tags: post.tags ?? [],
+      commentCount: post.commentCount ?? 0,
     };
   }
 }
@@ -52,6 +54,9 @@ export class PostDto extends PostSummaryDto {
   @ApiProperty({ type: String, nullable: true }) metaDescription: string | null;
   @ApiProperty({ description: 'Raised by every save; send it back with an update to be told of edits made in between' })
   version: number;
+  @ApiProperty({ description: "The post's own choice (the comment settings' switch comes first)" }) commentsOpen: boolean;
+  @ApiProperty({ type: Number, nullable: true, description: 'Comments close this many days after publication; null: never' })
+  commentsCloseAfterDays: number | null;
 
   static from(post: Post): PostDto {
     return {
@@ -60,6 +65,8 @@ export class PostDto extends PostSummaryDto {
       metaTitle: post.metaTitle,
       metaDescription: post.metaDescription,
       version: post.version,
+      commentsOpen: post.commentsOpen ?? true,
+      commentsCloseAfterDays: post.commentsCloseAfterDays ?? null,
     };
   }
 }

@@ -90,6 +90,27 @@ export class CreatePostDto {
 
   @OptionalText(500)
   metaDescription?: string | null;
+
+  @ApiPropertyOptional({
+    default: true,
+    description: 'Whether readers may comment (the site-wide switch in the comment settings comes first)',
+  })
+  @IsOptional()
+  @IsBoolean()
+  commentsOpen?: boolean;
+
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    minimum: 1,
+    maximum: 3650,
+    description: 'Comments close this many days after publication; null: never',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(3650)
+  commentsCloseAfterDays?: number | null;
 }
 
 export class UpdatePostDto extends PartialType(CreatePostDto) {

@@ -1,5 +1,6 @@
 export * from './auth/auth';
 export * from './categories/categories';
+export * from './comments/comments';
 export * from './health/health';
 export * from './newsletter/newsletter';
 export * from './pages/pages';

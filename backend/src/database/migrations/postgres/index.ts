@@ -16,6 +16,7 @@ import { NewsletterMessageIds1795900200000 } from '../newsletter-message-ids';
 import { LinksWithTarget1795900400000 } from '../links-with-target';
 import { InstallClaimAndResetTokens1795900000000 } from './1795900000000-InstallClaimAndResetTokens';
 import { StoreOnlyPagesThatExist1795900300000 } from '../store-only-pages-that-exist';
+import { Comments1796000000000 } from './1796000000000-Comments';
 
 /** In order; each runs once per database. */
 export const POSTGRES_MIGRATIONS = [
@@ -37,4 +38,5 @@ export const POSTGRES_MIGRATIONS = [
   LinksWithTarget1795900400000,
   InstallClaimAndResetTokens1795900000000,
   StoreOnlyPagesThatExist1795900300000,
+  Comments1796000000000,
 ];

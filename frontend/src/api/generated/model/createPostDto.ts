@@ -22,6 +22,15 @@ export interface CreatePostDto {
   authorId?: number;
   /** @nullable */
   categoryId?: number | null;
+  /**
+     * Comments close this many days after publication; null: never
+     * @minimum 1
+     * @maximum 3650
+     * @nullable
+     */
+  commentsCloseAfterDays?: number | null;
+  /** Whether readers may comment (the site-wide switch in the comment settings comes first) */
+  commentsOpen?: boolean;
   /** HTML; sanitized by the server */
   content: string;
   /** Publication date; defaults to now */

@@ -68,6 +68,9 @@ export interface ErrorDto {
      * - `NEWSLETTER_ALREADY_SENT`: This post has already been sent to the subscribers (once per post)
      * - `NEWSLETTER_NO_SUBSCRIBERS`: No subscriber has confirmed yet: there is nobody to send the post to
      * - `SUBSCRIBER_NOT_FOUND`: No subscriber has this id
+     * - `COMMENTS_CLOSED`: The post takes no comments (closed by the author, after its days, or comments are off for the blog)
+     * - `COMMENT_NOT_FOUND`: No comment has this id (or, for readers, no approved comment of this post)
+     * - `COMMENT_CHALLENGE_FAILED`: The proof-of-work (`altcha`) is missing, wrong, expired, already used or solved too fast: fetch a new challenge from `GET /api/comments/challenge`
      * - `IMAGE_REQUIRED`: No file in the multipart field "image"
      * - `IMAGE_EMPTY`: The uploaded file is empty
      * - `NOT_AN_IMAGE`: The file is not a JPEG, PNG, GIF, WebP or AVIF image

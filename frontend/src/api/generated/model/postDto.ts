@@ -22,6 +22,15 @@ export interface PostDto {
   authorId: number | null;
   /** @nullable */
   categoryId: number | null;
+  /** Approved comments */
+  commentCount: number;
+  /**
+     * Comments close this many days after publication; null: never
+     * @nullable
+     */
+  commentsCloseAfterDays: number | null;
+  /** The post's own choice (the comment settings' switch comes first) */
+  commentsOpen: boolean;
   /** Sanitized HTML */
   content: string;
   createdAt: string;

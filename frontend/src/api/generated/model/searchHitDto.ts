@@ -22,6 +22,8 @@ export interface SearchHitDto {
   authorId: number | null;
   /** @nullable */
   categoryId: number | null;
+  /** Approved comments */
+  commentCount: number;
   createdAt: string;
   /** @nullable */
   excerpt: string | null;
