@@ -26,7 +26,8 @@ function readingCheck(options: Partial<ReadingCheckOptions> = {}) {
 function sumOf(question: string): number {
   const match = QUESTION.exec(question);
   if (!match) throw new Error(`not a question: ${question}`);
-  const [a, b] = [WORDS.indexOf(match[1]) + 1, WORDS.indexOf(match[2]) + 1];
+  const valueOf = (word: string) => WORDS.indexOf(word === 'اثنان' ? 'اثنين' : word) + 1; // two, nominative or not
+  const [a, b] = [valueOf(match[1]), valueOf(match[2])];
   if (a === 0 || b === 0) throw new Error(`unknown number word in: ${question}`);
   return a + b;
 }

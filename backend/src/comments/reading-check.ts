@@ -29,6 +29,8 @@ export interface ReadingCheckOptions {
 
 /** 1 to 9 as they are said in a sum («سبعة زائد اثنين»). */
 const NUMBER_WORDS = ['واحد', 'اثنين', 'ثلاثة', 'أربعة', 'خمسة', 'ستة', 'سبعة', 'ثمانية', 'تسعة'];
+/** The first number is the subject of «يساوي», so two is nominative there («كم يساوي اثنان زائد ثلاثة؟»). */
+const FIRST_NUMBER_WORDS = NUMBER_WORDS.map((word) => (word === 'اثنين' ? 'اثنان' : word));
 
 const TOKEN_VERSION = 1;
 /** Labels that keep the two uses of the key apart: a token signature can never pass for an answer hash, nor the reverse. */
@@ -88,7 +90,7 @@ export class ReadingCheck {
     const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
     return {
       token: `${body}.${this.sign(body)}`,
-      question: `كم يساوي ${NUMBER_WORDS[a - 1]} زائد ${NUMBER_WORDS[b - 1]}؟ اكتب الناتج بالأرقام`,
+      question: `كم يساوي ${FIRST_NUMBER_WORDS[a - 1]} زائد ${NUMBER_WORDS[b - 1]}؟ اكتب الناتج بالأرقام`,
     };
   }
 
