@@ -11,7 +11,7 @@ const operationsOf = (queries: { queryKey: readonly unknown[] }[]) =>
 /** Addresses of every route that together make it read all it may (home reads its grid once its layout is in). */
 const SAMPLES: Record<SiteRouteName, string[]> = {
   home: ['/', '/?view=all&page=2'],
-  post: ['/post/x'],
+  post: ['/post/x', '/post/x?comments=2'],
   category: ['/category/news?page=2'],
   tag: ['/tag/وسم'],
   search: ['/search', '/search?q=كلمة'],
@@ -36,7 +36,7 @@ describe('routeQueries', () => {
   });
 
   it('adds the footer’s reads unless the footer is rendered apart, and reads nothing for an unknown address', () => {
-    expect(routeQueries('/post/x')).toHaveLength(footerQueries().length + 1);
+    expect(routeQueries('/post/x')).toHaveLength(footerQueries().length + 2);
     expect(operationsOf(footerQueries())).toEqual(['listPosts', 'getSocialLinks']);
     expect(routeQueries('/a/b/c', '', { withFooter: false })).toEqual([]);
   });

@@ -21,7 +21,7 @@ export { footerQueries };
  */
 const ROUTE_QUERIES: Record<SiteRouteName, (slug: string, params: URLSearchParams) => RouteQuery[]> = {
   home: (_slug, params) => homeRouteQueries(params),
-  post: (slug) => postRouteQueries(slug),
+  post: (slug, params) => postRouteQueries(slug, params),
   category: (slug, params) => categoryRouteQueries(slug, params),
   tag: (slug, params) => tagRouteQueries(slug, params),
   search: (_slug, params) => searchRouteQueries(params),

@@ -94,6 +94,33 @@ export const ar = {
   'post.refresh': 'تحديث المقال',
   'post.loadError': 'Failed to fetch post',
 
+  // Reader comments (issue 24); the heading's count is in words (features/posts/comment-count.ts)
+  'comments.byAuthor': 'الكاتب',
+  'comments.reply': 'رد',
+  /** The reply link's accessible name: which comment it answers. */
+  'comments.replyTo': 'رد على {name}',
+  'comments.replyingTo': 'ردًّا على {name}',
+  'comments.cancelReply': 'إلغاء الرد',
+  /** A reply whose comment is on an earlier page of comments. */
+  'comments.replyToEarlier': 'ردًّا على تعليق سابق',
+  'comments.published': 'نُشر تعليقك. شكرًا لك!',
+  'comments.held': 'وصل تعليقك، وسيظهر بعد أن يراجعه الكاتب.',
+  'comments.closed': 'التعليقات مغلقة على هذا المقال.',
+  'comments.loadError': 'تعذّر تحميل التعليقات',
+  'comments.formTitle': 'أضف تعليقًا',
+  'comments.formIntro': 'قد يراجع الكاتب تعليقك قبل أن يظهر للقرّاء.',
+  'comments.name': 'الاسم',
+  'comments.email': 'البريد الإلكتروني (اختياري)',
+  'comments.emailHint': 'لا يظهر بريدك لأحد.',
+  'comments.notify': 'أبلغني بالردود على بريدي',
+  'comments.content': 'تعليقك',
+  'comments.contentHint': 'نص عادي بلا تنسيق، وتصير الروابط قابلة للنقر.',
+  /** The label of the field people never see (a bot that fills it is answered as if its comment were held). */
+  'comments.honeypot': 'اترك هذا الحقل فارغًا',
+  'comments.submit': 'أرسل التعليق',
+  'comments.verifying': 'جارٍ التحقق...',
+  'comments.sending': 'جارٍ الإرسال...',
+
   // Category (SPEC §2)
   'category.empty': 'لا توجد مقالات في هذا التصنيف',
   'category.notFound': 'التصنيف غير موجود',

@@ -6,7 +6,9 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import {
+  createComment,
   forgotPassword,
+  getCommentChallenge,
   getCountPostsQueryOptions,
   getFeaturedPost,
   getGetCategoryBySlugQueryOptions,
@@ -17,6 +19,7 @@ import {
   getGetPostBySlugQueryOptions,
   getGetSocialLinksQueryOptions,
   getListCategoriesQueryOptions,
+  getListPostCommentsQueryOptions,
   getListPostsQueryOptions,
   getGetTagQueryOptions,
   getListTagsQueryOptions,
@@ -34,6 +37,10 @@ import type { CountPostsParams, ListPostsParams, PostDto, SearchPostsParams } fr
 export type {
   AuthorDto,
   CategoryDto,
+  CommentPageDto,
+  CommentPostedDto,
+  CreateCommentDto,
+  PublicCommentDto,
   HomeLayoutDto,
   ListPostsParams,
   PageDto,
@@ -63,6 +70,11 @@ export const featuredPostQuery = () =>
     queryFn: async ({ signal }): Promise<PostDto | null> => (await getFeaturedPost(undefined, signal)) || null,
   });
 export const postBySlugQuery = (slug: string) => getGetPostBySlugQueryOptions(slug);
+/**
+ * One page of a post's approved comments (oldest first, each reply after its comment, 100 a page) and whether the post
+ * takes new ones. The page is always in the key, so the server's prefetch and the screen agree on page 1 too.
+ */
+export const postCommentsQuery = (slug: string, page = 1) => getListPostCommentsQueryOptions(slug, { page });
 /** One tag with its published post count (404 when no published post carries it). */
 export const tagBySlugQuery = (slug: string) => getGetTagQueryOptions(slug);
 export const tagsQuery = () => getListTagsQueryOptions();
@@ -87,4 +99,8 @@ export const api = {
   resetPassword: (body: { token: string; password: string }) => resetPassword(body),
   updateSocialLinks: (body: Parameters<typeof updateSocialLinks>[0]) => updateSocialLinks(body),
   subscribeNewsletter: (body: { email: string }) => subscribeNewsletter(body),
+  /** A reader's comment on a post (by its id), with the solved ALTCHA challenge as `altcha`. */
+  createComment: (postId: number, body: Parameters<typeof createComment>[1]) => createComment(postId, body),
+  /** A fresh proof-of-work challenge for the comment form (never cached: each is used once). */
+  commentChallenge: () => getCommentChallenge(),
 };

@@ -11,6 +11,7 @@ describe('avatar initials', () => {
     ['Ada Lovelace', 'AL'],
     ['grace brewster hopper', 'GH'],
     ['Linus', 'L'],
+    ['Omar عمر', 'O'],
     ['', ''],
   ])('%s → %s', (name, expected) => {
     expect(initials(name)).toBe(expected);

@@ -39,6 +39,32 @@ describe('renderHeadTags', () => {
   });
 });
 
+describe('a post with comments', () => {
+  it('gives the count and each Comment its absolute address on the page, a reader’s text kept inside the JSON', () => {
+    const comment = (id: number, text: string) => ({
+      '@type': 'Comment',
+      author: { '@type': 'Person', name: 'ليلى' },
+      text,
+      url: `/post/hello#comment-${id}`,
+    });
+    const html = renderHeadTags(
+      { path: '/post/hello', jsonLd: { '@type': 'BlogPosting', commentCount: 2, comment: [comment(1, 'نص'), comment(2, '</script><b>')] } },
+      'https://blog.example',
+    );
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*)<\/script>/.exec(html)![1]) as {
+      commentCount: number;
+      comment: { url: string; text: string }[];
+    };
+    expect(ld.commentCount).toBe(2);
+    expect(ld.comment.map((c) => c.url)).toEqual([
+      'https://blog.example/post/hello#comment-1',
+      'https://blog.example/post/hello#comment-2',
+    ]);
+    expect(ld.comment[1].text).toBe('</script><b>');
+    expect(html).not.toContain('</script><b>');
+  });
+});
+
 describe('paginated lists', () => {
   it('link the previous and next pages with absolute URLs, next to a self canonical', () => {
     const html = renderHeadTags({ path: '/category/ai?page=2', prev: '/category/ai', next: '/category/ai?page=3' }, 'https://b.example');

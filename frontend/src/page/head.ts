@@ -81,6 +81,14 @@ export function renderHeadTags(head: HeadData, publicUrl: string): string {
       const value = ld[key];
       if (typeof value === 'string') ld[key] = absoluteUrl(value, publicUrl);
     }
+    // A post's comments (schema.org Comment) link to their place on the page: /post/slug#comment-12.
+    if (Array.isArray(ld.comment)) {
+      ld.comment = ld.comment.map((comment: unknown) =>
+        comment && typeof comment === 'object' && typeof (comment as { url?: unknown }).url === 'string'
+          ? { ...comment, url: absoluteUrl((comment as { url: string }).url, publicUrl) }
+          : comment,
+      );
+    }
     if (ld['@type'] === 'BlogPosting') {
       ld.publisher = { '@type': 'Organization', name: blog, url: absoluteUrl('/', publicUrl) };
     }

@@ -7,8 +7,8 @@ import { PostMeta } from './PostMeta';
 import { postPath } from './post-params';
 
 /**
- * A post in a grid: its image (or a cover drawn from its category), the title (the link), the meta line under it and
- * the excerpt. On a category's page the cards leave out the category badge (`showCategory={false}`).
+ * A post in a grid: its image (or a cover drawn from its category), the title (the link), the meta line under it (with
+ * its approved comments' count, when it has some) and the excerpt. On a category's page the cards leave out the category badge (`showCategory={false}`).
  */
 export function PostCard({
   post,
@@ -46,7 +46,13 @@ export function PostCard({
             {post.title}
           </Link>
         </Heading>
-        <PostMeta category={category} createdAt={post.createdAt} readTime={post.readTime} showCategory={showCategory} />
+        <PostMeta
+          category={category}
+          createdAt={post.createdAt}
+          readTime={post.readTime}
+          showCategory={showCategory}
+          commentCount={post.commentCount}
+        />
         {post.excerpt && (
           <Text color="fg.muted" fontSize="sm" lineClamp={3}>
             {post.excerpt}

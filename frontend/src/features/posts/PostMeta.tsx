@@ -1,17 +1,19 @@
 import { Avatar, Badge, HStack, Text } from '@chakra-ui/react';
-import { CalendarDays, Clock } from 'lucide-react';
+import { CalendarDays, Clock, MessageCircle } from 'lucide-react';
 import { displayReadTime } from '@mudawwana/rules';
 import { formatDate, readTimeLabel, t } from '@/i18n';
 import type { AuthorDto, CategoryDto } from '@/lib/api';
 import { initials } from '@/lib/initials';
 import { categoryPalette } from './category-look';
+import { commentCountLabel } from './comment-count';
 
 export function categoryOf(categories: CategoryDto[] | undefined, categoryId: number | null | undefined): CategoryDto | undefined {
   return categoryId == null ? undefined : categories?.find((c) => c.id === categoryId);
 }
 
 /**
- * Category badge in the category's colour (or 'Uncategorized'), date (or 'No date') and read time (5 when missing).
+ * Category badge in the category's colour (or 'Uncategorized'), date (or 'No date'), read time (5 when missing) and,
+ * on cards, the approved comments (an icon and the number, said in words to screen readers; nothing while none).
  * A category's own page leaves the badge out (`showCategory={false}`): every card there would repeat its name.
  */
 export function PostMeta({
@@ -20,12 +22,14 @@ export function PostMeta({
   readTime,
   size = 'sm',
   showCategory = true,
+  commentCount = 0,
 }: {
   category?: Pick<CategoryDto, 'id' | 'name'>;
   createdAt?: string | null;
   readTime?: number | null;
   size?: 'sm' | 'md';
   showCategory?: boolean;
+  commentCount?: number;
 }) {
   return (
     <HStack gap="3" flexWrap="wrap" fontSize={size} color="fg.muted">
@@ -46,6 +50,12 @@ export function PostMeta({
           {readTimeLabel(displayReadTime(readTime))}
         </Text>
       </HStack>
+      {commentCount > 0 && (
+        <HStack gap="1" role="img" aria-label={commentCountLabel(commentCount)} data-testid="post-comment-count">
+          <MessageCircle aria-hidden size={14} />
+          <span>{commentCount}</span>
+        </HStack>
+      )}
     </HStack>
   );
 }

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { tagSlug } from '@mudawwana/rules';
 import { tagPath } from '@/features/tags/tag-params';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { isNotFound } from '@/api/http';
 import { Seo } from '@/page/render-context';
 import { ArticleContent } from '@/components/ui/ArticleContent';
@@ -12,19 +12,37 @@ import { PageSpinner } from '@/components/ui/PageSpinner';
 import { RefreshButton } from '@/components/ui/RefreshButton';
 import { NotFoundScreen } from '@/features/errors/NotFoundPage';
 import { t } from '@/i18n';
-import { postBySlugQuery, type PostDetailDto } from '@/lib/api';
+import { postBySlugQuery, postCommentsQuery, type CommentPageDto, type PostDetailDto } from '@/lib/api';
+import { PostComments } from './PostComments';
 import { PostByline, PostMeta } from './PostMeta';
-import { postPath } from './post-params';
+import { commentsJsonLd } from './comment-thread';
+import { commentsPageOf, postPath } from './post-params';
 
 function postDescription(post: PostDetailDto): string | undefined {
   return post.metaDescription || post.excerpt || undefined;
 }
 
-/** /post/:slug (SPEC §2): badge, date, title, read time, image, content, tags, previous/next, refresh. */
+/** The comments a post's JSON-LD describes: their count, and those of the first page of comments (when it is that page). */
+function commentsLd(post: PostDetailDto, path: string, page: number, comments: CommentPageDto | undefined) {
+  if (!comments) return { commentCount: post.commentCount };
+  return {
+    commentCount: comments.total,
+    comment: page === 1 && comments.items.length > 0 ? commentsJsonLd(path, comments.items) : undefined,
+  };
+}
+
+/**
+ * /post/:slug (SPEC §2): badge, date, title, read time, image, content, tags, previous/next, refresh, and the reader
+ * comments with their form (a page of them: `?comments=N`).
+ */
 export function PostPage() {
   const { slug = '' } = useParams();
+  const [search] = useSearchParams();
+  const commentsPage = commentsPageOf(search);
   const queryClient = useQueryClient();
   const post = useQuery(postBySlugQuery(slug));
+  // Side by side with the post; not for a post that is not there (the shared not-found page has no comments to hydrate).
+  const comments = useQuery({ ...postCommentsQuery(slug, commentsPage), enabled: !post.isError });
   const path = postPath(slug);
 
   if (post.isPending) return <PageSpinner />;
@@ -66,6 +84,7 @@ export function PostPage() {
           articleSection: category?.name,
           image: data.featuredImage ?? undefined,
           mainEntityOfPage: path,
+          ...commentsLd(data, path, commentsPage, comments.data),
         }}
       />
       <Stack gap="4" mb="8">
@@ -110,7 +129,24 @@ export function PostPage() {
         )}
         {data.next ? <PostNavLink to={data.next.slug} label={t('post.next')} title={data.next.title} direction="next" /> : <span />}
       </Flex>
-      <RefreshButton label={t('post.refresh')} onRefresh={() => queryClient.refetchQueries({ queryKey: postBySlugQuery(slug).queryKey })} />
+      {comments.data ? (
+        <PostComments post={data} page={commentsPage} comments={comments.data} />
+      ) : (
+        comments.isError && (
+          <Text color="fg.muted" mt="12" data-testid="comments-error">
+            {t('comments.loadError')}
+          </Text>
+        )
+      )}
+      <RefreshButton
+        label={t('post.refresh')}
+        onRefresh={() =>
+          Promise.all([
+            queryClient.refetchQueries({ queryKey: postBySlugQuery(slug).queryKey }),
+            queryClient.refetchQueries({ queryKey: postCommentsQuery(slug, commentsPage).queryKey }),
+          ])
+        }
+      />
     </Box>
   );
 }
