@@ -1,5 +1,5 @@
 import { createElement, Fragment, type ReactNode } from 'react';
-import { ARTICLES, MAILS, plural, RESULTS_AFTER_MIN, SUBSCRIBERS } from './plural';
+import { ARTICLES, MAILS, plural, RESULTS_AFTER_MIN, SUBSCRIBERS, type PluralForms } from './plural';
 
 /**
  * A sentence naming something the author typed (a title, a name): the name in Arabic quotation marks «» and in its
@@ -8,6 +8,74 @@ import { ARTICLES, MAILS, plural, RESULTS_AFTER_MIN, SUBSCRIBERS } from './plura
 function naming(before: string, name: string, after: string): ReactNode {
   return createElement(Fragment, null, `${before}«`, createElement('bdi', null, name), `»${after}`);
 }
+
+/** Comments (admin › comments), nominative, as a label on its own: 'تعليق واحد', 'تعليقان', '3 تعليقات', '11 تعليقًا'. */
+export const COMMENTS: PluralForms = {
+  zero: 'لا تعليقات',
+  one: 'تعليق واحد',
+  two: 'تعليقان',
+  few: '{count} تعليقات',
+  many: '{count} تعليقًا',
+  other: '{count} تعليق',
+};
+
+/** Comments after the preposition 'من' (genitive: 'من تعليقين'), for 'عرض X إلى Y من Z'. */
+export const COMMENTS_AFTER_MIN: PluralForms = {
+  zero: '0 تعليق',
+  one: 'تعليق واحد',
+  two: 'تعليقين',
+  few: '{count} تعليقات',
+  many: '{count} تعليقًا',
+  other: '{count} تعليق',
+};
+
+/** Selected comments (the bulk bar), as a label: 'تعليقان محددان', '11 تعليقًا محددًا'. */
+export const SELECTED_COMMENTS: PluralForms = {
+  zero: 'لا تعليقات محددة',
+  one: 'تعليق واحد محدد',
+  two: 'تعليقان محددان',
+  few: '{count} تعليقات محددة',
+  many: '{count} تعليقًا محددًا',
+  other: '{count} تعليق محدد',
+};
+
+/** Words of the comment blocklist, as a label: 'كلمة واحدة', 'كلمتان', '3 كلمات', '11 كلمة'. */
+export const WORDS: PluralForms = {
+  zero: 'لا كلمات',
+  one: 'كلمة واحدة',
+  two: 'كلمتان',
+  few: '{count} كلمات',
+  many: '{count} كلمة',
+  other: '{count} كلمة',
+};
+
+/** How long ago, after 'منذ' (genitive): 'منذ دقيقة', 'منذ دقيقتين', 'منذ 3 دقائق', 'منذ 11 دقيقة'. */
+export const MINUTES_AGO: PluralForms = {
+  zero: 'الآن',
+  one: 'منذ دقيقة',
+  two: 'منذ دقيقتين',
+  few: 'منذ {count} دقائق',
+  many: 'منذ {count} دقيقة',
+  other: 'منذ {count} دقيقة',
+};
+
+export const HOURS_AGO: PluralForms = {
+  zero: 'الآن',
+  one: 'منذ ساعة',
+  two: 'منذ ساعتين',
+  few: 'منذ {count} ساعات',
+  many: 'منذ {count} ساعة',
+  other: 'منذ {count} ساعة',
+};
+
+export const DAYS_AGO: PluralForms = {
+  zero: 'اليوم',
+  one: 'منذ يوم',
+  two: 'منذ يومين',
+  few: 'منذ {count} أيام',
+  many: 'منذ {count} يومًا',
+  other: 'منذ {count} يوم',
+};
 
 /**
  * Admin-side strings. SPEC wording: texts the spec quotes in Arabic or in capitalised English are used
@@ -405,6 +473,106 @@ export const admin = {
   recipientSent: 'أُرسلت',
   recipientFailed: 'فشلت',
   recipientSkipped: 'ألغى الاشتراك',
+
+  // reader comments (issue 24)
+  comments: 'التعليقات',
+  commentsPendingLabel: (count: number) => `${plural(count, COMMENTS)} بانتظار المراجعة`,
+  commentsViewList: 'التعليقات',
+  commentsViewSettings: 'الإعدادات',
+  commentsViews: 'أقسام صفحة التعليقات',
+  commentsStates: 'حالات التعليقات',
+  commentsTabPending: 'بانتظار المراجعة',
+  commentsTabApproved: 'المنشورة',
+  commentsTabSpam: 'المزعجة',
+  commentsTabRejected: 'المرفوضة',
+  commentStatusPending: 'بانتظار المراجعة',
+  commentStatusApproved: 'منشور',
+  commentStatusSpam: 'مزعج',
+  commentStatusRejected: 'مرفوض',
+  holdFirstComment: 'بانتظار الموافقة الأولى',
+  holdBlocklist: 'كلمة محظورة',
+  holdLinks: 'روابط كثيرة',
+  holdModeration: 'كل التعليقات تُراجع',
+  holdReasonTitle: 'سبب الانتظار',
+  searchComments: 'ابحث في النص أو الاسم أو البريد',
+  selectComment: (name: string) => `تحديد تعليق ${name}`,
+  selectAllComments: 'تحديد كل تعليقات الصفحة',
+  byAuthorReply: 'ردّ الكاتب',
+  commentOn: 'على',
+  inReplyTo: 'ردًّا على تعليق',
+  viewCommentHint: 'عرض التعليق في المقال (في نافذة جديدة)',
+  commentMore: 'المزيد',
+  commentLess: 'أقل',
+  commentApprove: 'موافقة',
+  commentSpam: 'مزعج',
+  commentReject: 'رفض',
+  commentReply: 'رد',
+  commentActionOn: (action: string, name: string) => `${action}: تعليق ${name}`,
+  commentApproved: 'نُشر التعليق',
+  commentMarkedSpam: 'نُقل التعليق إلى المزعجة',
+  commentRejected: 'رُفض التعليق',
+  commentBackToPending: 'أُعيد التعليق إلى المراجعة',
+  commentDeleted: 'حُذف التعليق',
+  commentActionError: 'تعذّر تنفيذ الإجراء على التعليق',
+  commentWillBeDeleted: (name: string) => naming('سيُحذف تعليق ', name, ' وما عليه من ردود نهائيًا، ولا يمكن التراجع عن هذا الإجراء'),
+  replyLabel: (name: string) => `ردّك على ${name}`,
+  replySend: 'نشر الرد',
+  replySending: 'جارٍ النشر...',
+  replyTooShort: 'اكتب ردًّا من حرفين على الأقل',
+  replyPublished: 'نُشر ردّك',
+  replyApprovesComment: 'ونُشر التعليق الذي رددت عليه',
+  replyError: 'تعذّر نشر الرد',
+  bulkApproved: 'تمت الموافقة',
+  bulkMarkedSpam: 'نُقلت إلى المزعجة',
+  bulkRejected: 'رُفضت',
+  bulkDeleted: 'حُذفت',
+  bulkCommentsDeleteConfirm: (count: number) =>
+    `سيُحذف ${plural(count, COMMENTS)} وما عليها من ردود نهائيًا. لا يمكن التراجع عن هذا الإجراء.`,
+  bulkCommentsLabel: (count: number) => plural(count, SELECTED_COMMENTS),
+  noCommentsPending: 'لا توجد تعليقات بانتظار المراجعة',
+  noCommentsPendingHint: 'راجعت كل شيء. تظهر هنا التعليقات التي تنتظر موافقتك.',
+  noCommentsApproved: 'لا توجد تعليقات منشورة',
+  noCommentsSpam: 'لا توجد تعليقات مزعجة',
+  noCommentsRejected: 'لا توجد تعليقات مرفوضة',
+  noComments: 'لا توجد تعليقات بعد',
+  noCommentsHint: 'يكتب القرّاء تعليقاتهم في أسفل كل مقال.',
+  noCommentMatches: 'لا توجد تعليقات تطابق البحث',
+  failedFetchComments: 'تعذّر تحميل التعليقات',
+  commentsShowing: (from: number, to: number, total: number) => `عرض ${from} إلى ${to} من ${plural(total, COMMENTS_AFTER_MIN)}`,
+  commentsPagination: 'صفحات التعليقات',
+
+  // reader comments: settings
+  commentSettingsTitle: 'إعدادات التعليقات',
+  commentsEnabled: 'التعليقات مفعّلة',
+  commentsEnabledHint: 'عند الإيقاف لا يقبل أي مقال تعليقات جديدة، ولا يرى القرّاء التعليقات المنشورة.',
+  moderationMode: 'المراجعة',
+  moderationHoldAll: 'راجع كل التعليقات',
+  moderationHoldAllHint: 'لا يظهر أي تعليق قبل موافقتك.',
+  moderationHoldFirst: 'راجع أول تعليق لكل قارئ',
+  moderationHoldFirstHint: 'بعد موافقتك على أول تعليق لقارئ (بالاسم والبريد نفسيهما) تظهر تعليقاته التالية مباشرة.',
+  moderationHoldNone: 'انشر دون مراجعة',
+  moderationHoldNoneHint: 'تظهر التعليقات فورًا، إلا ما احتجزته الكلمات المحظورة أو كثرة الروابط.',
+  maxLinks: 'أقصى عدد للروابط في التعليق',
+  maxLinksHint: 'التعليق الذي فيه روابط أكثر من هذا العدد ينتظر مراجعتك أيًّا كان نوع المراجعة. 0: أي رابط يحتجز التعليق.',
+  maxLinksInvalid: 'اكتب عددًا صحيحًا من 0 إلى 50',
+  blocklist: 'الكلمات المحظورة',
+  blocklistHint:
+    'كلمة في كل سطر؛ التعليق الذي فيه إحداها ينتظر مراجعتك. تطابق الكلمة صورها العربية: مع «ال» التعريف، وبحروف الجر والعطف المتصلة (بـ، لـ، كـ، وَ، فَ)، بالتشكيل ودونه، وبصور الألف (أ، إ، آ، ا). فكلمة «كازينو» تطابق «الكازينو» و«بالكازينو» و«الكَازينو».',
+  blocklistCount: (count: number) => plural(count, WORDS),
+  blocklistTooMany: (max: number) => `الحد الأقصى ${max} كلمة`,
+  blocklistTooLong: (max: number, word: string) => `كل كلمة ${max} حرفًا على الأكثر؛ هذه أطول: ${word}`,
+  commentSettingsSaved: 'حُفظت إعدادات التعليقات',
+  commentSettingsError: 'تعذّر حفظ إعدادات التعليقات',
+  failedFetchCommentSettings: 'تعذّر تحميل إعدادات التعليقات',
+
+  // reader comments: the post editor
+  postComments: 'التعليقات',
+  allowComments: 'السماح بالتعليقات',
+  closeCommentsAfter: 'إغلاق التعليقات بعد (أيام)',
+  closeCommentsAfterHint: 'تُحسب الأيام من نشر المقال. اتركه فارغًا لتبقى التعليقات مفتوحة دائمًا.',
+  closeCommentsAfterInvalid: 'اكتب عددًا صحيحًا من 1 إلى 3650، أو اتركه فارغًا',
+  commentsOffSiteWide: 'التعليقات موقوفة في الموقع كله من إعدادات التعليقات؛ لن يقبل هذا المقال تعليقات حتى تُفعَّل.',
+  openCommentSettings: 'إعدادات التعليقات',
 } as const;
 
 export type AdminStrings = typeof admin;

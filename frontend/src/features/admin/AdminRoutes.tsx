@@ -10,6 +10,7 @@ import SettingsPage from './settings/SettingsPage';
 import HomeLayoutPage from './home-layout/HomeLayoutPage';
 import ProfilePage from './profile/ProfilePage';
 import SubscribersPage from './newsletter/SubscribersPage';
+import CommentsPage from './comments/CommentsPage';
 import NotFoundInAdmin from './components/NotFoundInAdmin';
 
 /** Every /admin route (mounted lazily by the app router at /admin/*), all behind the session check. */
@@ -29,6 +30,7 @@ export default function AdminRoutes() {
         <Route path="home-layout" element={<HomeLayoutPage />} />
         <Route path="profile" element={<ProfilePage />} />
         <Route path="subscribers" element={<SubscribersPage />} />
+        <Route path="comments" element={<CommentsPage />} />
         <Route path="*" element={<NotFoundInAdmin />} />
       </Routes>
     </ProtectedRoute>

@@ -1,7 +1,8 @@
-import { Button } from '@chakra-ui/react';
+import { Badge, Button, Text } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
-import { FileText, Home, Layers, Mail, Plus, Settings, Tags, UserRound } from 'lucide-react';
+import { FileText, Home, Layers, Mail, MessageSquare, Plus, Settings, Tags, UserRound } from 'lucide-react';
 import { admin as t } from '@/i18n/admin';
+import { useCountComments } from '../api';
 
 const LINKS = [
   { to: '/admin/settings', label: t.settings, icon: Settings },
@@ -11,10 +12,13 @@ const LINKS = [
   { to: '/admin/tags', label: t.tags, icon: Tags },
   { to: '/admin/profile', label: t.profile, icon: UserRound },
   { to: '/admin/subscribers', label: t.subscribers, icon: Mail },
+  { to: '/admin/comments', label: t.comments, icon: MessageSquare },
 ];
 
 /** The dashboard's header: a link to every other admin screen, and the new article button. */
 export default function DashboardLinks() {
+  // the comments waiting for the author, on the link to them
+  const pending = useCountComments().data?.pending ?? 0;
   return (
     <>
       {LINKS.map(({ to, label, icon: Icon }) => (
@@ -22,10 +26,25 @@ export default function DashboardLinks() {
           <Link to={to}>
             <Icon size={16} aria-hidden />
             {label}
+            {to === '/admin/comments' && pending > 0 ? <PendingBadge count={pending} /> : null}
           </Link>
         </Button>
       ))}
       <NewArticleButton label={t.newArticle} size="sm" />
+    </>
+  );
+}
+
+/** The number of comments waiting for the author; screen readers hear it in words ('3 تعليقات بانتظار المراجعة'). */
+function PendingBadge({ count }: { count: number }) {
+  return (
+    <>
+      <Badge size="sm" colorPalette="yellow" variant="solid" aria-hidden data-testid="comments-pending-badge">
+        {count}
+      </Badge>
+      <Text as="span" srOnly>
+        {`(${t.commentsPendingLabel(count)})`}
+      </Text>
     </>
   );
 }

@@ -8,7 +8,7 @@ import { formatDate } from '@/i18n/format';
 import { admin as t } from '@/i18n/admin';
 import RichTextEditor from '@/components/editor/RichTextEditor';
 import ImageUpload from '@/components/image-upload/ImageUpload';
-import { buildPostPayload, emptyPostForm, formsDiffer, postToForm, type PostFormValues } from '@/lib/post-payload';
+import { buildPostPayload, formsDiffer, postToForm } from '@/lib/post-payload';
 import { useCreatePost, useGetPostById, useListCategories, useUpdatePost } from '../api';
 import AdminPage from '../components/AdminPage';
 import { ErrorState, LoadingState } from '../components/QueryState';
@@ -23,6 +23,15 @@ import DatePicker from './DatePicker';
 import SendToSubscribers from '../newsletter/SendToSubscribers';
 import EditorActionBar from './EditorActionBar';
 import { clearDraft, loadDraft, saveDraft, type StoredDraft } from './draft-storage';
+import PostCommentsSettings from './PostCommentsSettings';
+import {
+  commentsPayload,
+  emptyEditorForm,
+  parseCloseAfterDays,
+  postToEditorForm,
+  withCommentDefaults,
+  type PostEditorValues,
+} from './post-comments';
 import PostPreview from './PostPreview';
 import ScheduleControl from './ScheduleControl';
 import TagsInput from './TagsInput';
@@ -45,7 +54,7 @@ interface SaveIntent {
   publishAt: string | null;
 }
 
-type Errors = Partial<Record<'title' | 'content', string>>;
+type Errors = Partial<Record<'title' | 'content' | 'commentsCloseAfterDays', string>>;
 
 /** Remounts the editor per post so state never leaks between posts (also after 'create' → /admin/edit/{id}). */
 export default function PostEditorRoute() {
@@ -61,7 +70,13 @@ function PostEditorPage({ postId }: { postId: number | null }) {
   const categories = useListCategories();
 
   const versions = useVersionConflict<PostDto>();
-  const { form, setForm, baseline, setBaseline, ready } = useEditorForm(post.data, isEdit, emptyPostForm, postToForm, versions.setVersion);
+  const { form, setForm, baseline, setBaseline, ready } = useEditorForm(
+    post.data,
+    isEdit,
+    emptyEditorForm,
+    postToEditorForm,
+    versions.setVersion,
+  );
   const [errors, setErrors] = useState<Errors>({});
   const [offeredDraft, setOfferedDraft] = useState<StoredDraft | null>(null);
   const [previewOpen, setPreviewOpen] = useState(false);
@@ -121,18 +136,18 @@ function PostEditorPage({ postId }: { postId: number | null }) {
 
   /** A restored revision (or a reloaded record) becomes what the editor holds and what it is based on. */
   const takeSaved = (saved: PostDto) => {
-    const values = postToForm(saved);
+    const values = postToEditorForm(saved);
     setForm(values);
     afterSave(values);
     versions.setVersion(saved.version);
   };
 
-  const set = <K extends keyof PostFormValues>(key: K, value: PostFormValues[K]) => {
+  const set = <K extends keyof PostEditorValues>(key: K, value: PostEditorValues[K]) => {
     setForm((prev) => ({ ...prev, [key]: value }));
-    if (key === 'title' || key === 'content') setErrors((prev) => ({ ...prev, [key]: undefined }));
+    if (key === 'title' || key === 'content' || key === 'commentsCloseAfterDays') setErrors((prev) => ({ ...prev, [key]: undefined }));
   };
 
-  const afterSave = (saved: PostFormValues) => {
+  const afterSave = (saved: PostEditorValues) => {
     clearDraft(localStorage, postId);
     setBaseline(saved);
   };
@@ -176,9 +191,11 @@ function PostEditorPage({ postId }: { postId: number | null }) {
     const nextErrors: Errors = {};
     if (!form.title.trim()) nextErrors.title = t.titleRequired;
     if (!form.content.trim() || form.content === '<p></p>') nextErrors.content = t.contentRequired;
+    if (form.commentsOpen && parseCloseAfterDays(form.commentsCloseAfterDays) === undefined)
+      nextErrors.commentsCloseAfterDays = t.closeCommentsAfterInvalid;
     setErrors(nextErrors);
     if (Object.keys(nextErrors).length > 0) return;
-    const payload = { ...buildPostPayload(form, published), publishAt };
+    const payload = { ...buildPostPayload(form, published), ...commentsPayload(form), publishAt };
     lastSave.current = { published, publishAt };
     setSavingAs(published ? 'publish' : 'draft');
     if (isEdit && postId !== null) updatePost.mutate({ idOrSlug: postId, data: { ...payload, version: basedOn } });
@@ -269,7 +286,7 @@ function PostEditorPage({ postId }: { postId: number | null }) {
           body={t.draftRestoreBody(formatDate(offeredDraft.savedAt))}
           restoreLabel={t.restore}
           onRestore={() => {
-            setForm(offeredDraft.values);
+            setForm(withCommentDefaults(offeredDraft.values));
             setOfferedDraft(null);
           }}
           onDiscard={() => {
@@ -407,6 +424,13 @@ function PostEditorPage({ postId }: { postId: number | null }) {
               <Field.Label>{t.fieldFeaturedImage}</Field.Label>
               <ImageUpload value={form.featuredImage} onChange={(url) => set('featuredImage', url)} label={t.fieldFeaturedImage} />
             </Field.Root>
+
+            <PostCommentsSettings
+              values={form}
+              onOpen={(open) => set('commentsOpen', open)}
+              onCloseAfterDays={(days) => set('commentsCloseAfterDays', days)}
+              error={errors.commentsCloseAfterDays}
+            />
           </Stack>
         </Grid>
         <EditorActionBar status={isEdit ? status : undefined} pending={pending} savingAs={savingAs} onSaveDraft={() => save(false)} />
