@@ -244,6 +244,19 @@ export async function restoreBackup(
   const tables = tablesInDependencyOrder(dataSource).filter((metadata) => Object.hasOwn(manifest.tables, metadata.tableName));
   const unknown = Object.keys(manifest.tables).filter((name) => !tables.some((metadata) => metadata.tableName === name));
   if (unknown.length) throw new BackupError(`the backup has tables this version does not know: ${unknown.map(shown).join(', ')}`);
+  // A table of this version that the database lacks at the backup's schema came later: no backup of that schema has it.
+  const runner = dataSource.createQueryRunner();
+  const later: string[] = [];
+  try {
+    for (const metadata of tables) if (!(await runner.hasTable(metadata.tableName))) later.push(metadata.tableName);
+  } finally {
+    await runner.release();
+  }
+  if (later.length) {
+    throw new BackupError(
+      `the backup was refused: its manifest lists ${later.map(shown).join(', ')}, which its schema (${manifest.schemaVersion}) does not have. Nothing was changed.`,
+    );
+  }
   const files = await readdir(join(folder, 'tables')).catch(() => []);
   const strayFile = files.find((name) => !tables.some((metadata) => `${metadata.tableName}.jsonl` === name));
   if (strayFile !== undefined)
@@ -313,6 +326,8 @@ export async function restoreBackup(
         if (lines) summary.skipped[metadata.tableName] = lines;
       } else summary.rows += lines;
     }
+    const countProblem = checker.countProblem();
+    if (countProblem) throw new BackupError(`the backup was refused: tables/posts.jsonl: ${countProblem}. Nothing was changed.`);
     // Written once every row has been accepted, and before the commit: a refused backup writes no file.
     for (const key of uploads) await storage.put(key, await readFile(join(folder, 'uploads', key)), contentTypeOf(key));
     await resetSequences(manager, tables);

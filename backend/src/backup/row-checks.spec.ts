@@ -151,4 +151,114 @@ describe('RowChecker', () => {
       'value is not a valid socialLinks: property x should not exist',
     );
   });
+
+  describe('comments', () => {
+    const published = { ...post, featured: false, commentCount: 2 };
+    const other = { ...published, id: 2, slug: 'other', commentCount: 0 };
+    const comment: JsonRow = {
+      id: 1,
+      postId: 1,
+      parentId: null,
+      authorName: 'سارة',
+      authorEmail: 'sara@example.com',
+      byAuthor: false,
+      content: 'تعليق مفيد',
+      status: 'approved',
+      holdReason: 'first-comment',
+      addressKey: 'a'.repeat(64),
+      replyNotice: 'confirmed',
+      replyTokenHash: 'b'.repeat(64),
+      moderationTokenHash: 'c'.repeat(64),
+      createdAt: '2026-01-02T00:00:00.000Z',
+    };
+    const reply: JsonRow = {
+      ...comment,
+      id: 2,
+      parentId: 1,
+      authorName: 'كاتب',
+      authorEmail: null,
+      byAuthor: true,
+      holdReason: null,
+      addressKey: null,
+      replyNotice: 'none',
+      replyTokenHash: null,
+      moderationTokenHash: null,
+    };
+    /** A checker that let the author, a category, two posts and `comments` through. */
+    const checkerWith = (...comments: JsonRow[]) => {
+      const checker = new RowChecker({ withApiTokens: false });
+      checker.check(shape('users'), user);
+      checker.check(shape('categories'), category);
+      checker.check(shape('posts'), published);
+      checker.check(shape('posts'), other);
+      for (const row of comments) checker.check(shape('comments'), row);
+      return checker;
+    };
+    const commentProblem = (row: JsonRow, before: JsonRow[] = [comment, reply]): string | undefined => {
+      const checker = checkerWith(...before);
+      try {
+        checker.check(shape('comments'), row);
+        return undefined;
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+
+    it('lets a comment and its reply through, and checks the post counts against the approved ones', () => {
+      const checker = checkerWith(comment, reply);
+      expect(checker.countProblem()).toBeUndefined();
+      expect(checkerWith(comment).countProblem()).toBe('the post of id 1 has commentCount 2, but 1 approved comments');
+      expect(checkerWith(comment, { ...reply, status: 'pending' }).countProblem()).toBe(
+        'the post of id 1 has commentCount 2, but 1 approved comments',
+      );
+      // The solved challenges are never restored (nor backed up).
+      expect(checker.skips('comment_challenges')).toBe(true);
+    });
+
+    it.each([
+      ['a state outside the list', { ...reply, status: 'deleted' }, 'status must be one of pending, approved, spam, rejected'],
+      ['a parent on another post', { ...reply, postId: 2 }, 'parentId 1 is a comment of another post'],
+      ['a parent that is not there', { ...reply, parentId: 9 }, 'parentId 9 points at no row of comments'],
+      ['a reply to a reply', { ...reply, parentId: 2 }, 'parentId 2 is a reply (a reply answers a top-level comment)'],
+      [
+        'a hold reason outside the list',
+        { ...reply, holdReason: 'mood' },
+        'holdReason must be one of moderation, first-comment, blocklist, links',
+      ],
+      [
+        'a reply notice outside the list',
+        { ...reply, replyNotice: 'always' },
+        'replyNotice must be one of none, pending, confirmed, stopped',
+      ],
+      ['a token that is no hash', { ...reply, moderationTokenHash: 'plain-token' }, 'moderationTokenHash must be a SHA-256 hash in hex'],
+      ['an address that is no hash', { ...reply, addressKey: '203.0.113.7' }, 'addressKey must be a SHA-256 hash in hex'],
+      ['an email in capitals', { ...reply, authorEmail: 'Sara@example.com' }, 'authorEmail must be lower-case'],
+      ['a name too short', { ...reply, authorName: 'x' }, 'authorName is required'],
+      ['a name too long', { ...reply, authorName: 'ن'.repeat(81) }, 'authorName is longer than 80 characters'],
+      ['untrimmed text', { ...reply, content: ' نص ' }, 'content must be trimmed text'],
+      ['text too long', { ...reply, content: 'ن'.repeat(5001) }, 'content is longer than 5000 characters'],
+      ['a post that is not there', { ...comment, postId: 9 }, 'postId 9 points at no row of posts'],
+      [
+        'a token twice',
+        { ...comment, id: 3 },
+        'replyTokenHash "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb" is there twice',
+      ],
+    ])('refuses %s', (_what, row, message) => {
+      expect(commentProblem({ ...row, id: 3 })).toBe(message);
+    });
+
+    it("refuses a post's comment policy or count the API would not store, and checks the comment settings by their DTO", () => {
+      expect(problem('posts', { ...post, commentCount: -1 })).toBe('commentCount must be at least 0');
+      expect(problem('posts', { ...post, commentsCloseAfterDays: 0 })).toBe('commentsCloseAfterDays must be from 1 to 3650');
+      expect(problem('posts', { ...post, commentsOpen: 'yes' })).toBe('commentsOpen must be true or false');
+      const settings = (value: object) => ({ id: 1, key: 'comments', value: JSON.stringify(value), updatedAt: '2026-01-01T00:00:00Z' });
+      expect(
+        problem('settings', settings({ enabled: true, moderation: 'hold-first', maxLinks: 2, blocklist: ['كازينو'] })),
+      ).toBeUndefined();
+      expect(problem('settings', settings({ moderation: 'hold-some' }))).toMatch(
+        /^value is not a valid comments: moderation must be one of/,
+      );
+      expect(problem('settings', settings({ maxLinks: 51 }))).toBe('value is not a valid comments: maxLinks must not be greater than 50');
+    });
+  });
 });

@@ -2,7 +2,9 @@ import { plainToInstance } from 'class-transformer';
 import { isEmail, isISO8601, validateSync } from 'class-validator';
 import type { EntityMetadata } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
-import { ACCOUNT_LIMITS, isSlug, RESERVED_PAGE_SLUGS } from '@mudawwana/rules';
+import { ACCOUNT_LIMITS, COMMENT_LIMITS, COMMENT_STATUSES, isSlug, RESERVED_PAGE_SLUGS, type CommentHoldReason } from '@mudawwana/rules';
+import { REPLY_NOTICE_STATES } from '../comments/comment.entity';
+import { UpdateCommentSettingsDto } from '../comments/dto/comment.dto';
 import { MAX_ID } from '../common/parse-id.pipe';
 import { sanitizeContent } from '../common/sanitize-html';
 import { MAIL_STATUSES } from '../newsletter/newsletter-mail.entity';
@@ -26,11 +28,12 @@ export type JsonRow = Record<string, unknown>;
 export class RowProblem extends Error {}
 
 /**
- * Never backed up nor restored (an older backup's file of one is skipped), as each is a way in for whoever wrote it:
- * sessions are live sign-ins (everyone signs in again), a reset link sets the password, and the setup code claims
- * a blog that has no account yet (the restored one has its author).
+ * Never backed up nor restored (an older backup's file of one is skipped). Each of the first three is a way in for
+ * whoever wrote it: sessions are live sign-ins (everyone signs in again), a reset link sets the password, and the
+ * setup code claims a blog that has no account yet (the restored one has its author). The solved comment challenges
+ * only live until they expire (ten minutes), to refuse a solution used twice: nothing a move needs to carry.
  */
-export const NEVER_RESTORED = new Set(['sessions', 'password_reset_tokens', 'setup_code']);
+export const NEVER_RESTORED = new Set(['sessions', 'password_reset_tokens', 'setup_code', 'comment_challenges']);
 
 /** A restorable table and the columns a row of it may have (this schema's, at the backup's version). */
 export interface TableShape {
@@ -52,6 +55,13 @@ const INT32 = { min: -2_147_483_648, max: 2_147_483_647 };
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 /** argon2id in PHC form, as password.ts stores it (the password itself is never in a backup). */
 const ARGON2ID_HASH = /^\$argon2id\$v=19\$[mtp]=\d{1,10},[mtp]=\d{1,10},[mtp]=\d{1,10}\$[A-Za-z0-9+/]{11,200}\$[A-Za-z0-9+/]{16,200}$/;
+/** Why a comment waited for the author: the rules' type, every one listed (the compiler says when one is added). */
+const HOLD_REASONS = Object.keys({
+  moderation: true,
+  'first-comment': true,
+  blocklist: true,
+  links: true,
+} satisfies Record<CommentHoldReason, true>);
 const MAX_TAGS = 30;
 const MAX_TAG_LENGTH = 60;
 
@@ -122,6 +132,19 @@ const atLeast = (min: number) => (value: unknown, name: string) => {
   return value;
 };
 
+/** A rule for a value that may also be empty (null). */
+const orNull =
+  (rule: Rule): Rule =>
+  (value, name, row) =>
+    value === null ? null : rule(value, name, row);
+
+const between = (min: number, max: number) => (value: unknown, name: string) => {
+  if ((value as number) < min || (value as number) > max) throw new RowProblem(`${name} must be from ${min} to ${max}`);
+  return value;
+};
+
+const sha256Hex = matching(SHA256_HEX, 'a SHA-256 hash in hex');
+
 const tags = (value: unknown, name: string): unknown => {
   const valid =
     Array.isArray(value) &&
@@ -138,6 +161,7 @@ const cleared = () => null;
 const SETTING_DTOS: Record<string, new () => object> = {
   [SettingKey.SocialLinks]: UpdateSocialLinksDto,
   [SettingKey.HomeLayout]: UpdateHomeLayoutDto,
+  [SettingKey.Comments]: UpdateCommentSettingsDto,
 };
 
 function settingValue(value: unknown, name: string, row: JsonRow): unknown {
@@ -184,6 +208,9 @@ const RULES: Record<string, Record<string, Rule>> = {
     version: atLeast(1),
     readTime: (value, name) => (value === null ? null : atLeast(0)(value, name)),
     tags,
+    // The count of the post's approved comments is checked against them once every comment is read (countProblem).
+    commentCount: atLeast(0),
+    commentsCloseAfterDays: orNull(between(1, 3650)),
   },
   pages: { title: text(1, 300), slug: slug(RESERVED_PAGE_SLUGS), content: html, version: atLeast(1) },
   revisions: {
@@ -204,6 +231,19 @@ const RULES: Record<string, Record<string, Rule>> = {
     confirmTokenHash: (value, name) => (value === null ? null : matching(SHA256_HEX, 'a SHA-256 hash in hex')(value, name)),
   },
   newsletter_sends: { status: oneOf(['sending', 'done']) },
+  // Plain text as the API stores it (trimmed, within its lengths; never HTML, so nothing to sanitise). The thread is
+  // checked by RowChecker (a reply answers a top-level comment of the same post).
+  comments: {
+    authorName: text(COMMENT_LIMITS.nameMinLength, COMMENT_LIMITS.nameMaxLength),
+    authorEmail: orNull(lowerCaseEmail),
+    content: text(COMMENT_LIMITS.contentMinLength, COMMENT_LIMITS.contentMaxLength),
+    status: oneOf(COMMENT_STATUSES),
+    holdReason: orNull(oneOf(HOLD_REASONS)),
+    addressKey: orNull(sha256Hex),
+    replyNotice: oneOf(REPLY_NOTICE_STATES),
+    replyTokenHash: orNull(sha256Hex),
+    moderationTokenHash: orNull(sha256Hex),
+  },
   newsletter_mails: {
     status: oneOf(MAIL_STATUSES),
     unsubscribeTokenHash: (value, name) => (value === null ? null : matching(SHA256_HEX, 'a SHA-256 hash in hex')(value, name)),
@@ -255,6 +295,10 @@ function typed(column: ColumnMetadata, value: unknown, name: string, isId: boole
 export class RowChecker {
   private readonly ids = new Map<string, Set<number>>();
   private readonly uniques = new Map<string, Set<string>>();
+  /** Each comment's post and the comment it answers (null: a top-level one), for the replies after it. */
+  private readonly threads = new Map<number, { postId: number; parentId: number | null }>();
+  /** Each post's commentCount as the file says it, and the approved comments the file holds of it. */
+  private readonly commentCounts = new Map<number, { said: number; approved: number }>();
 
   constructor(private readonly options: RowCheckOptions) {}
 
@@ -289,9 +333,40 @@ export class RowChecker {
       if (columns.has(name) && (Object.hasOwn(row, name) || rule === cleared)) row[name] = rule(row[name] ?? null, name, row);
     }
     this.checkReferences(metadata, row);
+    if (table === 'comments') this.checkThread(row);
     this.checkUnique(metadata, row);
     for (const primary of metadata.primaryColumns) this.idsOf(table).add(row[primary.databaseName] as number);
+    if (table === 'posts' && columns.has('commentCount')) {
+      // Missing (an older backup of this schema): the column's default, no comments.
+      this.commentCounts.set(row.id as number, { said: (row.commentCount as number | undefined) ?? 0, approved: 0 });
+    }
+    if (table === 'comments' && row.status === 'approved') {
+      const counts = this.commentCounts.get(row.postId as number);
+      if (counts) counts.approved += 1;
+    }
     return row;
+  }
+
+  /**
+   * What is wrong once every row is checked, or undefined: each post's commentCount must be the number of its approved
+   * comments (the cards and pages show it; the API counts it in the transaction that changes a comment).
+   */
+  countProblem(): string | undefined {
+    for (const [postId, { said, approved }] of this.commentCounts) {
+      if (said !== approved) return `the post of id ${postId} has commentCount ${said}, but ${approved} approved comments`;
+    }
+    return undefined;
+  }
+
+  /** One level of replies, as the API makes them: a reply answers a top-level comment of the same post. */
+  private checkThread(row: JsonRow): void {
+    const parentId = (row.parentId ?? null) as number | null;
+    if (parentId !== null) {
+      const parent = this.threads.get(parentId);
+      if (!parent || parent.postId !== row.postId) throw new RowProblem(`parentId ${parentId} is a comment of another post`);
+      if (parent.parentId !== null) throw new RowProblem(`parentId ${parentId} is a reply (a reply answers a top-level comment)`);
+    }
+    this.threads.set(row.id as number, { postId: row.postId as number, parentId });
   }
 
   private idsOf(table: string): Set<number> {

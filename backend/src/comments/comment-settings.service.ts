@@ -30,7 +30,9 @@ export class CommentSettingsService {
   async update(changes: UpdateCommentSettingsDto): Promise<CommentSettings> {
     const current = await this.get();
     const blocklist = changes.blocklist ? [...new Set(changes.blocklist.map((word) => word.trim()).filter(Boolean))] : current.blocklist;
-    const next: CommentSettings = { ...current, ...changes, blocklist };
+    // Only the fields sent: the DTO's other fields are there too, undefined (class fields), and would erase them.
+    const sent = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    const next: CommentSettings = { ...current, ...sent, blocklist };
     await this.settings.write(SettingKey.Comments, next);
     await this.events.emit('settings.changed', { key: SettingKey.Comments });
     return next;

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { COMMENT_LIMITS, COMMENT_STATUSES, type CommentStatus } from '@mudawwana/rules';
 import { Brackets, DataSource, EntityManager, In, LessThan, MoreThan } from 'typeorm';
 import { isUniqueViolation } from '../common/database-errors';
+import { MAX_ID } from '../common/parse-id.pipe';
 import { Post } from '../posts/post.entity';
 import { Comment, UsedCommentChallenge } from './comment.entity';
 
@@ -36,7 +37,9 @@ export class CommentsRepository {
   /** A post by id, or by slug when `idOrSlug` is not a number (the page's read). */
   findPost(idOrSlug: string | number): Promise<CommentedPost | null> {
     const posts = this.dataSource.getRepository(Post);
-    const where = typeof idOrSlug === 'number' || /^\d+$/.test(idOrSlug) ? { id: Number(idOrSlug) } : { slug: idOrSlug };
+    // Digits beyond the id range are no id (PostgreSQL would refuse the integer): looked up as a slug.
+    const isId = typeof idOrSlug === 'number' || (/^\d{1,10}$/.test(idOrSlug) && Number(idOrSlug) <= MAX_ID);
+    const where = isId ? { id: Number(idOrSlug) } : { slug: idOrSlug };
     return posts.findOne({ select: POST_COLUMNS, where });
   }
 

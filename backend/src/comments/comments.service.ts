@@ -217,7 +217,8 @@ export class CommentsService {
     const comment = await this.comments.insert({
       postId: answered.postId,
       parentId: answered.parentId ?? answered.id,
-      authorName,
+      // An account's name may be longer than a comment's (200 and 80 characters): cut to fit the column.
+      authorName: Array.from(authorName).slice(0, COMMENT_LIMITS.nameMaxLength).join('').trim(),
       authorEmail: null,
       byAuthor: true,
       content,
