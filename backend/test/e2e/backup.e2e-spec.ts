@@ -317,10 +317,10 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
     // scheduled posts (publishAt), and no newsletter sends, mails or subscriber status (NewsletterDoubleOptIn).
     const newColumns: Record<string, string[]> = {
       newsletter_subscribers: ['status', 'confirmTokenHash', 'confirmTokenExpiresAt', 'confirmedAt', 'unsubscribedAt'],
-      posts: ['publishAt'],
+      posts: ['publishAt', 'commentsOpen', 'commentsCloseAfterDays', 'commentCount'],
     };
     const older = await alteredArchive('older.tar.gz', (dir, manifest) => {
-      for (const table of ['api_tokens', 'install_claim', 'newsletter_sends', 'newsletter_mails', 'revisions']) {
+      for (const table of ['api_tokens', 'comments', 'install_claim', 'newsletter_sends', 'newsletter_mails', 'revisions']) {
         rmSync(join(dir, 'tables', `${table}.jsonl`));
         delete manifest.tables[table];
       }

@@ -171,7 +171,7 @@ export class ListCommentsQuery {
   @IsIn(COMMENT_STATUSES)
   status?: CommentStatus;
 
-  @ApiPropertyOptional({ description: 'Words in the text, the name or the email', maxLength: 200 })
+  @ApiPropertyOptional({ type: String, description: 'Words in the text, the name or the email', maxLength: 200 })
   @Transform(blankToNull)
   @IsOptional()
   @IsString()

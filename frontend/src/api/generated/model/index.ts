@@ -73,7 +73,6 @@ export * from './moderateCommentByLinkBody';
 export * from './moderateCommentByLinkBodyAction';
 export * from './newsletterConfirmPageParams';
 export * from './newsletterUnsubscribePageParams';
-export * from './object';
 export * from './pageDto';
 export * from './pageSummaryDto';
 export * from './postCountsDto';

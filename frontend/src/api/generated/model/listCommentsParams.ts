@@ -17,7 +17,6 @@
  * OpenAPI spec version: 1.0
  */
 import type { CommentStatus } from './commentStatus';
-import type { Object } from './object';
 
 export type ListCommentsParams = {
 status?: CommentStatus;
@@ -25,7 +24,7 @@ status?: CommentStatus;
  * Words in the text, the name or the email
  * @maxLength 200
  */
-q?: Object;
+q?: string;
 /**
  * One post's comments
  */

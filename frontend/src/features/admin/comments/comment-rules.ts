@@ -33,15 +33,12 @@ export function tabCount(counts: CommentCountsDto | undefined, tab: CommentTab):
   return counts?.[tab];
 }
 
-/**
- * The list call of a tab, a search and a page. The generated type of `q` is `Object` (the server's DTO declares the
- * query string through a transform, which the OpenAPI generator reads as an object); the server takes a string.
- */
+/** The list call of a tab, a search and a page. */
 export function listParams(tab: CommentTab, search: string, page: number): ListCommentsParams {
   const params: ListCommentsParams = { page };
   if (tab !== 'all') params.status = tab;
   const q = search.trim();
-  if (q) params.q = q as unknown as ListCommentsParams['q'];
+  if (q) params.q = q;
   return params;
 }
 
