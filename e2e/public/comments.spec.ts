@@ -9,6 +9,7 @@ import { axeCheck } from '../support/axe';
 import { applyTheme, expect, test, waitForHydration } from '../support/fixtures';
 import { seedBlog, signIn } from '../support/seed';
 import { startServer, type RunningServer } from '../support/server';
+import { answerOf } from '../support/comments';
 
 /**
  * Reader comments under a post (issue 24), on a blog of their own (the server counts 5 comments per address in 10
@@ -30,29 +31,6 @@ const READER = { name: 'Omar عمر', email: 'omar@example.com' };
 const FIRST_COMMENT = 'مقال مفيد جدًا، شكرًا!\nوهذا رابط للمزيد: https://example.com/arabic-rtl، أنصح به.\n<script>alert(1)</script>';
 const PENDING_MESSAGE = 'شكرًا لك! وصل تعليقك وسيظهر بعد أن يراجعه الكاتب.';
 const APPROVED_MESSAGE = 'شكرًا لك! نُشر تعليقك.';
-
-/** The Arabic number words of the server's question (two in either case). */
-const NUMBER_WORDS: Record<string, number> = {
-  واحد: 1,
-  اثنان: 2,
-  اثنين: 2,
-  ثلاثة: 3,
-  أربعة: 4,
-  خمسة: 5,
-  ستة: 6,
-  سبعة: 7,
-  ثمانية: 8,
-  تسعة: 9,
-};
-
-/** Reads «كم يساوي سبعة زائد اثنين؟ اكتب الناتج بالأرقام» as a reader would: 9. */
-function answerOf(question: string): number {
-  const match = /كم يساوي (\S+) زائد (\S+?)؟/.exec(question);
-  if (!match) throw new Error(`not the server's question: ${question}`);
-  const [a, b] = [NUMBER_WORDS[match[1]], NUMBER_WORDS[match[2]]];
-  if (!a || !b) throw new Error(`unknown number word in: ${question}`);
-  return a + b;
-}
 
 interface Reader {
   page: Page;

@@ -165,7 +165,7 @@ export class CommentDto extends PublicCommentDto {
   replyNotice: ReplyNoticeState;
 }
 
-export class ListCommentsQuery {
+export class ListCommentsQuery extends CommentPageQuery {
   @ApiPropertyOptional({ enum: COMMENT_STATUSES, enumName: 'CommentStatus' })
   @IsOptional()
   @IsIn(COMMENT_STATUSES)
@@ -185,14 +185,6 @@ export class ListCommentsQuery {
   @Min(1)
   @Max(MAX_ID)
   postId?: number;
-
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(100_000)
-  page?: number;
 }
 
 export class CommentListDto {

@@ -19,6 +19,10 @@
 import type { CommentStatus } from './commentStatus';
 
 export type ListCommentsParams = {
+/**
+ * @minimum 1
+ */
+page?: number;
 status?: CommentStatus;
 /**
  * Words in the text, the name or the email
@@ -29,8 +33,4 @@ q?: string;
  * One post's comments
  */
 postId?: number;
-/**
- * @minimum 1
- */
-page?: number;
 };
