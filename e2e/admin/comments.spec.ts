@@ -1,6 +1,8 @@
 import { request, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { linkIn } from '../../backend/test/support/smtp';
 import { axeCheck } from '../support/axe';
 import { postReaderComments } from '../support/comments';
 import { applyTheme, SCREENSHOT_DIR, takesScreenshots } from '../support/fixtures';
@@ -102,6 +104,58 @@ test('a held comment: counted in the pending tab, approved from its row, then sh
   const readerPage = await page.context().browser()!.newPage({ baseURL: blog.baseURL, locale: 'ar' });
   await expectOnPostPage(readerPage, post, held!.id, async (shownComment) => {
     await expect(shownComment).toContainText('مقالة جميلة، شكرًا لك.');
+  });
+  await readerPage.close();
+  await reader.dispose();
+});
+
+/** The author's mail about a comment (the test server has no SMTP: mails are files in DATA_DIR/outbox), parsed. */
+async function mailAbout(dataDir: string, subject: RegExp): Promise<ParsedMail> {
+  const outbox = join(dataDir, 'outbox');
+  let found: ParsedMail | undefined;
+  await expect
+    .poll(async () => {
+      for (const file of readdirSync(outbox)) {
+        const mail = await simpleParser(readFileSync(join(outbox, file)));
+        if (subject.test(mail.subject ?? '')) found = mail;
+      }
+      return found !== undefined;
+    })
+    .toBe(true);
+  return found!;
+}
+
+test('a held comment approved from the link in the author’s mail, on a phone without JavaScript', async ({
+  browser,
+  signedIn: page,
+  blog,
+}) => {
+  const post = await publishPost(page.request, 'مقالة تصل تعليقاتها بالبريد');
+  const reader = await readerApi(blog.baseURL);
+  const [posted] = await postReaderComments(reader, post.id, [
+    { name: 'ليلى', email: 'layla@example.com', content: 'سؤال عن المقالة من البريد' },
+  ]);
+  expect(posted!.status).toBe('pending');
+  const mail = await mailAbout(blog.dataDir, /^تعليق جديد على «مقالة تصل تعليقاتها بالبريد» ينتظر مراجعتك$/);
+  expect(mail.text).toContain('> سؤال عن المقالة من البريد');
+
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, locale: 'ar', javaScriptEnabled: false });
+  const mailPage = await phone.newPage();
+  const approveLink = linkIn(mail.text ?? '', '/api/comments/moderate').replace(/action=\w+/, 'action=approve');
+  await mailPage.goto(approveLink);
+  // opening the link only asks: the comment is still held
+  await expect(mailPage.getByRole('heading', { level: 1 })).toHaveText('الموافقة على التعليق');
+  await expect(mailPage.getByText('سؤال عن المقالة من البريد')).toBeVisible();
+  expect((await authorComments(page.request, 'pending')).map((comment) => comment.authorName)).toEqual(['ليلى']);
+  await mailPage.getByRole('button', { name: 'الموافقة على التعليق' }).click();
+  await expect(mailPage.getByRole('heading', { level: 1 })).toHaveText('نُشر التعليق');
+  expect(await authorComments(page.request, 'pending')).toEqual([]);
+  await phone.close();
+
+  const [approved] = await authorComments(page.request, 'approved');
+  const readerPage = await browser.newPage({ baseURL: blog.baseURL, locale: 'ar' });
+  await expectOnPostPage(readerPage, post, approved!.id, async (shown) => {
+    await expect(shown).toContainText('سؤال عن المقالة من البريد');
   });
   await readerPage.close();
   await reader.dispose();
