@@ -52,6 +52,8 @@ export const TAG_DOCS: Record<string, string> = {
   users: "The author's public profile and its editing.",
   upload: 'Image uploads for posts and pages.',
   newsletter: 'Newsletter: double opt-in subscriptions, one-click unsubscribe, the subscriber list, and mailing a post to the subscribers.',
+  comments:
+    "Reader comments: a post's approved comments, commenting anonymously with a proof-of-work challenge (or the HTML form without JavaScript), and (signed in) moderation, replies and the comment settings.",
   health: 'Liveness and database health for monitors.',
 };
 

@@ -22,6 +22,7 @@ const POST_SUMMARY = {
   updatedAt: UPDATED_AT,
   readTime: 4,
   tags: ['react', 'javascript'],
+  commentCount: 2,
 };
 
 const POST = {
@@ -30,6 +31,8 @@ const POST = {
   metaTitle: null,
   metaDescription: null,
   version: 3,
+  commentsOpen: true,
+  commentsCloseAfterDays: null,
 };
 
 const POST_INPUT = {
