@@ -95,6 +95,8 @@ export class CommentsRepository {
   async useChallenge(signature: string, expiresAt: Date): Promise<boolean> {
     const used = this.dataSource.getRepository(UsedCommentChallenge);
     await used.delete({ expiresAt: LessThan(new Date()) });
+    // A replay is the common refusal: answered by a read, so the database's error log only ever sees two at once.
+    if (await used.existsBy({ signature })) return false;
     try {
       await used.insert({ signature, expiresAt });
       return true;
