@@ -288,7 +288,10 @@ describe.runIf(onPostgres)('page store shared by two instances (PostgreSQL)', PO
     await f?.t.close();
   });
 
-  it('shows a change made on one instance on the post, home, its category and the feed of the other within a second', async () => {
+  // Two seconds, where it was one: since issue 24 the post page carries its comments and their form, and its render
+  // takes about 40% more CPU (measured in bench/results/issue-24.md); on the shared two-core machine the four
+  // rebuilds took 0.87-1.22 s. The figure to follow is the bench's "edit to visible", not this bound.
+  it('shows a change made on one instance on the post, home, its category and the feed of the other within two seconds', async () => {
     const server = other.getHttpServer();
     const post = f.posts[5];
     const paths = [postPath(post), '/', `/category/${encodeURIComponent(f.category.slug)}`, '/rss.xml'];
@@ -298,8 +301,8 @@ describe.runIf(onPostgres)('page store shared by two instances (PostgreSQL)', PO
     const visible = await waitFor(async () => {
       const bodies = await Promise.all(paths.map((path) => request(server).get(path)));
       return bodies.every((response) => response.text.includes(title));
-    }, 1000);
-    expect(visible).toBeLessThanOrEqual(1000);
+    }, 2000);
+    expect(visible).toBeLessThanOrEqual(2000);
   });
 });
 
