@@ -6,7 +6,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { axeCheck } from '../support/axe';
-import { applyTheme, expect, test, waitForHydration } from '../support/fixtures';
+import { applyTheme, expect, keepScreenshot, test, waitForHydration } from '../support/fixtures';
 import { seedBlog, signIn } from '../support/seed';
 import { startServer, type RunningServer } from '../support/server';
 import { answerOf } from '../support/comments';
@@ -16,7 +16,7 @@ import { answerOf } from '../support/comments';
  * minutes, and every test reader is 127.0.0.1): a reader without JavaScript answers the server's question and comes
  * back to the held note; a reader with JavaScript has the ALTCHA widget solve its challenge and is answered inline;
  * the author approves, and the comment is on the post's page and counted on its card; the same reader's next comment
- * (a reply) appears at once. Screenshots for a look: /tmp/comments-*.png.
+ * (a reply) appears at once. Screenshots (`npm run screenshots`): test-output/screenshots/comment*.png.
  */
 
 /** A phone's screen (the phone-light project's), for this desktop project's looks at a phone. */
@@ -163,7 +163,7 @@ test.describe('reader comments', () => {
     await expect(page.getByTestId('comment-held')).toHaveText('وصل تعليقك، وسيظهر بعد أن يراجعه الكاتب.');
     await expect(page.getByTestId('comment-held')).toHaveAttribute('role', 'status');
     await expect(page.getByTestId('comment-published')).toBeHidden();
-    await page.screenshot({ path: '/tmp/comments-nojs-held-desktop-light.png' });
+    await keepScreenshot(page, 'comments-nojs-held--desktop-light.png');
     await reader.close();
   });
 
@@ -306,11 +306,8 @@ test.describe('reader comments', () => {
       expect(await violations(page), dark ? 'dark' : 'light').toEqual([]);
       // from the top, so the sticky header is drawn where it belongs
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: `/tmp/comments-phone-${dark ? 'dark' : 'light'}.png`, fullPage: true, scale: 'css' });
-      await page
-        .getByTestId('comment')
-        .first()
-        .screenshot({ path: `/tmp/comments-phone-comment-${dark ? 'dark' : 'light'}.png` });
+      await keepScreenshot(page, `comments--phone-${dark ? 'dark' : 'light'}.png`, { fullPage: true, scale: 'css' });
+      await keepScreenshot(page.getByTestId('comment').first(), `comment--phone-${dark ? 'dark' : 'light'}.png`);
     }
     await reader.close();
 
@@ -323,12 +320,11 @@ test.describe('reader comments', () => {
     await noScript.page.goto(`/post/${POST.slug}#comment-held`);
     // (axe runs its script in the page: not without JavaScript)
     await expect(noScript.page.getByTestId('comment-held')).toBeVisible();
-    await noScript.page.screenshot({ path: '/tmp/comments-phone-nojs-held-dark.png', scale: 'css' });
+    await keepScreenshot(noScript.page, 'comments-nojs-held--phone-dark.png', { scale: 'css' });
     await noScript.page.goto('/');
-    await noScript.page
-      .getByTestId('post-card')
-      .filter({ hasText: POST.title })
-      .screenshot({ path: '/tmp/comments-card-dark.png', scale: 'css' });
+    await keepScreenshot(noScript.page.getByTestId('post-card').filter({ hasText: POST.title }), 'comment-count-card--phone-dark.png', {
+      scale: 'css',
+    });
     await noScript.close();
   });
 });

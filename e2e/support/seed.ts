@@ -141,5 +141,24 @@ export async function seedBlog(api: APIRequestContext, options: { image?: Buffer
     }),
     'social links',
   );
+  await footerShows(api, [newest.title, 'https://twitter.com/mudawwana']);
   return { categories, posts: { oldest, middle, newest, code, draft, noCategory }, pageSlug: page.slug };
+}
+
+/**
+ * Waits until the footer served in pages shows every one of `texts`. The footer is one fragment composed into every
+ * page, and after a change the one before it is served until its rebuild is stored (backend/src/site/footer-fragment.ts):
+ * a test that opens a page right after the seed could otherwise get the footer of the blog before it, and keep it,
+ * since a page hydrates with the data it was rendered from.
+ */
+export async function footerShows(api: APIRequestContext, texts: string[], timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let footer = '';
+  while (Date.now() < deadline) {
+    const html = await (await api.get('/')).text();
+    footer = html.slice(html.indexOf('data-testid="site-footer"'));
+    if (texts.every((text) => footer.includes(text))) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the footer did not show ${texts.join(', ')} within ${timeoutMs} ms`);
 }

@@ -1,4 +1,5 @@
 import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { commentCss } from '@/features/posts/comment-styles';
 
 const FONT = "'IBM Plex Sans Arabic', system-ui, -apple-system, 'Segoe UI', Tahoma, sans-serif";
 
@@ -28,6 +29,7 @@ const config = defineConfig({
     // A card's title link covers the whole card (its nearest positioned ancestor): a click anywhere on it opens the post
     '.card-link::after': { content: '""', position: 'absolute', inset: '0' },
     'pre, code, kbd, samp': { fontFamily: 'mono', direction: 'ltr', unicodeBidi: 'isolate' },
+    ...commentCss,
   },
   theme: {
     // Arabic letters join: the default negative tracking of the large text styles pulls them into each other.

@@ -1,11 +1,10 @@
-import { Box, Button, chakra, Field, Heading, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, HStack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { COMMENT_LIMITS } from '@mudawwana/rules';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { t } from '@/i18n';
 import { ERROR_TEXT } from '@/i18n/errors';
 import { api, errorMessage, type CommentPostedDto, type CreateCommentDto, type PublicCommentDto } from '@/lib/api';
-import { ANCHOR_MARGIN } from './CommentItem';
 import { proofExpired, proofWait, solveCommentChallenge, type CommentProof } from './comment-proof';
 
 type Phase = 'idle' | 'verifying' | 'sending';
@@ -104,33 +103,17 @@ export function CommentForm({
   };
 
   return (
-    <Box
-      id="comment-form"
-      scrollMarginTop={ANCHOR_MARGIN}
-      mt="8"
-      p={{ base: '4', md: '6' }}
-      rounded="xl"
-      borderWidth="1px"
-      bg="card"
-      data-testid="comment-form-box"
-    >
-      <Heading as="h3" size="lg" id="comment-form-title">
-        {t('comments.formTitle')}
-      </Heading>
-      <Text fontSize="sm" color="fg.muted" mt="1">
-        {t('comments.formIntro')}
-      </Text>
-      <chakra.form
+    <div id="comment-form" className="comment-form-box" data-testid="comment-form-box">
+      <h3 id="comment-form-title">{t('comments.formTitle')}</h3>
+      <p className="comment-form-intro">{t('comments.formIntro')}</p>
+      <form
         ref={formRef}
         method="post"
         action={`/api/posts/${postId}/comments/form`}
         onSubmit={onSubmit}
         onFocus={() => void proofOfWork()}
         aria-labelledby="comment-form-title"
-        display="flex"
-        flexDirection="column"
-        gap="4"
-        mt="5"
+        className="comment-form"
         data-testid="comment-form"
       >
         {replyTo && (
@@ -153,86 +136,93 @@ export function CommentForm({
           </HStack>
         )}
         <input type="hidden" name="parentId" value={replyTo?.id ?? ''} />
-        <Stack direction={{ base: 'column', md: 'row' }} gap="4" align="flex-start">
-          <Field.Root required>
-            <Field.Label>
+        <div className="comment-form-row">
+          <div className="comment-field">
+            <label htmlFor="comment-name">
               {t('comments.name')}
-              <Field.RequiredIndicator />
-            </Field.Label>
-            <Input
+              <RequiredMark />
+            </label>
+            <input
+              id="comment-name"
               name="name"
               autoComplete="name"
               dir="auto"
               required
               minLength={COMMENT_LIMITS.nameMinLength}
               maxLength={COMMENT_LIMITS.nameMaxLength}
-              bg="bg"
               data-testid="comment-name"
             />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>{t('comments.email')}</Field.Label>
-            <Input
+          </div>
+          <div className="comment-field">
+            <label htmlFor="comment-email">{t('comments.email')}</label>
+            <input
+              id="comment-email"
               type="email"
               name="email"
               autoComplete="email"
               dir="ltr"
               maxLength={COMMENT_LIMITS.emailMaxLength}
-              bg="bg"
+              aria-describedby="comment-email-hint"
               data-testid="comment-email"
             />
-            <Field.HelperText>{t('comments.emailHint')}</Field.HelperText>
-          </Field.Root>
-        </Stack>
-        <Field.Root required>
-          <Field.Label>
+            <small id="comment-email-hint">{t('comments.emailHint')}</small>
+          </div>
+        </div>
+        <div className="comment-field">
+          <label htmlFor="comment-content">
             {t('comments.content')}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Textarea
+            <RequiredMark />
+          </label>
+          <textarea
             ref={contentRef}
+            id="comment-content"
             name="content"
             dir="auto"
             rows={5}
             required
             minLength={COMMENT_LIMITS.contentMinLength}
             maxLength={COMMENT_LIMITS.contentMaxLength}
-            bg="bg"
-            lineHeight="1.9"
-            resize="vertical"
+            aria-describedby="comment-content-hint"
             data-testid="comment-content"
           />
-          <Field.HelperText>{t('comments.contentHint')}</Field.HelperText>
-        </Field.Root>
-        <HStack as="label" gap="2" fontSize="sm" cursor="pointer" w="fit-content">
-          <chakra.input type="checkbox" name="notifyReplies" boxSize="4" accentColor="brand.solid" data-testid="comment-notify" />
+          <small id="comment-content-hint">{t('comments.contentHint')}</small>
+        </div>
+        <label className="comment-notify">
+          <input type="checkbox" name="notifyReplies" data-testid="comment-notify" />
           <span>{t('comments.notify')}</span>
-        </HStack>
+        </label>
         {/* The honeypot: people never see it (nor do screen readers); a bot that fills it is answered as if held. */}
-        <Box srOnly aria-hidden="true">
+        <div className="comment-honeypot" aria-hidden="true">
           <label htmlFor="comment-website">{t('comments.honeypot')}</label>
           <input id="comment-website" type="text" name="website" tabIndex={-1} autoComplete="off" />
-        </Box>
-        <HStack gap="3" flexWrap="wrap">
-          <Button type="submit" colorPalette="blue" disabled={phase !== 'idle'} data-testid="comment-submit">
-            {phase === 'verifying' ? t('comments.verifying') : phase === 'sending' ? t('comments.sending') : t('comments.submit')}
-          </Button>
-        </HStack>
-        <Box role="status" data-testid="comment-status">
+        </div>
+        <button type="submit" className="comment-submit" disabled={phase !== 'idle'} data-testid="comment-submit">
+          {phase === 'verifying' ? t('comments.verifying') : phase === 'sending' ? t('comments.sending') : t('comments.submit')}
+        </button>
+        <div role="status" data-testid="comment-status">
           {message && (
             <Text color={{ _light: 'green.700', _dark: 'green.300' }} fontWeight="medium">
               {message}
             </Text>
           )}
-        </Box>
+        </div>
         {error && (
           <Text role="alert" color={{ _light: 'red.700', _dark: 'red.300' }} data-testid="comment-error">
             {error}
           </Text>
         )}
-      </chakra.form>
+      </form>
       {/* Where the ALTCHA widget works, out of sight and outside the form (comment-proof.ts). */}
       <div hidden ref={widgetHost} />
-    </Box>
+    </div>
+  );
+}
+
+/** The mark of a required field, as Chakra's fields show it (the field's `required` is what browsers and readers use). */
+function RequiredMark() {
+  return (
+    <span className="required" aria-hidden="true">
+      *
+    </span>
   );
 }

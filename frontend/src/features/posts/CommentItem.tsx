@@ -10,7 +10,7 @@ import { commentAnchor } from './comment-thread';
 /** The reply arrow points back along the line: to the right in Arabic. */
 const MIRRORED = { transform: 'scaleX(-1)' } as const;
 
-/** Room under the sticky header (4rem) when the page scrolls to a comment, the form or a note. */
+/** Room under the sticky header (4rem) when the page scrolls to a comment (the section, the form and the notes: comment-styles.ts). */
 export const ANCHOR_MARGIN = '20';
 
 /**

@@ -4,14 +4,11 @@ import { useState } from 'react';
 import { PageNav } from '@/components/ui/PageNav';
 import { t } from '@/i18n';
 import { postCommentsQuery, type CommentPageDto, type CommentPostedDto, type PostDetailDto, type PublicCommentDto } from '@/lib/api';
-import { ANCHOR_MARGIN, CommentItem } from './CommentItem';
+import { CommentItem } from './CommentItem';
 import { CommentForm } from './CommentForm';
 import { commentCountLabel } from './comment-count';
 import { commentsOffSiteWide, commentThreads, withComment } from './comment-thread';
 import { postCommentsPath } from './post-params';
-
-/** A note shown only when the address names it (`#comment-published`, `#comment-held`): CSS :target, no script. */
-const TARGET_ONLY = { display: 'none', '&:target': { display: 'block' } } as const;
 
 /**
  * The comments under a post (issue 24): their count in words, the approved comments oldest first with their replies
@@ -31,8 +28,9 @@ export function PostComments({ post, page, comments }: { post: PostDetailDto; pa
   };
 
   return (
-    <Box as="section" id="comments" aria-labelledby="comments-title" scrollMarginTop={ANCHOR_MARGIN} mt="12" data-testid="comments">
-      <Separator mb="10" />
+    <section id="comments" aria-labelledby="comments-title" className="comments" data-testid="comments">
+      {/* the same line as the one above the post's neighbours: one rule in the page's CSS for both */}
+      <Separator my="10" />
       <Heading as="h2" size="xl" id="comments-title" data-testid="comments-title">
         {commentCountLabel(comments.total)}
       </Heading>
@@ -77,28 +75,15 @@ export function PostComments({ post, page, comments }: { post: PostDetailDto; pa
           {t('comments.closed')}
         </Text>
       )}
-    </Box>
+    </section>
   );
 }
 
-/** What became of a comment sent without JavaScript, shown when the server's redirect names it. */
+/** What became of a comment sent without JavaScript, shown when the server's redirect names it (comment-styles.ts). */
 function Note({ id, tone, children }: { id: string; tone: 'success' | 'info'; children: string }) {
   return (
-    <Text
-      id={id}
-      role="status"
-      scrollMarginTop={ANCHOR_MARGIN}
-      mt="8"
-      px="4"
-      py="3"
-      rounded="md"
-      fontWeight="medium"
-      bg={tone === 'success' ? 'green.subtle' : 'brand.subtle'}
-      color={tone === 'success' ? 'green.fg' : 'brand.fg'}
-      css={TARGET_ONLY}
-      data-testid={id}
-    >
+    <p id={id} role="status" className={tone === 'success' ? 'comment-note success' : 'comment-note'} data-testid={id}>
       {children}
-    </Text>
+    </p>
   );
 }
