@@ -9,7 +9,7 @@ import { axeCheck } from '../support/axe';
 import { applyTheme, expect, keepScreenshot, test, waitForHydration } from '../support/fixtures';
 import { seedBlog, signIn } from '../support/seed';
 import { startServer, type RunningServer } from '../support/server';
-import { answerOf } from '../support/comments';
+import { answerOf } from '../../backend/test/support/arabic-sum';
 
 /**
  * Reader comments under a post (issue 24), on a blog of their own (the server counts 5 comments per address in 10

@@ -96,26 +96,3 @@ export async function postReaderComment(api: APIRequestContext, postId: number, 
   const [posted] = await postReaderComments(api, postId, [comment]);
   return posted!;
 }
-
-/** The Arabic number words of the server's question (two in either case). */
-const NUMBER_WORDS: Record<string, number> = {
-  واحد: 1,
-  اثنان: 2,
-  اثنين: 2,
-  ثلاثة: 3,
-  أربعة: 4,
-  خمسة: 5,
-  ستة: 6,
-  سبعة: 7,
-  ثمانية: 8,
-  تسعة: 9,
-};
-
-/** Reads «كم يساوي سبعة زائد اثنين؟ اكتب الناتج بالأرقام» as a reader would: 9. */
-export function answerOf(question: string): number {
-  const match = /كم يساوي (\S+) زائد (\S+?)؟/.exec(question);
-  if (!match) throw new Error(`not the server's question: ${question}`);
-  const [a, b] = [NUMBER_WORDS[match[1]], NUMBER_WORDS[match[2]]];
-  if (!a || !b) throw new Error(`unknown number word in: ${question}`);
-  return a + b;
-}

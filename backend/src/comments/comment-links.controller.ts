@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Post, Query, Res } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Get, Post, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { BLOG_NAME } from '@mudawwana/rules';
 import type { Response } from 'express';
@@ -7,6 +7,37 @@ import { PublicOrigin } from '../common/public-origin';
 import { Endpoint } from '../openapi/endpoint.decorator';
 import { invalidLinkPage, isModerationAction, moderationAskPage, moderationDonePage, replyNoticePage } from './comment-pages';
 import { CommentsService } from './comments.service';
+
+/** The GET of a reply-notice link: a page with a button that POSTs its token to the same path; it changes nothing. */
+function ReplyNoticeLinkPage(path: string, does: 'confirms' | 'stops', where: string) {
+  return applyDecorators(
+    Public(),
+    Get(path),
+    Endpoint({
+      summary: `The page of the link that ${does} reply notices (changes nothing)`,
+      description: `${where}: a button that POSTs the token to \`POST /api/comments/${path}\`.`,
+    }),
+    ApiProduces('text/html'),
+    ApiQuery({ name: 'token', required: false, type: String }),
+    ApiOkResponse({ description: 'An Arabic page with the button (200) or an invalid link (404)' }),
+  );
+}
+
+/** The button of a reply-notice link's page: a form POST with the link's token, answered with an Arabic page. */
+function ReplyNoticeLinkButton(path: string, verb: 'Confirm' | 'Stop', done: 'confirmed' | 'stopped') {
+  return applyDecorators(
+    Public(),
+    Post(path),
+    Endpoint({
+      summary: `${verb} reply notices (the page’s button)`,
+      description: 'A form POST with the link’s `token`. Answers with an Arabic HTML page.',
+    }),
+    ApiConsumes('application/x-www-form-urlencoded'),
+    ApiBody({ schema: { type: 'object', properties: { token: { type: 'string' } } } }),
+    ApiProduces('text/html'),
+    ApiOkResponse({ description: `An Arabic page: ${done} (200) or an invalid link (404)` }),
+  );
+}
 
 /**
  * The links of the comment mails: the author's moderation links and the reader's reply-notice links. Opening one
@@ -57,60 +88,25 @@ export class CommentLinksController {
     this.page(response, 200, moderationDonePage(this.blog(), action));
   }
 
-  @Public()
-  @Get('replies/confirm')
-  @Endpoint({
-    summary: 'The page of the link that confirms reply notices (changes nothing)',
-    description:
-      'From the mail a reader gets after asking to be told of replies: a button that POSTs the token to `POST /api/comments/replies/confirm`.',
-  })
-  @ApiProduces('text/html')
-  @ApiQuery({ name: 'token', required: false, type: String })
-  @ApiOkResponse({ description: 'An Arabic page with the button (200) or an invalid link (404)' })
+  @ReplyNoticeLinkPage('replies/confirm', 'confirms', 'From the mail a reader gets after asking to be told of replies')
   async commentRepliesConfirmPage(@Query('token') token: unknown, @Res() response: Response): Promise<void> {
     if (!(await this.comments.replyLinkKnown(token))) return this.page(response, 404, invalidLinkPage(this.blog()));
     this.page(response, 200, replyNoticePage(this.blog(), 'confirm-ask', String(token)));
   }
 
-  @Public()
-  @Post('replies/confirm')
-  @Endpoint({
-    summary: 'Confirm reply notices (the page’s button)',
-    description: 'A form POST with the link’s `token`. Answers with an Arabic HTML page.',
-  })
-  @ApiConsumes('application/x-www-form-urlencoded')
-  @ApiBody({ schema: { type: 'object', properties: { token: { type: 'string' } } } })
-  @ApiProduces('text/html')
-  @ApiOkResponse({ description: 'An Arabic page: confirmed (200) or an invalid link (404)' })
+  @ReplyNoticeLinkButton('replies/confirm', 'Confirm', 'confirmed')
   async confirmCommentReplies(@Body('token') token: unknown, @Res() response: Response): Promise<void> {
     if ((await this.comments.confirmReplies(token)) === 'invalid') return this.page(response, 404, invalidLinkPage(this.blog()));
     this.page(response, 200, replyNoticePage(this.blog(), 'confirmed'));
   }
 
-  @Public()
-  @Get('replies/stop')
-  @Endpoint({
-    summary: 'The page of the link that stops reply notices (changes nothing)',
-    description: 'In every reply notice: a button that POSTs the token to `POST /api/comments/replies/stop`.',
-  })
-  @ApiProduces('text/html')
-  @ApiQuery({ name: 'token', required: false, type: String })
-  @ApiOkResponse({ description: 'An Arabic page with the button (200) or an invalid link (404)' })
+  @ReplyNoticeLinkPage('replies/stop', 'stops', 'In every reply notice')
   async commentRepliesStopPage(@Query('token') token: unknown, @Res() response: Response): Promise<void> {
     if (!(await this.comments.stopLinkKnown(token))) return this.page(response, 404, invalidLinkPage(this.blog()));
     this.page(response, 200, replyNoticePage(this.blog(), 'stop-ask', String(token)));
   }
 
-  @Public()
-  @Post('replies/stop')
-  @Endpoint({
-    summary: 'Stop reply notices (the page’s button)',
-    description: 'A form POST with the link’s `token`. Answers with an Arabic HTML page.',
-  })
-  @ApiConsumes('application/x-www-form-urlencoded')
-  @ApiBody({ schema: { type: 'object', properties: { token: { type: 'string' } } } })
-  @ApiProduces('text/html')
-  @ApiOkResponse({ description: 'An Arabic page: stopped (200) or an invalid link (404)' })
+  @ReplyNoticeLinkButton('replies/stop', 'Stop', 'stopped')
   async stopCommentReplies(@Body('token') token: unknown, @Res() response: Response): Promise<void> {
     if ((await this.comments.stopReplies(token)) === 'invalid') return this.page(response, 404, invalidLinkPage(this.blog()));
     this.page(response, 200, replyNoticePage(this.blog(), 'stopped'));

@@ -31,6 +31,7 @@ import {
 } from './dto/comment.dto';
 import { ProofOfWork } from './proof-of-work';
 import { ReadingCheck } from './reading-check';
+import { commentPolicyOf } from '../posts/comment-policy';
 
 const MINUTE_MS = 60_000;
 /** Comments stored from one client address (an IPv6 address by its /64) within RATE_WINDOW_MS. */
@@ -83,9 +84,6 @@ function authorView(comment: CommentWithPost): CommentDto {
 }
 
 const pagesOf = (total: number) => Math.max(1, Math.ceil(total / COMMENT_LIMITS.pageSize));
-
-/** When readers first saw a post: its scheduled time once it came, else its date. */
-const publishedAt = (post: CommentedPost) => post.publishAt ?? post.createdAt;
 
 /** What a reader's comment becomes, and what the author is told of it. */
 export interface NewComment {
@@ -148,7 +146,7 @@ export class CommentsService {
       total,
       page,
       pages: pagesOf(total),
-      open: commentsOpenNow(settings, { ...post, publishedAt: publishedAt(post) }),
+      open: commentsOpenNow(settings, commentPolicyOf(post)),
     };
   }
 
@@ -171,7 +169,7 @@ export class CommentsService {
     this.attempts.consume([client.addressKey]);
     const post = await this.publicPost(postId);
     const settings = await this.settings.get();
-    if (!commentsOpenNow(settings, { ...post, publishedAt: publishedAt(post) })) {
+    if (!commentsOpenNow(settings, commentPolicyOf(post))) {
       throw forbidden('COMMENTS_CLOSED', 'Comments are closed on this post');
     }
     if (input.website) return { status: 'pending', message: COMMENT_MESSAGES.pending, comment: null };

@@ -32,6 +32,8 @@ export interface DomainEventMap {
   'posts.bulkChanged': { action: BulkAction; before: Post[] };
   /** Scheduled posts whose time has come, announced once (by whichever instance claimed them). */
   'posts.becamePublic': { posts: Post[] };
+  /** Posts whose comments closed by time (N days after publication), announced once: their pages lose the form. */
+  'posts.commentsClosed': { posts: Post[] };
   'category.saved': { before: Category | null; after: Category };
   /** Its posts stay, uncategorized. */
   'category.deleted': { id: number };

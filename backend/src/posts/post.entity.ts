@@ -26,6 +26,8 @@ export const POSTS_SEARCH_INDEX = 'IDX_posts_id_published_publish_at_created';
 // "Public now" (published and publishAt null or past) read from the index alone, as counts need; and the
 // scheduler's look for posts that are due.
 @Index('IDX_posts_published_publish_at', ['published', 'publishAt'])
+// The scheduler's look for posts whose comments have closed by time.
+@Index('IDX_posts_comments_close_at', ['commentsCloseAt'])
 // At most one featured post: a partial unique index made by the OneFeaturedPost migrations (not synchronized).
 @Index('UQ_posts_one_featured', { synchronize: false })
 export class Post extends TitledDocument {
@@ -94,6 +96,14 @@ export class Post extends TitledDocument {
   /** Comments close this many days after publication (null: they stay open). */
   @Column({ type: 'integer', nullable: true })
   commentsCloseAfterDays: number | null;
+
+  /**
+   * When the comments close by that choice, while that time is still to come: set by every save, and cleared by the
+   * scheduler once it has announced the closing (posts.commentsClosed: the post's pages are built again without the
+   * form). Null when no time closes them, or the closing has been announced.
+   */
+  @Column({ type: dateColumnType(), nullable: true })
+  commentsCloseAt: Date | null;
 
   /**
    * Approved comments, counted again in the transaction that changes one (comments.repository.ts). Never written by a

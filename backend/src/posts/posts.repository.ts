@@ -122,17 +122,37 @@ export class PostsRepository {
     });
   }
 
+  /** Claims a due post for announcing its publication (claimDue). */
+  claimDueScheduled(id: number, now = new Date()): Promise<boolean> {
+    return this.claimDue(id, 'publishAt', now, { published: true });
+  }
+
+  /** Posts whose comments have closed by time, the closing not announced yet (the scheduler's work). */
+  findDueCommentClosings(now = new Date()): Promise<Post[]> {
+    return this.posts.find({ where: { commentsCloseAt: LessThanOrEqual(now) }, order: { commentsCloseAt: 'ASC', id: 'ASC' }, take: 100 });
+  }
+
+  /** Claims a post whose comments have closed, for announcing it (claimDue). */
+  claimDueCommentClosing(id: number, now = new Date()): Promise<boolean> {
+    return this.claimDue(id, 'commentsCloseAt', now);
+  }
+
   /**
-   * Claims a due post for announcing: clears its `publishAt` only while it is still set and due, so of several
+   * Claims something due on a post for announcing: clears the time only while it is still set and due, so of several
    * instances (or ticks) that found it, exactly one gets `true` (PostgreSQL locks the row for the UPDATE; the
    * others then match nothing).
    */
-  async claimDueScheduled(id: number, now = new Date()): Promise<boolean> {
+  private async claimDue(
+    id: number,
+    time: 'publishAt' | 'commentsCloseAt',
+    now: Date,
+    where: FindOptionsWhere<Post> = {},
+  ): Promise<boolean> {
     const result = await this.posts
       .createQueryBuilder()
       .update(Post)
-      .set({ publishAt: null })
-      .where({ id, published: true, publishAt: LessThanOrEqual(now) })
+      .set({ [time]: null })
+      .where({ ...where, id, [time]: LessThanOrEqual(now) })
       .execute();
     return (result.affected ?? 0) > 0;
   }

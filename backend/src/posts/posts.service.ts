@@ -19,6 +19,7 @@ import { NeighbourLink, PostFilter, PostsRepository, RevisionNote, SavedPost } f
 import { AutosaveDto, ListRevisionsQuery, RestoreRevisionDto, RevisionDto, RevisionSummaryDto } from '../revisions/dto/revision.dto';
 import { RevisionHistory } from '../revisions/revision-history';
 import { RevisionsRepository } from '../revisions/revisions.repository';
+import { commentsClosingToCome } from './comment-policy';
 
 /** Parallel creates of one title each need one more try than the one before; well above any real burst. */
 const MAX_SLUG_ATTEMPTS = 20;
@@ -247,6 +248,7 @@ export class PostsService {
     if (input.metaDescription !== undefined) post.metaDescription = input.metaDescription;
     if (input.commentsOpen !== undefined) post.commentsOpen = input.commentsOpen;
     if (input.commentsCloseAfterDays !== undefined) post.commentsCloseAfterDays = input.commentsCloseAfterDays;
+    post.commentsCloseAt = commentsClosingToCome(post);
     const revision: RevisionNote = { kind: kind ?? (post.published && !before?.published ? 'publish' : 'save'), authorId: author.id };
     const { saved, unfeatured } = await this.saveWithSlug(post, input.slug, expectedVersion, revision);
     await this.events.emit('post.saved', { before, after: saved, unfeatured });
@@ -279,6 +281,15 @@ export class PostsService {
     for (const post of await this.posts.findDueScheduled()) {
       if (!(await this.posts.claimDueScheduled(post.id))) continue;
       claimed.push({ ...post, publishAt: null });
+    }
+    return claimed;
+  }
+
+  /** The scheduler's other half: the posts whose comments have closed by time, each claimed by one instance only. */
+  async claimDueCommentClosings(): Promise<Post[]> {
+    const claimed: Post[] = [];
+    for (const post of await this.posts.findDueCommentClosings()) {
+      if (await this.posts.claimDueCommentClosing(post.id)) claimed.push({ ...post, commentsCloseAt: null });
     }
     return claimed;
   }

@@ -271,6 +271,12 @@ const ROWS: Row[] = [
     touches: [ContentTag.commentSettings],
   },
   {
+    says: 'comments closed by time on two posts: their pages (the form goes; no count changed)',
+    event: 'posts.commentsClosed',
+    payload: { posts: [post({ id: 7 }), post({ id: 8 })] },
+    touches: [ContentTag.post(7), ContentTag.post(8)],
+  },
+  {
     says: 'a comment shown at once: its post, wherever it shows (the page, the cards with its count)',
     event: 'comment.posted',
     payload: { comment: comment({ postId: 7, status: 'approved' }), post: post({ id: 7 }), moderationToken: 't', replyToken: null },

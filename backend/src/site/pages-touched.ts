@@ -133,6 +133,8 @@ export const PAGES_TOUCHED: { [E in DomainEventName]: PagesOf<E> } = {
     ...posts.flatMap((post) => [...ownPages(post), ContentTag.postLists, ...categoryLists(post.categoryId), ...tagLists(post.tags)]),
     ...(await neighbourPages(lookups, posts)),
   ],
+  // Only the post's page shows the form (its cards show the count, which has not changed).
+  'posts.commentsClosed': ({ posts }) => posts.map((post) => ContentTag.post(post.id)),
   'category.saved': ({ after }) => [ContentTag.categories, ContentTag.category(after.id)],
   // Its posts are uncategorized now: the lists show them without it.
   'category.deleted': ({ id }) => [ContentTag.categories, ContentTag.category(id), ContentTag.postLists],

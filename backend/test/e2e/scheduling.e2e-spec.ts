@@ -214,4 +214,35 @@ describe('scheduled publishing on the public site', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain(title);
   });
+
+  it('a post whose comments close a day after publication: its stored page has the form until then, and loses it then by itself', async () => {
+    const author = await t.author();
+    // published a day ago, less 8 s: its comments close 8 s from now
+    const closesAt = Date.now() + 8000;
+    const post = await createPost(author, {
+      published: true,
+      createdAt: new Date(closesAt - 86_400_000).toISOString(),
+      commentsCloseAfterDays: 1,
+    });
+    const path = `/post/${encodeURIComponent(post.slug as string)}`;
+    const form = (html: string) => html.includes('data-testid="comment-form"');
+    const closed = (html: string) => html.includes('data-testid="comments-closed"');
+    const before = (await t.agent().get(path).expect(200)).text;
+    expect(Date.now(), 'checked before the closing').toBeLessThan(closesAt);
+    expect([form(before), closed(before)]).toEqual([true, false]);
+    // nothing else changes: the scheduler's look is what has the page built again
+    await eventually(async () => closed((await t.agent().get(path)).text), 20_000);
+    expect(Date.now()).toBeGreaterThanOrEqual(closesAt);
+    expect(form((await t.agent().get(path)).text)).toBe(false);
+    const comment = { name: 'قارئ', content: 'تعليق بعد الإغلاق', altcha: 'x' };
+    expect(
+      (
+        await t
+          .agent()
+          .post(`/api/posts/${post.id as number}/comments`)
+          .send(comment)
+          .expect(403)
+      ).body.code,
+    ).toBe('COMMENTS_CLOSED');
+  });
 });

@@ -3,6 +3,7 @@ import TestAgent from 'supertest/lib/agent';
 import { CommentsService, derivedKey } from '../../src/comments/comments.service';
 import { loadAltchaV1, ProofOfWork, type ProofOfWorkChallenge, type ProofOfWorkOptions } from '../../src/comments/proof-of-work';
 import { APP_CONFIG, type AppConfig } from '../../src/config/app-config';
+import { answerOf } from './arabic-sum';
 
 /**
  * Comments as a reader's browser writes them: a challenge of GET /api/comments/challenge solved with altcha-lib's own
@@ -43,27 +44,10 @@ export function useProofOfWork(app: INestApplication, options: Omit<ProofOfWorkO
  */
 export const quickChallenges = (app: INestApplication) => useProofOfWork(app, { maxNumber: 1_000, minSeconds: 0 });
 
-/** 1 to 9 as the question says them (two is «اثنان» as the subject, «اثنين» after «زائد»). */
-const NUMBER_WORDS: Record<string, number> = {
-  واحد: 1,
-  اثنان: 2,
-  اثنين: 2,
-  ثلاثة: 3,
-  أربعة: 4,
-  خمسة: 5,
-  ستة: 6,
-  سبعة: 7,
-  ثمانية: 8,
-  تسعة: 9,
-};
-
 /** The question of the page of the form without JavaScript, its token and its answer (in digits, as asked). */
 export function readingCheckOf(html: string): { question: string; token: string; answer: string } {
   const question = /<label for="answer">([^<]+)<\/label>/.exec(html)?.[1];
   const token = /<input type="hidden" name="check" value="([^"]+)">/.exec(html)?.[1];
   if (!question || !token) throw new Error(`no question on the page:\n${html}`);
-  const words = /^كم يساوي (\S+) زائد (\S+)؟/.exec(question);
-  const [a, b] = [words?.[1], words?.[2]].map((word) => (word ? NUMBER_WORDS[word] : undefined));
-  if (a === undefined || b === undefined) throw new Error(`cannot read the sum in «${question}»`);
-  return { question, token, answer: String(a + b) };
+  return { question, token, answer: String(answerOf(question)) };
 }

@@ -1,5 +1,5 @@
 import { createElement, Fragment, type ReactNode } from 'react';
-import { ARTICLES, MAILS, plural, RESULTS_AFTER_MIN, SUBSCRIBERS, type PluralForms } from './plural';
+import { ARTICLES, COMMENTS, MAILS, plural, RESULTS_AFTER_MIN, SUBSCRIBERS, type PluralForms } from './plural';
 
 /**
  * A sentence naming something the author typed (a title, a name): the name in Arabic quotation marks «» and in its
@@ -8,16 +8,6 @@ import { ARTICLES, MAILS, plural, RESULTS_AFTER_MIN, SUBSCRIBERS, type PluralFor
 function naming(before: string, name: string, after: string): ReactNode {
   return createElement(Fragment, null, `${before}«`, createElement('bdi', null, name), `»${after}`);
 }
-
-/** Comments (admin › comments), nominative, as a label on its own: 'تعليق واحد', 'تعليقان', '3 تعليقات', '11 تعليقًا'. */
-export const COMMENTS: PluralForms = {
-  zero: 'لا تعليقات',
-  one: 'تعليق واحد',
-  two: 'تعليقان',
-  few: '{count} تعليقات',
-  many: '{count} تعليقًا',
-  other: '{count} تعليق',
-};
 
 /** Comments after the preposition 'من' (genitive: 'من تعليقين'), for 'عرض X إلى Y من Z'. */
 export const COMMENTS_AFTER_MIN: PluralForms = {

@@ -25,6 +25,16 @@ export const ARTICLES: PluralForms = {
   other: '{count} مقالة',
 };
 
+/** Comments, nominative, as a label on its own (the admin's counts; a post's says «لا تعليقات بعد» for none): 'تعليق واحد', 'تعليقان', '3 تعليقات', '11 تعليقًا'. */
+export const COMMENTS: PluralForms = {
+  zero: 'لا تعليقات',
+  one: 'تعليق واحد',
+  two: 'تعليقان',
+  few: '{count} تعليقات',
+  many: '{count} تعليقًا',
+  other: '{count} تعليق',
+};
+
 /** Selected posts in the dashboard: 'حُدد مقالان', accusative after a verb is avoided by using it as a label. */
 export const SELECTED_ARTICLES: PluralForms = {
   zero: 'لا مقالات محددة',

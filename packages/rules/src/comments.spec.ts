@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blocklistHits, commentsOpenNow, linksIn } from './comments.js';
+import { blocklistHits, commentsCloseTime, commentsOpenNow, linksIn } from './comments.js';
 
 describe('blocklistHits', () => {
   const blocklist = ['كازينو', 'قمار', 'viagra'];
@@ -53,5 +53,11 @@ describe('commentsOpenNow', () => {
     const closing = { ...post, commentsCloseAfterDays: 10 };
     expect(commentsOpenNow({ enabled: true }, closing, new Date('2026-01-10T23:59:00Z'))).toBe(true);
     expect(commentsOpenNow({ enabled: true }, closing, new Date('2026-01-11T00:00:00Z'))).toBe(false);
+    expect(commentsCloseTime(closing)).toEqual(new Date('2026-01-11T00:00:00Z'));
+  });
+
+  it('has no closing time when no days are set, or the post is closed by hand', () => {
+    expect(commentsCloseTime(post)).toBeNull();
+    expect(commentsCloseTime({ ...post, commentsOpen: false, commentsCloseAfterDays: 10 })).toBeNull();
   });
 });

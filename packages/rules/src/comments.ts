@@ -51,11 +51,17 @@ export interface PostCommentPolicy {
   publishedAt: Date;
 }
 
+/** When a post's comments close by its own choice of days, or null when no time closes them (open, or closed by hand). */
+export function commentsCloseTime(post: PostCommentPolicy): Date | null {
+  if (!post.commentsOpen || post.commentsCloseAfterDays === null) return null;
+  return new Date(post.publishedAt.getTime() + post.commentsCloseAfterDays * 86_400_000);
+}
+
 /** Whether a post takes new comments now (existing approved comments stay shown either way). */
 export function commentsOpenNow(settings: Pick<CommentSettings, 'enabled'>, post: PostCommentPolicy, now = new Date()): boolean {
   if (!settings.enabled || !post.commentsOpen) return false;
-  if (post.commentsCloseAfterDays === null) return true;
-  return now.getTime() < post.publishedAt.getTime() + post.commentsCloseAfterDays * 86_400_000;
+  const closes = commentsCloseTime(post);
+  return closes === null || now < closes;
 }
 
 /** Web addresses as readers write them (with a scheme or starting www.), which comments show as links. */

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -230,14 +230,8 @@ export class BulkCommentsResultDto {
   @ApiProperty({ description: 'Comments changed (those already in that state, or gone, are not counted)' }) changed: number;
 }
 
-export class ReplyCommentDto {
-  @ApiProperty({ minLength: COMMENT_LIMITS.contentMinLength, maxLength: COMMENT_LIMITS.contentMaxLength, description: 'Plain text' })
-  @Transform(trim)
-  @IsString()
-  @MinLength(COMMENT_LIMITS.contentMinLength, { message: 'content is too short' })
-  @MaxLength(COMMENT_LIMITS.contentMaxLength)
-  content: string;
-}
+/** The author's reply: its text, checked as a reader's comment is. */
+export class ReplyCommentDto extends PickType(CreateCommentDto, ['content'] as const) {}
 
 export class CommentSettingsDto {
   @ApiProperty({ description: 'The site-wide switch: off, no post takes comments and none is shown' }) enabled: boolean;

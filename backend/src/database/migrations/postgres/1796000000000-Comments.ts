@@ -19,6 +19,8 @@ export class Comments1796000000000 implements MigrationInterface {
     await queryRunner.query('ALTER TABLE "posts" ADD "commentsOpen" boolean NOT NULL DEFAULT true');
     await queryRunner.query('ALTER TABLE "posts" ADD "commentsCloseAfterDays" integer');
     await queryRunner.query('ALTER TABLE "posts" ADD "commentCount" integer NOT NULL DEFAULT \'0\'');
+    await queryRunner.query('ALTER TABLE "posts" ADD "commentsCloseAt" TIMESTAMP WITH TIME ZONE');
+    await queryRunner.query('CREATE INDEX "IDX_posts_comments_close_at" ON "posts" ("commentsCloseAt") ');
     await queryRunner.query(
       'ALTER TABLE "comments" ADD CONSTRAINT "FK_e44ddaaa6d058cb4092f83ad61f" FOREIGN KEY ("postId") REFERENCES "posts"("id") ON DELETE CASCADE ON UPDATE NO ACTION',
     );
@@ -30,6 +32,8 @@ export class Comments1796000000000 implements MigrationInterface {
   public async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query('ALTER TABLE "comments" DROP CONSTRAINT "FK_8770bd9030a3d13c5f79a7d2e81"');
     await queryRunner.query('ALTER TABLE "comments" DROP CONSTRAINT "FK_e44ddaaa6d058cb4092f83ad61f"');
+    await queryRunner.query('DROP INDEX "public"."IDX_posts_comments_close_at"');
+    await queryRunner.query('ALTER TABLE "posts" DROP COLUMN "commentsCloseAt"');
     await queryRunner.query('ALTER TABLE "posts" DROP COLUMN "commentCount"');
     await queryRunner.query('ALTER TABLE "posts" DROP COLUMN "commentsCloseAfterDays"');
     await queryRunner.query('ALTER TABLE "posts" DROP COLUMN "commentsOpen"');

@@ -23,9 +23,13 @@ export class Comments1796000000000 implements MigrationInterface {
     await queryRunner.query('ALTER TABLE "posts" ADD COLUMN "commentsOpen" boolean NOT NULL DEFAULT (1)');
     await queryRunner.query('ALTER TABLE "posts" ADD COLUMN "commentsCloseAfterDays" integer');
     await queryRunner.query('ALTER TABLE "posts" ADD COLUMN "commentCount" integer NOT NULL DEFAULT (0)');
+    await queryRunner.query('ALTER TABLE "posts" ADD COLUMN "commentsCloseAt" datetime');
+    await queryRunner.query('CREATE INDEX "IDX_posts_comments_close_at" ON "posts" ("commentsCloseAt") ');
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('DROP INDEX "IDX_posts_comments_close_at"');
+    await queryRunner.query('ALTER TABLE "posts" DROP COLUMN "commentsCloseAt"');
     await queryRunner.query('ALTER TABLE "posts" DROP COLUMN "commentCount"');
     await queryRunner.query('ALTER TABLE "posts" DROP COLUMN "commentsCloseAfterDays"');
     await queryRunner.query('ALTER TABLE "posts" DROP COLUMN "commentsOpen"');

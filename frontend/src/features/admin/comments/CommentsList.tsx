@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useSearchAsYouType } from '../components/useSearchAsYouType';
 import { Badge, Box, HStack, Input, InputGroup, Stack, Tabs } from '@chakra-ui/react';
 import { MessageSquare, Search } from 'lucide-react';
 import { admin as t } from '@/i18n/admin';
@@ -11,9 +11,6 @@ import CommentRow from './CommentRow';
 import CommentsBulkBar from './CommentsBulkBar';
 import TapCheckbox from './TapCheckbox';
 import { useComments, type Comments } from './useComments';
-
-/** Typing pauses this long before the list asks the server again. */
-const SEARCH_DELAY_MS = 300;
 
 const EMPTY: Record<CommentTab, { title: string; hint?: string }> = {
   pending: { title: t.noCommentsPending, hint: t.noCommentsPendingHint },
@@ -78,20 +75,7 @@ export default function CommentsList({ tab, onTab }: { tab: CommentTab; onTab: (
 
 /** Words in the text, the name or the email, answered by the server after a pause in typing. */
 function CommentsSearch({ onSearch }: { onSearch: (text: string) => void }) {
-  const [text, setText] = useState('');
-  // what the list was last asked for: asking again for the same words (a space typed) must not reset its page
-  const searched = useRef('');
-  useEffect(() => {
-    const query = text.trim();
-    if (query === searched.current) return;
-    const timer = window.setTimeout(() => {
-      searched.current = query;
-      onSearch(query);
-    }, SEARCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
-    // onSearch is a state setter's wrapper, stable enough; only the text decides
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [text]);
+  const [text, setText] = useSearchAsYouType(onSearch);
   return (
     <Box pt="4">
       <InputGroup startElement={<Search size={16} aria-hidden />}>

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { COMMENT_LIMITS, pageRange } from '@mudawwana/rules';
-import { admin as t, COMMENTS } from '@/i18n/admin';
-import { plural } from '@/i18n/plural';
+import { admin as t } from '@/i18n/admin';
+import { COMMENTS, plural } from '@/i18n/plural';
 import {
   useBulkComments,
   useCountComments,
@@ -15,6 +15,7 @@ import {
 } from '../api';
 import { notifyError, notifySuccess, withToasts } from '../notify';
 import { BULK_DONE, listParams, STATUS_DONE, type CommentTab } from './comment-rules';
+import { bulkSelection } from '../components/bulk-selection';
 
 /** What a comment's row reads and does. */
 export interface CommentRowControls {
@@ -144,19 +145,13 @@ export function useComments(tab: CommentTab) {
       selectAll: (checked: boolean) => setSelected(checked ? new Set(rows.map((comment) => comment.id)) : new Set()),
     },
     controls,
-    selection: {
-      count: chosen.length,
-      clear: () => setSelected(new Set()),
-      pending: bulk.isPending,
-      /** Delete asks first (`confirmingDelete`); the others run at once. */
-      run: (action: BulkCommentsDtoAction) => {
-        if (action === 'delete') setConfirmBulkDelete(true);
-        else bulk.mutate({ data: { action, ids: chosen } });
-      },
+    selection: bulkSelection<BulkCommentsDtoAction>({
+      ids: chosen,
+      mutation: bulk,
       confirmingDelete: confirmBulkDelete,
-      confirmDelete: () => bulk.mutate({ data: { action: 'delete', ids: chosen } }),
-      cancelDelete: () => setConfirmBulkDelete(false),
-    },
+      setConfirmingDelete: setConfirmBulkDelete,
+      clear: () => setSelected(new Set()),
+    }),
     deletion: {
       comment: toDelete,
       pending: remove.isPending,

@@ -1,10 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useSearchAsYouType } from '../components/useSearchAsYouType';
 import { HStack, Input, NativeSelect } from '@chakra-ui/react';
 import { admin as t } from '@/i18n/admin';
 import type { CategoryDto } from '../api';
-
-/** Typing pauses this long before the list asks the server again. */
-const SEARCH_DELAY_MS = 300;
 
 interface Props {
   categories: CategoryDto[];
@@ -15,21 +12,7 @@ interface Props {
 
 /** Search by title and a category filter, both answered by the server (the dashboard of a blog of thousands). */
 export default function DashboardFilters({ categories, category, onSearch, onCategory }: Props) {
-  const [text, setText] = useState('');
-  // What the list was last asked for: a new search resets its page and selection, so asking again for the same words
-  // (when the filters first appear, or after typing a space) must not.
-  const searched = useRef('');
-  useEffect(() => {
-    const query = text.trim();
-    if (query === searched.current) return;
-    const timer = window.setTimeout(() => {
-      searched.current = query;
-      onSearch(query);
-    }, SEARCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
-    // onSearch is a state setter's wrapper, stable enough; only the text decides
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [text]);
+  const [text, setText] = useSearchAsYouType(onSearch);
   return (
     <HStack gap="3" wrap="wrap" pt="4">
       <Input

@@ -18,6 +18,7 @@ import {
 } from '../api';
 import { PAGE_SIZE } from '../components/paginate';
 import { notifyError, notifySuccess, withToasts } from '../notify';
+import { bulkSelection } from '../components/bulk-selection';
 
 export type Tab = 'all' | 'published' | 'scheduled' | 'drafts';
 
@@ -151,19 +152,13 @@ export function useDashboard() {
       allSelected: rows.length > 0 && rows.every((post) => selected.has(post.id)),
     },
     rowControls,
-    selection: {
-      count: selected.size,
-      clear: clearSelection,
-      pending: bulk.isPending,
-      /** Publish and unpublish run at once; delete asks first (`confirmingDelete`). */
-      run: (action: BulkAction) => {
-        if (action === 'delete') setConfirmBulkDelete(true);
-        else bulk.mutate({ data: { action, ids: [...selected] } });
-      },
+    selection: bulkSelection<BulkAction>({
+      ids: [...selected],
+      mutation: bulk,
       confirmingDelete: confirmBulkDelete,
-      confirmDelete: () => bulk.mutate({ data: { action: 'delete', ids: [...selected] } }),
-      cancelDelete: () => setConfirmBulkDelete(false),
-    },
+      setConfirmingDelete: setConfirmBulkDelete,
+      clear: clearSelection,
+    }),
     deletion: {
       post: toDelete,
       pending: deletePost.isPending,
