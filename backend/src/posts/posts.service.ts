@@ -107,7 +107,16 @@ export class PostsService {
   }
 
   async createPost(input: CreatePostDto, author: User): Promise<PostDto> {
-    const post = this.posts.create({ authorId: author.id, published: false, featured: false, tags: [] });
+    // The columns' defaults, known before the save: the comments' closing time is computed from them (apply).
+    const post = this.posts.create({
+      authorId: author.id,
+      published: false,
+      featured: false,
+      tags: [],
+      createdAt: new Date(),
+      commentsOpen: true,
+      commentsCloseAfterDays: null,
+    });
     return PostDto.from(await this.apply(post, input, undefined, author));
   }
 

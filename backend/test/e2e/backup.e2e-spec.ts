@@ -317,7 +317,7 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
     // scheduled posts (publishAt), and no newsletter sends, mails or subscriber status (NewsletterDoubleOptIn).
     const newColumns: Record<string, string[]> = {
       newsletter_subscribers: ['status', 'confirmTokenHash', 'confirmTokenExpiresAt', 'confirmedAt', 'unsubscribedAt'],
-      posts: ['publishAt', 'commentsOpen', 'commentsCloseAfterDays', 'commentCount'],
+      posts: ['publishAt', 'commentsOpen', 'commentsCloseAfterDays', 'commentCount', 'commentsCloseAt'],
     };
     const older = await alteredArchive('older.tar.gz', (dir, manifest) => {
       for (const table of ['api_tokens', 'comments', 'install_claim', 'newsletter_sends', 'newsletter_mails', 'revisions']) {
