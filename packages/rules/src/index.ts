@@ -14,3 +14,4 @@ export * from './arabic-search.js';
 export * from './render-worker-protocol.js';
 export * from './operation-matcher.js';
 export * from './comments.js';
+export * from './redirects.js';

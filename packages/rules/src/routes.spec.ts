@@ -3,6 +3,7 @@ import {
   cacheClassOf,
   isPrivatePath,
   matchRoute,
+  PAGE_QUERY_PARAMS,
   PRIVATE_ROUTES,
   RESERVED_PAGE_SLUGS,
   routeLink,
@@ -67,5 +68,25 @@ describe('the site routes', () => {
       .filter((route) => route.cache === 'private' || route.cache === 'browser-only')
       .map((route) => route.path.split('/')[1]);
     expect(kept.sort()).toEqual([...PRIVATE_ROUTES].sort());
+  });
+
+  it('keeps in a page key only the parameters PAGE_QUERY_PARAMS names (the redirects rely on it)', () => {
+    const params = (entries: [string, string][]) => new Map(entries);
+    for (const route of Object.values(SITE_ROUTES) as SiteRoute[]) {
+      if (!route.keyQuery) continue;
+      const foreign = params([
+        ['p', '12'],
+        ['utm_source', 'x'],
+        ['s', 'a'],
+        ['cat', '3'],
+      ]);
+      expect(route.keyQuery({ get: (name) => foreign.get(name) ?? null }), route.path).toBe('');
+      const read: string[] = [];
+      route.keyQuery({ get: (name) => (read.push(name), name === 'view' ? 'all' : '2') });
+      expect(
+        read.every((name) => PAGE_QUERY_PARAMS.includes(name)),
+        route.path,
+      ).toBe(true);
+    }
   });
 });

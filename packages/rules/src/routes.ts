@@ -56,6 +56,12 @@ export interface SiteRoute {
   rebuildRank: number;
 }
 
+/**
+ * Every query parameter a stored page reads (its route's keyQuery below); any other (utm_*, a cache-buster, an old
+ * blog's `?p=12`) shows the same page as the URL without it.
+ */
+export const PAGE_QUERY_PARAMS: readonly string[] = ['page', 'view', 'comments'];
+
 /** A ?page= the page store keeps (page 1 is the page without it). */
 const PAGE_PARAM = /^[1-9]\d{0,5}$/;
 
