@@ -12,6 +12,7 @@ import { HealthModule } from './health/health.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
 import { PagesModule } from './pages/pages.module';
 import { PostsModule } from './posts/posts.module';
+import { RedirectsModule } from './redirects/redirects.module';
 import { SearchModule } from './search/search.module';
 import { SettingsModule } from './settings/settings.module';
 import { PagesTouched } from './site/pages-touched';
@@ -43,6 +44,7 @@ export class AppModule {
         ApiTokensModule,
         SearchModule,
         TagsModule,
+        RedirectsModule,
         ...(site ? [SiteModule.forRoot(config, site)] : []),
       ],
       providers: [

@@ -67,6 +67,14 @@ export const ERROR_CODES = {
   COMMENT_NOT_FOUND: 'No comment has this id (or, for readers, no approved comment of this post)',
   COMMENT_CHALLENGE_FAILED:
     'The proof-of-work (`altcha`) is missing, wrong, expired, already used or solved too fast: fetch a new challenge from `GET /api/comments/challenge`',
+  // redirects
+  REDIRECT_NOT_FOUND: 'No redirect has this id',
+  REDIRECT_FROM_INVALID: 'fromPath is not a path starting with / (nor an http(s) URL), or is longer than 2000 bytes once decoded',
+  REDIRECT_FROM_RESERVED:
+    "fromPath is one of the blog's own paths (the home page, /api, /uploads, /assets, /admin, /auth, /reset-password, /search, the feeds, the sitemap): the blog answers it itself",
+  REDIRECT_TO_INVALID: 'toPath is neither a path on the blog starting with a single / nor an absolute http(s) URL',
+  REDIRECT_LOOP: 'The redirect would lead back to its own address (directly, or through the redirects already there)',
+  REDIRECT_EXISTS: 'Another redirect has this fromPath (once normalised): delete it first',
   // uploads
   IMAGE_REQUIRED: 'No file in the multipart field "image"',
   IMAGE_EMPTY: 'The uploaded file is empty',

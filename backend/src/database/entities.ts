@@ -8,6 +8,7 @@ import { NewsletterSend } from '../newsletter/newsletter-send.entity';
 import { Subscriber } from '../newsletter/subscriber.entity';
 import { Page } from '../pages/page.entity';
 import { Post } from '../posts/post.entity';
+import { Redirect } from '../redirects/redirect.entity';
 import { Revision } from '../revisions/revision.entity';
 import { Setting } from '../settings/setting.entity';
 import { ApiToken } from '../tokens/api-token.entity';
@@ -23,6 +24,7 @@ export const ENTITIES = [
   Page,
   PasswordResetToken,
   Post,
+  Redirect,
   Revision,
   Session,
   Setting,

@@ -33,6 +33,11 @@ export const ContentTag = {
   commentSettings: 'comment-settings',
   homeLayout: 'home-layout',
   /**
+   * The redirect table: no stored page shows it (a redirect answers in place of a 404), but the instances' lookups
+   * (site-redirects.ts) forget what they knew of it.
+   */
+  redirects: 'redirects',
+  /**
    * Not a page's tag but a mark on a change: it took something away from readers (a post or page unpublished, deleted,
    * scheduled or back to draft). The pages it makes stale are not served until rebuilt (site/page-store.ts).
    */

@@ -307,6 +307,12 @@ const ROWS: Row[] = [
     touches: [nothingShown],
   },
   {
+    says: 'a redirect added or deleted: no stored page, the lookups of the redirect table',
+    event: 'redirects.changed',
+    payload: { fromPaths: ['/?p=12'] },
+    touches: [ContentTag.redirects],
+  },
+  {
     says: 'an image uploaded: no page until one uses it',
     event: 'upload.stored',
     payload: { url: '/uploads/a.png' },

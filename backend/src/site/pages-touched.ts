@@ -164,6 +164,8 @@ export const PAGES_TOUCHED: { [E in DomainEventName]: PagesOf<E> } = {
       ? [...new Set(shownChanged.map((comment) => ContentTag.post(comment.postId)))]
       : [ContentTag.nothingShown];
   },
+  // No stored page shows a redirect; the lookups of every instance forget theirs (site-redirects.ts).
+  'redirects.changed': () => [ContentTag.redirects],
   // Readers see an image once a post or page uses it.
   'upload.stored': () => [ContentTag.nothingShown],
 };

@@ -57,6 +57,13 @@ export const ERROR_TEXT: Record<ErrorCode, string> = {
   COMMENTS_CLOSED: 'التعليقات على هذا المقال مغلقة',
   COMMENT_NOT_FOUND: 'التعليق غير موجود',
   COMMENT_CHALLENGE_FAILED: 'تعذّر التحقق من أنك لست برنامجًا آليًا؛ حاول الإرسال مرة أخرى',
+  REDIRECT_NOT_FOUND: 'التحويل غير موجود',
+  REDIRECT_FROM_INVALID: 'العنوان القديم يجب أن يكون مسارًا يبدأ بـ / (أو رابطًا كاملًا) وألا يكون طويلًا جدًا',
+  REDIRECT_FROM_RESERVED:
+    'هذا العنوان من عناوين المدونة نفسها (الرئيسية أو لوحة التحكم أو الواجهة البرمجية أو الملفات أو الخلاصات) ولا يمكن تحويله',
+  REDIRECT_TO_INVALID: 'العنوان الجديد يجب أن يكون مسارًا في المدونة يبدأ بـ / أو رابطًا كاملًا يبدأ بـ http:// أو https://',
+  REDIRECT_LOOP: 'هذا التحويل يعود إلى عنوانه نفسه (مباشرة أو عبر تحويلات أخرى)',
+  REDIRECT_EXISTS: 'يوجد تحويل من هذا العنوان بالفعل؛ احذفه أولًا',
   IMAGE_REQUIRED: 'لم تُرفق صورة',
   IMAGE_EMPTY: 'الملف فارغ',
   NOT_AN_IMAGE: 'الملف ليس صورة JPEG أو PNG أو GIF أو WebP أو AVIF',

@@ -5,6 +5,7 @@ export * from './health/health';
 export * from './newsletter/newsletter';
 export * from './pages/pages';
 export * from './posts/posts';
+export * from './redirects/redirects';
 export * from './search/search';
 export * from './settings/settings';
 export * from './tags/tags';

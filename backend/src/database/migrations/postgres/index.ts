@@ -17,6 +17,7 @@ import { LinksWithTarget1795900400000 } from '../links-with-target';
 import { InstallClaimAndResetTokens1795900000000 } from './1795900000000-InstallClaimAndResetTokens';
 import { StoreOnlyPagesThatExist1795900300000 } from '../store-only-pages-that-exist';
 import { Comments1796000000000 } from './1796000000000-Comments';
+import { Redirects1796100000000 } from './1796100000000-Redirects';
 
 /** In order; each runs once per database. */
 export const POSTGRES_MIGRATIONS = [
@@ -39,4 +40,5 @@ export const POSTGRES_MIGRATIONS = [
   InstallClaimAndResetTokens1795900000000,
   StoreOnlyPagesThatExist1795900300000,
   Comments1796000000000,
+  Redirects1796100000000,
 ];

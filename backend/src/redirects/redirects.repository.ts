@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, In, Repository } from 'typeorm';
+import { isUniqueViolation } from '../common/database-errors';
+import { Redirect } from './redirect.entity';
+
+/** Where a from-path goes. */
+export type RedirectTo = Pick<Redirect, 'toPath' | 'status'>;
+
+@Injectable()
+export class RedirectsRepository {
+  private readonly redirects: Repository<Redirect>;
+
+  constructor(dataSource: DataSource) {
+    this.redirects = dataSource.getRepository(Redirect);
+  }
+
+  /** One page, newest first (by id: the primary key's order, whatever the table's size). */
+  async page(limit: number, offset: number): Promise<{ items: Redirect[]; total: number }> {
+    const [items, total] = await Promise.all([
+      this.redirects.find({ order: { id: 'DESC' }, take: limit, skip: offset }),
+      this.redirects.count(),
+    ]);
+    return { items, total };
+  }
+
+  /** The redirects of these from-paths (keys), by from-path: one indexed read. */
+  async targetsOf(fromPaths: readonly string[]): Promise<Map<string, RedirectTo>> {
+    if (fromPaths.length === 0) return new Map();
+    const rows = await this.redirects.find({
+      select: { fromPath: true, toPath: true, status: true },
+      where: { fromPath: In([...fromPaths]) },
+    });
+    return new Map(rows.map(({ fromPath, toPath, status }) => [fromPath, { toPath, status }]));
+  }
+
+  /** The new row, or null when its from-path has one already (a save that raced another included). */
+  async insert(row: Pick<Redirect, 'fromPath' | 'toPath' | 'status'>): Promise<Redirect | null> {
+    try {
+      return await this.redirects.save(this.redirects.create(row));
+    } catch (error) {
+      if (isUniqueViolation(error)) return null;
+      throw error;
+    }
+  }
+
+  /** The deleted row, or null when there was none. */
+  async delete(id: number): Promise<Redirect | null> {
+    const found = await this.redirects.findOneBy({ id });
+    if (!found) return null;
+    const { affected } = await this.redirects.delete({ id });
+    return affected ? found : null;
+  }
+}
