@@ -15,6 +15,7 @@ import { PageTemplate } from './page-template';
 import { RenderOrigins } from './render-origins';
 import { RenderUnavailable } from './render-unavailable';
 import { chunksOf, type ServedPage } from './served-page';
+import { SiteRedirects, type FoundRedirect } from './site-redirects';
 import type { SiteFiles } from './site-files';
 import { RenderReads, siteLifecycleOf } from './site.module';
 import { staticAssets } from './static-assets';
@@ -34,6 +35,12 @@ export const SEARCH_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, stale-while
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=1, stale-while-revalidate=60';
 /** Anything a signed-in visitor gets, and the per-visitor screens: never kept by a shared cache. */
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+/**
+ * A permanent redirect (301): kept a day by browsers and caches in front. Without a Cache-Control browsers keep a 301
+ * for good, so a redirect the author deletes (a mistake) would never reach readers who followed it; a day bounds that,
+ * and search engines move the old address to the new one either way. A temporary one (302) is kept as pages are.
+ */
+export const PERMANENT_REDIRECT_CACHE_CONTROL = 'public, max-age=86400';
 
 /**
  * Stops the page store and then the render worker, once the renders under way are done (a stop on a signal, after
@@ -75,6 +82,16 @@ async function send(request: express.Request, response: express.Response, page: 
   response.end();
 }
 
+/** A redirect from the redirect table (site-redirects.ts), without a body; a signed-in browser keeps none of them. */
+function sendRedirect(request: express.Request, response: express.Response, redirect: FoundRedirect): void {
+  const cacheControl = redirect.status === 301 ? PERMANENT_REDIRECT_CACHE_CONTROL : PUBLIC_CACHE_CONTROL;
+  response.setHeader('Cache-Control', signedIn(request) ? PRIVATE_CACHE_CONTROL : cacheControl);
+  response.setHeader('Location', redirect.location);
+  response.setHeader('Content-Length', 0);
+  response.statusCode = redirect.status;
+  response.end();
+}
+
 /**
  * The public site: static assets, server-rendered pages (hydrated in the browser), /rss.xml, /sitemap.xml and
  * /robots.txt. Public pages and feeds come from the page store (site.module.ts, docs/decisions/004-page-store.md).
@@ -90,6 +107,13 @@ export function mountSite(
   const pages = app.get(PageServer);
   const template = app.get(PageTemplate);
   const origins = app.get(RenderOrigins);
+  const redirects = app.get(SiteRedirects);
+  // A redirect table that cannot be read (the database down) leaves the reader with the page, or its 404.
+  const redirectOf = (lookup: Promise<FoundRedirect | undefined>) =>
+    lookup.catch((error: unknown) => {
+      console.error('mudawwana: could not look up a redirect', error);
+      return undefined;
+    });
   app.getHttpServer().once('listening', () => {
     const started = Date.now();
     app
@@ -131,6 +155,10 @@ export function mountSite(
   };
 
   const stored = async (request: express.Request, response: express.Response) => {
+    // The table is looked up before the page only for a query no page reads (`/?p=12`), else in place of a 404: a
+    // redirect never hides a page of the blog (docs/decisions/025-redirects.md).
+    const early = await redirectOf(redirects.beforePage(request.originalUrl));
+    if (early) return sendRedirect(request, response, early);
     const query = new URL(request.originalUrl, 'http://localhost').searchParams;
     let served: Served;
     try {
@@ -141,6 +169,10 @@ export function mountSite(
       throw error;
     }
     const { page, stored: same, cache } = served;
+    if (page.status === 404) {
+      const redirect = await redirectOf(redirects.insteadOfNotFound(request.originalUrl));
+      if (redirect) return sendRedirect(request, response, redirect);
+    }
     response.setHeader('X-Site-Cache', cache);
     await send(request, response, page, same ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
   };

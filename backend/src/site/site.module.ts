@@ -11,6 +11,7 @@ import { ModulesContainer } from '@nestjs/core';
 import { existsSync } from 'node:fs';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
+import { RedirectsModule } from '../redirects/redirects.module';
 import { buildIdOf } from './build-id';
 import { ChangeClock } from './change-clock';
 import { FooterFragment } from './footer-fragment';
@@ -28,6 +29,7 @@ import { RenderQueue } from './render-queue';
 import { WorkerRenderer } from './render-worker';
 import type { SiteFiles } from './site-files';
 import { SSR_MODULE, type SsrModule } from './ssr-module';
+import { SiteRedirects } from './site-redirects';
 import { StaticPageSlugs } from './static-page-slugs';
 
 /** How many renders at once: one's data loading (this thread) overlaps another's rendering (the render worker). */
@@ -103,6 +105,7 @@ export class SiteModule {
   static forRoot(config: AppConfig, files: SiteFiles): DynamicModule {
     return {
       module: SiteModule,
+      imports: [RedirectsModule],
       providers: [
         { provide: PageTemplate, useValue: new PageTemplate(files.template) },
         {
@@ -132,6 +135,7 @@ export class SiteModule {
         PageRebuilds,
         FooterFragment,
         StaticPageSlugs,
+        SiteRedirects,
         PageServer,
         PageFill,
         PageFreshness,

@@ -1,0 +1,110 @@
+import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { hasForeignQuery, redirectCandidates, redirectKey, redirectLocation, type RedirectStatus } from '@mudawwana/rules';
+import { ContentEvents } from '../common/content-events';
+import { RedirectsService } from '../redirects/redirects.service';
+import { ContentTag } from './content-tags';
+
+/** A redirect to answer: its status and Location header. */
+export interface FoundRedirect {
+  status: RedirectStatus;
+  location: string;
+}
+
+/**
+ * What the lookups remember: the answer of every key looked up lately, a redirect or none (what scanners and typos
+ * ask for again and again), up to this many characters of keys (a few MB at most, whatever the requests).
+ */
+const KEPT_KEY_CHARACTERS = 500_000;
+
+/**
+ * The redirect table as the site reads it (docs/decisions/025-redirects.md): a request's address normalised once
+ * (@mudawwana/rules redirectKey), looked up by the table's unique index, the answers (none included) kept in memory.
+ * What is kept is forgotten at every change of the table, made here or on another instance (the content-change bridge
+ * relays it, and a listener that lost its connection counts as a change of everything), or behind the app's back (a
+ * restore); an answer read while a change happened is not kept, so a lookup that raced with a change never brings back
+ * the table before it.
+ */
+@Injectable()
+export class SiteRedirects implements OnModuleInit, OnModuleDestroy {
+  private readonly kept = new Map<string, FoundRedirect | null>();
+  private keptCharacters = 0;
+  /** Raised at every change: a lookup begun before one does not keep its answer. */
+  private changes = 0;
+  private stopListening?: () => void;
+
+  constructor(
+    private readonly redirects: RedirectsService,
+    private readonly events: ContentEvents,
+  ) {}
+
+  onModuleInit(): void {
+    this.stopListening = this.events.on((origin, tags) => {
+      if (origin === 'outside' || tags.includes(ContentTag.redirects) || tags.includes(ContentTag.all)) this.forget();
+    });
+  }
+
+  onModuleDestroy(): void {
+    this.stopListening?.();
+  }
+
+  /**
+   * Before the page is served: the redirect of a URL whose query no page reads (`/?p=12`, WordPress's post 12): the
+   * page would show the same as the URL without it. Nothing is looked up for any other URL.
+   */
+  async beforePage(url: string): Promise<FoundRedirect | undefined> {
+    const key = redirectKey(url);
+    return key !== undefined && hasForeignQuery(key) ? this.first([key]) : undefined;
+  }
+
+  /** In place of a 404: the redirect of the address with its query, else without it. */
+  async insteadOfNotFound(url: string): Promise<FoundRedirect | undefined> {
+    const key = redirectKey(url);
+    return key === undefined ? undefined : this.first(redirectCandidates(key));
+  }
+
+  /** The redirect of the first of these keys that has one (each key's answer from memory, else read and kept). */
+  private async first(keys: string[]): Promise<FoundRedirect | undefined> {
+    const unknown = keys.filter((key) => !this.kept.has(key));
+    const read = new Map<string, FoundRedirect | null>();
+    if (unknown.length > 0) {
+      const changesBefore = this.changes;
+      const found = await this.redirects.targetsOf(unknown);
+      for (const key of unknown) {
+        const target = found.get(key);
+        read.set(key, target ? { status: target.status, location: redirectLocation(target.toPath) } : null);
+        if (this.changes === changesBefore) this.keep(key, read.get(key) ?? null);
+      }
+    }
+    for (const key of keys) {
+      const answer = read.get(key) ?? this.used(key);
+      if (answer) return answer;
+    }
+    return undefined;
+  }
+
+  /** A kept answer, moved to the end (the last to be dropped). */
+  private used(key: string): FoundRedirect | null | undefined {
+    const answer = this.kept.get(key);
+    if (answer === undefined) return undefined;
+    this.kept.delete(key);
+    this.kept.set(key, answer);
+    return answer;
+  }
+
+  private keep(key: string, answer: FoundRedirect | null): void {
+    if (key.length > KEPT_KEY_CHARACTERS / 100) return;
+    this.kept.set(key, answer);
+    this.keptCharacters += key.length;
+    for (const [oldest] of this.kept) {
+      if (this.keptCharacters <= KEPT_KEY_CHARACTERS) break;
+      this.kept.delete(oldest);
+      this.keptCharacters -= oldest.length;
+    }
+  }
+
+  private forget(): void {
+    this.changes += 1;
+    this.kept.clear();
+    this.keptCharacters = 0;
+  }
+}
