@@ -152,6 +152,58 @@ describe('RowChecker', () => {
     );
   });
 
+  describe('redirects', () => {
+    const redirect: JsonRow = {
+      id: 1,
+      fromPath: '/2019/05/مقال.html',
+      toPath: '/post/مقال',
+      status: 301,
+      createdAt: '2026-01-01T00:00:00Z',
+    };
+    const checked = (rows: JsonRow[]) => {
+      const checker = new RowChecker({ withApiTokens: false });
+      try {
+        for (const row of rows) checker.check(shape('redirects'), row);
+        return undefined;
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+
+    it('lets through the rows the API stores', () => {
+      expect(
+        checked([redirect, { ...redirect, id: 2, fromPath: '/?p=12', toPath: 'https://example.org/x?a=1', status: 302 }]),
+      ).toBeUndefined();
+    });
+
+    it.each([
+      [
+        'an address not normalised',
+        { fromPath: '/2019/05/%D9%85.html' },
+        'fromPath "/2019/05/%D9%85.html" is not an address the API stores a redirect from',
+      ],
+      ["one of the blog's own paths", { fromPath: '/api/posts' }, 'fromPath "/api/posts" is not an address the API stores a redirect from'],
+      [
+        'a target that is no address',
+        { toPath: 'javascript:alert(1)' },
+        'toPath "javascript:alert(1)" is neither a local path nor an http(s) URL',
+      ],
+      [
+        'another host written as a path',
+        { toPath: '//evil.example/' },
+        'toPath "//evil.example/" is neither a local path nor an http(s) URL',
+      ],
+      ['a redirect to itself', { toPath: '/2019/05/مقال.html' }, 'toPath leads back to fromPath'],
+      ['a status that is not a redirect', { status: 200 }, 'status must be 301 or 302'],
+    ])('refuses %s', (_what, change, message) => {
+      expect(checked([{ ...redirect, ...change }])).toBe(message);
+    });
+
+    it('refuses two redirects from one address', () => {
+      expect(checked([redirect, { ...redirect, id: 2 }])).toBe('fromPath "/2019/05/مقال.html" is there twice');
+    });
+  });
+
   describe('comments', () => {
     const published = { ...post, featured: false, commentCount: 2 };
     const other = { ...published, id: 2, slug: 'other', commentCount: 0 };

@@ -2,7 +2,19 @@ import { plainToInstance } from 'class-transformer';
 import { isEmail, isISO8601, validateSync } from 'class-validator';
 import type { EntityMetadata } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
-import { ACCOUNT_LIMITS, COMMENT_LIMITS, COMMENT_STATUSES, isSlug, RESERVED_PAGE_SLUGS, type CommentHoldReason } from '@mudawwana/rules';
+import {
+  ACCOUNT_LIMITS,
+  COMMENT_LIMITS,
+  COMMENT_STATUSES,
+  isSlug,
+  redirectCandidates,
+  redirectFromProblem,
+  redirectKey,
+  REDIRECT_STATUSES,
+  redirectTarget,
+  RESERVED_PAGE_SLUGS,
+  type CommentHoldReason,
+} from '@mudawwana/rules';
 import { REPLY_NOTICE_STATES } from '../comments/comment.entity';
 import { UpdateCommentSettingsDto } from '../comments/dto/comment.dto';
 import { MAX_ID } from '../common/parse-id.pipe';
@@ -154,6 +166,22 @@ const tags = (value: unknown, name: string): unknown => {
   return value;
 };
 
+/** A redirect's old address as the API stores it: normalised, and not one of the blog's own paths. */
+const redirectFrom = (value: unknown, name: string): unknown => {
+  if (redirectKey(value as string) !== value || redirectFromProblem(value as string)) {
+    throw new RowProblem(`${name} ${shown(value)} is not an address the API stores a redirect from`);
+  }
+  return value;
+};
+
+/** A redirect's target as the API stores it (a normalised local path or an http(s) URL), never its own address. */
+const redirectTo = (value: unknown, name: string, row: JsonRow): unknown => {
+  if (redirectTarget(value as string) !== value) throw new RowProblem(`${name} ${shown(value)} is neither a local path nor an http(s) URL`);
+  const key = redirectKey(value as string);
+  if (key !== undefined && redirectCandidates(key).includes(row.fromPath as string)) throw new RowProblem(`${name} leads back to fromPath`);
+  return value;
+};
+
 /** A reset link is never restored: it would let whoever knows its token set the password of the restored blog. */
 const cleared = () => null;
 
@@ -243,6 +271,15 @@ const RULES: Record<string, Record<string, Rule>> = {
     replyNotice: oneOf(REPLY_NOTICE_STATES),
     replyTokenHash: orNull(sha256Hex),
     moderationTokenHash: orNull(sha256Hex),
+  },
+  // Loops through several rows are not looked for: the API refuses them, and a browser stops following after 20.
+  redirects: {
+    fromPath: redirectFrom,
+    toPath: redirectTo,
+    status: (value, name) => {
+      if (!(REDIRECT_STATUSES as readonly unknown[]).includes(value)) throw new RowProblem(`${name} must be 301 or 302`);
+      return value;
+    },
   },
   newsletter_mails: {
     status: oneOf(MAIL_STATUSES),
