@@ -9,6 +9,16 @@ function naming(before: string, name: string, after: string): ReactNode {
   return createElement(Fragment, null, `${before}«`, createElement('bdi', null, name), `»${after}`);
 }
 
+/** An address in a sentence: left to right in its own bidi island, whatever its letters. */
+function path(address: string): ReactNode {
+  return createElement('bdi', { dir: 'ltr' }, address);
+}
+
+/** A sentence of text and addresses. */
+function sentence(...parts: ReactNode[]): ReactNode {
+  return createElement(Fragment, null, ...parts);
+}
+
 /** Comments after the preposition 'من' (genitive: 'من تعليقين'), for 'عرض X إلى Y من Z'. */
 export const COMMENTS_AFTER_MIN: PluralForms = {
   zero: '0 تعليق',
@@ -17,6 +27,16 @@ export const COMMENTS_AFTER_MIN: PluralForms = {
   few: '{count} تعليقات',
   many: '{count} تعليقًا',
   other: '{count} تعليق',
+};
+
+/** Redirects after the preposition 'من' (genitive: 'من تحويلين'), for 'عرض X إلى Y من Z'. */
+export const REDIRECTS_AFTER_MIN: PluralForms = {
+  zero: '0 تحويل',
+  one: 'تحويل واحد',
+  two: 'تحويلين',
+  few: '{count} تحويلات',
+  many: '{count} تحويلًا',
+  other: '{count} تحويل',
 };
 
 /** Selected comments (the bulk bar), as a label: 'تعليقان محددان', '11 تعليقًا محددًا'. */
@@ -563,6 +583,46 @@ export const admin = {
   closeCommentsAfterInvalid: 'اكتب عددًا صحيحًا من 1 إلى 3650، أو اتركه فارغًا',
   commentsOffSiteWide: 'التعليقات موقوفة في الموقع كله من إعدادات التعليقات؛ لن يقبل هذا المقال تعليقات حتى تُفعَّل.',
   openCommentSettings: 'إعدادات التعليقات',
+
+  // redirects (issue 25)
+  redirects: 'التحويلات',
+  redirectsIntro:
+    'حين يُطلب عنوان قديم لا صفحة له في المدونة، يُحوَّل القارئ ومحركات البحث إلى العنوان الجديد. لا يحجب التحويل صفحة موجودة: يعمل تحويل من عنوان مقال حين يُحذف المقال.',
+  addRedirect: 'إضافة تحويل',
+  addFirstRedirect: 'أضف أول تحويل',
+  redirectFrom: 'العنوان القديم',
+  redirectFromHint: sentence(
+    'المسار كما كان يُطلب، مثل ',
+    path('/2019/05/مقال.html'),
+    ' أو ',
+    path('/?p=12'),
+    ' أو ',
+    path('/feed/'),
+    '، أو الرابط القديم كاملًا.',
+  ),
+  redirectTo: 'العنوان الجديد',
+  redirectToHint: sentence('مسار في هذه المدونة مثل ', path('/post/مقال-جديد'), '، أو رابط كامل يبدأ بـ ', path('https://'), '.'),
+  redirectAddressRequired: 'هذا الحقل مطلوب',
+  redirectStatus: 'نوع التحويل',
+  redirectPermanent: 'دائم (301)',
+  redirectPermanentHint: 'انتقل العنوان نهائيًا: تنقل محركات البحث ترتيبه إلى العنوان الجديد.',
+  redirectTemporary: 'مؤقت (302)',
+  redirectTemporaryHint: 'لفترة: يبقى العنوان القديم في محركات البحث.',
+  colRedirectFrom: 'من',
+  colRedirectTo: 'إلى',
+  colRedirectStatus: 'النوع',
+  colAddedAt: 'أُضيف',
+  redirectArrow: 'يُحوَّل إلى',
+  redirectAdded: 'أُضيف التحويل',
+  redirectAddError: 'تعذّر إضافة التحويل',
+  redirectDeleted: 'حُذف التحويل',
+  redirectDeleteError: 'تعذّر حذف التحويل',
+  redirectWillBeDeleted: (from: string) => sentence('سيُحذف التحويل من ', path(from), '، ويلقى من يطلب هذا العنوان صفحة «غير موجودة».'),
+  noRedirects: 'لا توجد تحويلات بعد',
+  noRedirectsHint: 'إن نقلت مدونتك من منصة أخرى أو غيّرت عنوان مقال، أضف تحويلًا من العنوان القديم إلى الجديد.',
+  failedFetchRedirects: 'تعذّر تحميل التحويلات',
+  redirectsShowing: (from: number, to: number, total: number) => `عرض ${from} إلى ${to} من ${plural(total, REDIRECTS_AFTER_MIN)}`,
+  redirectsPagination: 'صفحات التحويلات',
 } as const;
 
 export type AdminStrings = typeof admin;

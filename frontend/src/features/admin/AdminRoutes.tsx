@@ -11,6 +11,7 @@ import HomeLayoutPage from './home-layout/HomeLayoutPage';
 import ProfilePage from './profile/ProfilePage';
 import SubscribersPage from './newsletter/SubscribersPage';
 import CommentsPage from './comments/CommentsPage';
+import RedirectsPage from './redirects/RedirectsPage';
 import NotFoundInAdmin from './components/NotFoundInAdmin';
 
 /** Every /admin route (mounted lazily by the app router at /admin/*), all behind the session check. */
@@ -31,6 +32,7 @@ export default function AdminRoutes() {
         <Route path="profile" element={<ProfilePage />} />
         <Route path="subscribers" element={<SubscribersPage />} />
         <Route path="comments" element={<CommentsPage />} />
+        <Route path="redirects" element={<RedirectsPage />} />
         <Route path="*" element={<NotFoundInAdmin />} />
       </Routes>
     </ProtectedRoute>
