@@ -157,7 +157,8 @@ export function mountSite(
   const stored = async (request: express.Request, response: express.Response) => {
     // The table is looked up before the page only for a query no page reads (`/?p=12`), else in place of a 404: a
     // redirect never hides a page of the blog (docs/decisions/025-redirects.md).
-    const early = await redirectOf(redirects.beforePage(request.originalUrl));
+    const lookup = redirects.beforePage(request.originalUrl);
+    const early = lookup && (await redirectOf(lookup));
     if (early) return sendRedirect(request, response, early);
     const query = new URL(request.originalUrl, 'http://localhost').searchParams;
     let served: Served;

@@ -11,10 +11,17 @@ export interface FoundRedirect {
 }
 
 /**
- * What the lookups remember: the answer of every key looked up lately, a redirect or none (what scanners and typos
- * ask for again and again), up to this many characters of keys (a few MB at most, whatever the requests).
+ * What the lookups remember: the answer of every address looked up lately, a redirect or none (what scanners and
+ * typos ask for again and again), up to this many characters of addresses and locations (about 1 MB at most,
+ * whatever the requests). A longer address than a hundredth of it is looked up every time.
  */
-const KEPT_KEY_CHARACTERS = 500_000;
+const KEPT_CHARACTERS = 500_000;
+
+interface Kept {
+  answer: FoundRedirect | null;
+  /** Characters of the address and the location. */
+  size: number;
+}
 
 /**
  * The redirect table as the site reads it (docs/decisions/025-redirects.md): a request's address normalised once
@@ -26,7 +33,7 @@ const KEPT_KEY_CHARACTERS = 500_000;
  */
 @Injectable()
 export class SiteRedirects implements OnModuleInit, OnModuleDestroy {
-  private readonly kept = new Map<string, FoundRedirect | null>();
+  private readonly kept = new Map<string, Kept>();
   private keptCharacters = 0;
   /** Raised at every change: a lookup begun before one does not keep its answer. */
   private changes = 0;
@@ -49,9 +56,11 @@ export class SiteRedirects implements OnModuleInit, OnModuleDestroy {
 
   /**
    * Before the page is served: the redirect of a URL whose query no page reads (`/?p=12`, WordPress's post 12): the
-   * page would show the same as the URL without it. Nothing is looked up for any other URL.
+   * page would show the same as the URL without it. Undefined at once for any other URL (most requests, which have
+   * no query: neither a lookup nor a promise).
    */
-  async beforePage(url: string): Promise<FoundRedirect | undefined> {
+  beforePage(url: string): Promise<FoundRedirect | undefined> | undefined {
+    if (!url.includes('?')) return undefined;
     const key = redirectKey(url);
     return key !== undefined && hasForeignQuery(key) ? this.first([key]) : undefined;
   }
@@ -84,21 +93,22 @@ export class SiteRedirects implements OnModuleInit, OnModuleDestroy {
 
   /** A kept answer, moved to the end (the last to be dropped). */
   private used(key: string): FoundRedirect | null | undefined {
-    const answer = this.kept.get(key);
-    if (answer === undefined) return undefined;
+    const kept = this.kept.get(key);
+    if (kept === undefined) return undefined;
     this.kept.delete(key);
-    this.kept.set(key, answer);
-    return answer;
+    this.kept.set(key, kept);
+    return kept.answer;
   }
 
   private keep(key: string, answer: FoundRedirect | null): void {
-    if (key.length > KEPT_KEY_CHARACTERS / 100) return;
-    this.kept.set(key, answer);
-    this.keptCharacters += key.length;
-    for (const [oldest] of this.kept) {
-      if (this.keptCharacters <= KEPT_KEY_CHARACTERS) break;
+    const size = key.length + (answer?.location.length ?? 0);
+    if (size > KEPT_CHARACTERS / 100) return;
+    this.kept.set(key, { answer, size });
+    this.keptCharacters += size;
+    for (const [oldest, { size: oldestSize }] of this.kept) {
+      if (this.keptCharacters <= KEPT_CHARACTERS) break;
       this.kept.delete(oldest);
-      this.keptCharacters -= oldest.length;
+      this.keptCharacters -= oldestSize;
     }
   }
 
