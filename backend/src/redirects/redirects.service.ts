@@ -78,14 +78,13 @@ export class RedirectsService {
     for (let hop = 0; next !== undefined && isLocalTarget(next) && hop < MAX_CHAIN; hop += 1) {
       const key = redirectKey(next);
       if (key === undefined || seen.has(key)) return;
-      if (redirectCandidates(key).includes(fromPath)) {
+      const candidates = redirectCandidates(key);
+      if (candidates.includes(fromPath)) {
         throw badRequest('REDIRECT_LOOP', hop === 0 ? 'A redirect cannot lead to itself' : `${toPath} leads back to ${fromPath}`);
       }
       seen.add(key);
-      const found = await this.redirects.targetsOf(redirectCandidates(key));
-      next = redirectCandidates(key)
-        .map((candidate) => found.get(candidate)?.toPath)
-        .find((target) => target !== undefined);
+      const found = await this.redirects.targetsOf(candidates);
+      next = candidates.map((candidate) => found.get(candidate)?.toPath).find((target) => target !== undefined);
     }
   }
 }
