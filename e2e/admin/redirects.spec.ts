@@ -98,7 +98,7 @@ test('the author adds a redirect from an old Arabic address, a reader follows it
   await after.close();
 });
 
-test('on a 375 px phone: the list fits, the add dialog works, and a reader on a phone follows a temporary redirect', async ({
+test('on a 375 px phone: the list fits and pages, the add dialog works, and a reader on a phone follows a temporary redirect', async ({
   browser,
   blog,
   authorState,
@@ -143,5 +143,18 @@ test('on a 375 px phone: the list fits, the add dialog works, and a reader on a 
   expect(wordpress.redirect?.status()).toBe(301);
   expect(decodeURI(new URL(wordpress.landed.url()).pathname)).toBe(`/post/${SLUG}`);
   await wordpress.close();
+
+  // Ten a page: twelve redirects make two pages, with the count in Arabic.
+  for (let index = 1; index <= 10; index += 1) {
+    const response = await page.request.post('/api/redirects', { data: { fromPath: `/old-${index}`, toPath: '/' } });
+    expect(response.ok(), await response.text()).toBeTruthy();
+  }
+  await page.reload();
+  await expect(rows).toHaveCount(10);
+  await expect(page.getByTestId('pagination-caption')).toHaveText('عرض 1 إلى 10 من 12 تحويلًا');
+  await page.getByRole('navigation', { name: 'صفحات التحويلات' }).getByRole('button', { name: '2', exact: true }).click();
+  await expect(rows).toHaveCount(2);
+  await expect(rows.last()).toContainText('مؤقت (302)');
+  expect(await documentWidth(page)).toBeLessThanOrEqual(375);
   await context.close();
 });
