@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
-import { Card, Field, Input, RadioCard, SimpleGrid, Stack, Switch, Textarea } from '@chakra-ui/react';
+import { Card, Field, Input, Stack, Switch, Textarea } from '@chakra-ui/react';
+import { ChoiceCards } from '../components/ChoiceCards';
 import { admin as t } from '@/i18n/admin';
-import { useGetCommentSettings, useUpdateCommentSettings, type CommentModerationMode } from '../api';
+import { useGetCommentSettings, useUpdateCommentSettings } from '../api';
 import { ErrorState, LoadingState } from '../components/QueryState';
 import { SaveRow } from '../components/SaveButton';
 import { saveFormMutation, useSavedForm } from '../components/useSavedForm';
@@ -71,30 +72,14 @@ export default function CommentSettingsPanel() {
               <Field.HelperText>{t.commentsEnabledHint}</Field.HelperText>
             </Field.Root>
 
-            <RadioCard.Root
+            <ChoiceCards
               name="moderation"
-              colorPalette="blue"
+              label={t.moderationMode}
+              choices={MODERATION_MODES}
               value={form.moderation}
-              onValueChange={(e) => set('moderation', e.value as CommentModerationMode)}
-            >
-              <RadioCard.Label fontWeight="600" fontSize="sm">
-                {t.moderationMode}
-              </RadioCard.Label>
-              <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
-                {MODERATION_MODES.map((mode) => (
-                  <RadioCard.Item key={mode.value} value={mode.value}>
-                    <RadioCard.ItemHiddenInput />
-                    <RadioCard.ItemControl>
-                      <RadioCard.ItemContent>
-                        <RadioCard.ItemText>{mode.label}</RadioCard.ItemText>
-                        <RadioCard.ItemDescription>{mode.hint}</RadioCard.ItemDescription>
-                      </RadioCard.ItemContent>
-                      <RadioCard.ItemIndicator />
-                    </RadioCard.ItemControl>
-                  </RadioCard.Item>
-                ))}
-              </SimpleGrid>
-            </RadioCard.Root>
+              onChange={(mode) => set('moderation', mode)}
+              columns={{ base: 1, md: 3 }}
+            />
 
             <Field.Root invalid={!!problems.maxLinks}>
               <Field.Label htmlFor={ids.maxLinks}>{t.maxLinks}</Field.Label>

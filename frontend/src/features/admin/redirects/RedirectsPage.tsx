@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Badge, Button, RadioCard, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Stack, Table, Text } from '@chakra-ui/react';
+import { ChoiceCards, type Choice } from '../components/ChoiceCards';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Plus, Signpost } from 'lucide-react';
 import { pageCount, pageRange, pageWindow } from '@mudawwana/rules';
@@ -16,7 +17,7 @@ import { PAGE_SIZE } from '../components/paginate';
 import RequiredTextField from '../components/RequiredTextField';
 import { withToasts } from '../notify';
 
-const STATUSES: { value: RedirectStatus; label: string; hint: string }[] = [
+const STATUSES: Choice<RedirectStatus>[] = [
   { value: 301, label: t.redirectPermanent, hint: t.redirectPermanentHint },
   { value: 302, label: t.redirectTemporary, hint: t.redirectTemporaryHint },
 ];
@@ -90,30 +91,14 @@ function AddRedirectDialog({ onClose }: { onClose: () => void }) {
             setErrors((current) => ({ ...current, to: undefined }));
           }}
         />
-        <RadioCard.Root
+        <ChoiceCards
           name="status"
-          colorPalette="blue"
-          value={String(status)}
-          onValueChange={(event) => setStatus(Number(event.value) as RedirectStatus)}
-        >
-          <RadioCard.Label fontWeight="600" fontSize="sm">
-            {t.redirectStatus}
-          </RadioCard.Label>
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-            {STATUSES.map((choice) => (
-              <RadioCard.Item key={choice.value} value={String(choice.value)}>
-                <RadioCard.ItemHiddenInput />
-                <RadioCard.ItemControl>
-                  <RadioCard.ItemContent>
-                    <RadioCard.ItemText>{choice.label}</RadioCard.ItemText>
-                    <RadioCard.ItemDescription>{choice.hint}</RadioCard.ItemDescription>
-                  </RadioCard.ItemContent>
-                  <RadioCard.ItemIndicator />
-                </RadioCard.ItemControl>
-              </RadioCard.Item>
-            ))}
-          </SimpleGrid>
-        </RadioCard.Root>
+          label={t.redirectStatus}
+          choices={STATUSES}
+          value={status}
+          onChange={setStatus}
+          columns={{ base: 1, sm: 2 }}
+        />
       </Stack>
     </FormDialog>
   );
