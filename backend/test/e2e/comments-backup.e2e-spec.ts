@@ -1,13 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Archive, backupCommands, type BackupCommands, type Driver, type Place } from '../support/backup-commands';
+import { type Archive, backupRoundTrip, type Place } from '../support/backup-commands';
 import { buildBackend } from '../support/build';
 import { quickChallenges, solvedChallenge } from '../support/comments';
-import { NEEDS_POSTGRES_SERVER, onPostgres, postgresServer } from '../support/conditions';
+import { NEEDS_POSTGRES_SERVER, postgresServer } from '../support/conditions';
 import { createPost } from '../support/helpers';
 import { AUTHOR, startTestApp, type TestApp } from '../support/test-app';
 
@@ -19,10 +18,7 @@ import { AUTHOR, startTestApp, type TestApp } from '../support/test-app';
  * nothing. Solved challenges are never in a backup.
  */
 describe.runIf(postgresServer)('comments in backup and restore', NEEDS_POSTGRES_SERVER, () => {
-  const here: Driver = onPostgres ? 'postgres' : 'sqlite';
-  const there: Driver = here === 'sqlite' ? 'postgres' : 'sqlite';
-  const work = mkdtempSync(join(tmpdir(), 'mudawwana-comments-backup-'));
-  const commands: BackupCommands = backupCommands(work, postgresServer as string);
+  const { here, there, work, commands } = backupRoundTrip('mudawwana-comments-backup-');
   let source: TestApp;
   let author: TestAgent;
   let archiveFile: string;

@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
@@ -7,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redirect } from '../../src/redirects/redirect.entity';
 import { PageFill } from '../../src/site/page-fill';
-import { type Archive, backupCommands, type BackupCommands, type Driver } from '../support/backup-commands';
+import { type Archive, backupRoundTrip } from '../support/backup-commands';
 import { buildBackend } from '../support/build';
 import { NEEDS_POSTGRES_SERVER, onPostgres, POSTGRES_ONLY, postgresServer } from '../support/conditions';
 import { createPost, waitFor } from '../support/helpers';
@@ -312,10 +311,7 @@ describe('redirects on the site', () => {
 });
 
 describe.runIf(postgresServer)('redirects in backup and restore', NEEDS_POSTGRES_SERVER, () => {
-  const here: Driver = onPostgres ? 'postgres' : 'sqlite';
-  const there: Driver = here === 'sqlite' ? 'postgres' : 'sqlite';
-  const work = mkdtempSync(join(tmpdir(), 'mudawwana-redirects-backup-'));
-  const commands: BackupCommands = backupCommands(work, postgresServer as string);
+  const { here, there, work, commands } = backupRoundTrip('mudawwana-redirects-backup-');
   let source: TestApp;
   let archiveFile: string;
   let archive: Archive;

@@ -1,10 +1,12 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import * as tar from 'tar';
 import { backendDir } from './build';
+import { onPostgres, postgresServer } from './conditions';
 import { postgresDatabaseUrl, queryPostgres } from './scratch-postgres';
 
 /**
@@ -122,4 +124,14 @@ export function backupCommands(work: string, postgresServer: string): BackupComm
       for (const name of databases.splice(0)) await queryPostgres(postgresServer, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
+}
+
+/**
+ * A round trip's drivers (the source on the project's own, then through the other one and back), a scratch folder
+ * named after `prefix` and the commands working there. For a describe that runs only with a PostgreSQL server.
+ */
+export function backupRoundTrip(prefix: string): { here: Driver; there: Driver; work: string; commands: BackupCommands } {
+  const here: Driver = onPostgres ? 'postgres' : 'sqlite';
+  const work = mkdtempSync(join(tmpdir(), prefix));
+  return { here, there: here === 'sqlite' ? 'postgres' : 'sqlite', work, commands: backupCommands(work, postgresServer as string) };
 }
