@@ -1,5 +1,6 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
-import { DataSource, In, Repository } from 'typeorm';
+import { DataSource, In, MoreThan, Repository } from 'typeorm';
 import { isUniqueViolation } from '../common/database-errors';
 import { Redirect } from './redirect.entity';
 
@@ -31,6 +32,25 @@ export class RedirectsRepository {
       where: { fromPath: In([...fromPaths]) },
     });
     return new Map(rows.map(({ fromPath, toPath, status }) => [fromPath, { toPath, status }]));
+  }
+
+  /**
+   * Every from-path, `batch` at a time in the order of their ids (each batch one indexed read, the event loop turning
+   * in between).
+   */
+  async *fromPathBatches(batch: number): AsyncGenerator<string[]> {
+    for (let afterId = 0; ;) {
+      const rows = await this.redirects.find({
+        select: { id: true, fromPath: true },
+        where: { id: MoreThan(afterId) },
+        order: { id: 'ASC' },
+        take: batch,
+      });
+      if (rows.length > 0) yield rows.map((row) => row.fromPath);
+      if (rows.length < batch) return;
+      afterId = rows[rows.length - 1].id;
+      await nextTurn();
+    }
   }
 
   /** The new row, or null when its from-path has one already (a save that raced another included). */

@@ -68,6 +68,11 @@ export class RedirectsService {
     return this.redirects.targetsOf(keys);
   }
 
+  /** Every from-path, `batch` at a time (what the site keeps to answer a miss without a read). */
+  fromPathBatches(batch: number): AsyncGenerator<string[]> {
+    return this.redirects.fromPathBatches(batch);
+  }
+
   /**
    * Follows the chain from the new target through the redirects a reader's browser would follow from there (each
    * address with its query, then without: as a 404 looks them up), and refuses the redirect when it comes back.

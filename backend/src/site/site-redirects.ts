@@ -2,6 +2,7 @@ import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { hasForeignQuery, redirectCandidates, redirectKey, redirectLocation, type RedirectStatus } from '@mudawwana/rules';
 import { ContentEvents } from '../common/content-events';
 import { RedirectsService } from '../redirects/redirects.service';
+import { AddressHashes } from './address-hashes';
 import { ContentTag } from './content-tags';
 
 /** A redirect to answer: its status and Location header. */
@@ -17,6 +18,9 @@ export interface FoundRedirect {
  */
 const KEPT_CHARACTERS = 500_000;
 
+/** From-paths read at a time when the hashes of the table's addresses are made. */
+const HASH_BATCH = 5_000;
+
 interface Kept {
   answer: FoundRedirect | null;
   /** Characters of the address and the location. */
@@ -25,11 +29,13 @@ interface Kept {
 
 /**
  * The redirect table as the site reads it (docs/decisions/025-redirects.md): a request's address normalised once
- * (@mudawwana/rules redirectKey), looked up by the table's unique index, the answers (none included) kept in memory.
- * What is kept is forgotten at every change of the table, made here or on another instance (the content-change bridge
- * relays it, and a listener that lost its connection counts as a change of everything), or behind the app's back (a
- * restore); an answer read while a change happened is not kept, so a lookup that raced with a change never brings back
- * the table before it.
+ * (@mudawwana/rules redirectKey); an address the table does not hold answered from memory by the hashes of all its
+ * from-paths (4 bytes a redirect: the unknown paths and cache-busting queries of crawlers and scanners cost no read),
+ * any other looked up by the table's unique index and its answer kept. Hashes and answers are forgotten at every change
+ * of the table, made here or on another instance (the content-change bridge relays it, and a listener that lost its
+ * connection counts as a change of everything), or behind the app's back (a restore), and read anew on the next
+ * lookup; until the new hashes are in, every address is read. Nothing read while a change happened is kept, so a
+ * lookup that raced with a change never brings back the table before it.
  */
 @Injectable()
 export class SiteRedirects implements OnModuleInit, OnModuleDestroy {
@@ -37,6 +43,9 @@ export class SiteRedirects implements OnModuleInit, OnModuleDestroy {
   private keptCharacters = 0;
   /** Raised at every change: a lookup begun before one does not keep its answer. */
   private changes = 0;
+  /** The hashes of every from-path in the table; undefined until read after the last change. */
+  private hashes?: AddressHashes;
+  private readingHashes = false;
   private stopListening?: () => void;
 
   constructor(
@@ -73,7 +82,8 @@ export class SiteRedirects implements OnModuleInit, OnModuleDestroy {
 
   /** The redirect of the first of these keys that has one (each key's answer from memory, else read and kept). */
   private async first(keys: string[]): Promise<FoundRedirect | undefined> {
-    const unknown = keys.filter((key) => !this.kept.has(key));
+    const hashes = this.currentHashes();
+    const unknown = keys.filter((key) => !this.kept.has(key) && (hashes?.has(key) ?? true));
     const read = new Map<string, FoundRedirect | null>();
     if (unknown.length > 0) {
       const changesBefore = this.changes;
@@ -89,6 +99,28 @@ export class SiteRedirects implements OnModuleInit, OnModuleDestroy {
       if (answer) return answer;
     }
     return undefined;
+  }
+
+  /** The hashes of the table's addresses, or undefined while they are (being) read anew. */
+  private currentHashes(): AddressHashes | undefined {
+    if (this.hashes === undefined && !this.readingHashes) void this.readHashes();
+    return this.hashes;
+  }
+
+  private async readHashes(): Promise<void> {
+    this.readingHashes = true;
+    const changesBefore = this.changes;
+    try {
+      const hashes: number[] = [];
+      for await (const fromPaths of this.redirects.fromPathBatches(HASH_BATCH)) {
+        for (const fromPath of fromPaths) hashes.push(AddressHashes.hash(fromPath));
+      }
+      if (this.changes === changesBefore) this.hashes = AddressHashes.of(hashes);
+    } catch (error) {
+      console.error('mudawwana: could not read the redirect table', error);
+    } finally {
+      this.readingHashes = false;
+    }
   }
 
   /** A kept answer, moved to the end (the last to be dropped). */
@@ -114,6 +146,7 @@ export class SiteRedirects implements OnModuleInit, OnModuleDestroy {
 
   private forget(): void {
     this.changes += 1;
+    this.hashes = undefined;
     this.kept.clear();
     this.keptCharacters = 0;
   }

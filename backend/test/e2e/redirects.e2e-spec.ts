@@ -252,7 +252,7 @@ describe('redirects on the site', () => {
     await site().get('/kept-404').expect(404);
   });
 
-  it('keeps 404s cheap at 10,000 redirects: one indexed read of an unknown address, then none', async () => {
+  it('keeps 404s cheap at 10,000 redirects: an unknown address costs no read once the addresses are hashed', async () => {
     const dataSource = t.app.get(DataSource);
     const rows = Array.from({ length: 10_000 }, (_, index) => ({
       fromPath: `/imported/${index}`,
@@ -282,10 +282,13 @@ describe('redirects on the site', () => {
         Object.defineProperty(dataSource, 'logger', { value: logger, configurable: true, writable: true });
       }
     };
+    // the first lookup after the change reads its address by the index while the table's addresses are hashed
     const unknown = await redirectQueries('/no/such/address', 404);
-    expect(unknown.queries).toHaveLength(1);
-    expect(unknown.queries[0]).toMatch(/WHERE .*"fromPath" IN/);
-    expect((await redirectQueries('/no/such/address', 404)).queries).toEqual([]);
+    expect(unknown.queries.filter((query) => /WHERE .*"fromPath" IN/.test(query))).toHaveLength(1);
+    let attempt = 0;
+    await expect.poll(async () => (await redirectQueries(`/no/such/address/${(attempt += 1)}`, 404)).queries).toEqual([]);
+    expect((await redirectQueries('/no/such/address?ref=feed', 404)).queries).toEqual([]);
+    expect((await redirectQueries('/another/unknown/address', 404)).queries).toEqual([]);
     expect((await redirectQueries('/imported/9876', 301)).queries).toHaveLength(1);
     expect((await redirectQueries('/imported/9876', 301)).queries).toEqual([]);
     // the unique index answers the lookup
