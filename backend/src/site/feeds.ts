@@ -1,4 +1,5 @@
 import { absolute, encodePath } from '../common/public-origin';
+import { cdata, escapeXml } from '../common/xml';
 
 /** RSS 2.0 feed, sitemap and robots.txt of the public site, built from published content only. */
 
@@ -16,24 +17,6 @@ export interface FeedPost {
 export interface SitemapEntry {
   path: string;
   lastmod?: string | null;
-}
-
-/** Characters escapeXml changes or drops: most values (every encoded URL) have none and are returned as they are. */
-const XML_SPECIAL = /[&<>"'\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
-
-export function escapeXml(value: string): string {
-  if (!XML_SPECIAL.test(value)) return value;
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;')
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
-}
-
-function cdata(value: string): string {
-  return `<![CDATA[${value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
 }
 
 /** RSS 2.0 with the full content of each post (content:encoded) and an atom:link to itself. */
