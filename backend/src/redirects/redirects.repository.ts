@@ -1,7 +1,7 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
-import { DataSource, In, MoreThan, Repository } from 'typeorm';
+import { DataSource, In, Repository } from 'typeorm';
 import { isUniqueViolation } from '../common/database-errors';
+import { idBatches } from '../database/id-batches';
 import { Redirect } from './redirect.entity';
 
 /** Where a from-path goes. */
@@ -34,23 +34,10 @@ export class RedirectsRepository {
     return new Map(rows.map(({ fromPath, toPath, status }) => [fromPath, { toPath, status }]));
   }
 
-  /**
-   * Every from-path, `batch` at a time in the order of their ids (each batch one indexed read, the event loop turning
-   * in between).
-   */
+  /** Every from-path, `batch` at a time in the order of their ids. */
   async *fromPathBatches(batch: number): AsyncGenerator<string[]> {
-    for (let afterId = 0; ;) {
-      const rows = await this.redirects.find({
-        select: { id: true, fromPath: true },
-        where: { id: MoreThan(afterId) },
-        order: { id: 'ASC' },
-        take: batch,
-      });
-      if (rows.length > 0) yield rows.map((row) => row.fromPath);
-      if (rows.length < batch) return;
-      afterId = rows[rows.length - 1].id;
-      await nextTurn();
-    }
+    for await (const rows of idBatches(this.redirects, { batch, select: { id: true, fromPath: true } }))
+      yield rows.map((row) => row.fromPath);
   }
 
   /** The new row, or null when its from-path has one already (a save that raced another included). */
