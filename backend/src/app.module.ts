@@ -8,6 +8,7 @@ import { AppConfig } from './config/app-config';
 import { CategoriesModule } from './categories/categories.module';
 import { CommentsModule } from './comments/comments.module';
 import { CoreModule } from './database/core.module';
+import { ExportModule } from './export/export.module';
 import { HealthModule } from './health/health.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
 import { PagesModule } from './pages/pages.module';
@@ -45,6 +46,7 @@ export class AppModule {
         SearchModule,
         TagsModule,
         RedirectsModule,
+        ExportModule,
         ...(site ? [SiteModule.forRoot(config, site)] : []),
       ],
       providers: [

@@ -1,6 +1,7 @@
 export * from './auth/auth';
 export * from './categories/categories';
 export * from './comments/comments';
+export * from './export/export';
 export * from './health/health';
 export * from './newsletter/newsletter';
 export * from './pages/pages';
