@@ -623,6 +623,17 @@ export const admin = {
   failedFetchRedirects: 'تعذّر تحميل التحويلات',
   redirectsShowing: (from: number, to: number, total: number) => `عرض ${from} إلى ${to} من ${plural(total, REDIRECTS_AFTER_MIN)}`,
   redirectsPagination: 'صفحات التحويلات',
+
+  // import and export (issue 25)
+  tools: 'الاستيراد والتصدير',
+  exportBlog: 'تصدير المدوّنة',
+  exportIntro:
+    'نزّل مدونتك كلها في ملف واحد بصيغة ووردبريس (WXR)، وهي الصيغة التي يستوردها ووردبريس ومعظم منصات التدوين: مقالاتك معك حيثما ذهبت.',
+  exportContents:
+    'في الملف: المقالات المنشورة والمجدولة والمسودات، والصفحات، والتصنيفات والوسوم، والتعليقات المنشورة وردودك عليها. لا يضم التعليقات التي تنتظر المراجعة ولا إعدادات المدونة.',
+  exportImages:
+    'تبقى الصور على هذه المدونة وفي الملف روابطها، فيجلبها المستورد منها: في ووردبريس اختر «أدوات» ثم «استيراد» ثم «WordPress» وفعّل استيراد المرفقات، وأبقِ هذه المدونة تعمل حتى ينتهي الاستيراد.',
+  exportDownload: 'تنزيل ملف التصدير',
 } as const;
 
 export type AdminStrings = typeof admin;

@@ -12,6 +12,7 @@ import ProfilePage from './profile/ProfilePage';
 import SubscribersPage from './newsletter/SubscribersPage';
 import CommentsPage from './comments/CommentsPage';
 import RedirectsPage from './redirects/RedirectsPage';
+import ToolsPage from './tools/ToolsPage';
 import NotFoundInAdmin from './components/NotFoundInAdmin';
 
 /** Every /admin route (mounted lazily by the app router at /admin/*), all behind the session check. */
@@ -33,6 +34,7 @@ export default function AdminRoutes() {
         <Route path="subscribers" element={<SubscribersPage />} />
         <Route path="comments" element={<CommentsPage />} />
         <Route path="redirects" element={<RedirectsPage />} />
+        <Route path="tools" element={<ToolsPage />} />
         <Route path="*" element={<NotFoundInAdmin />} />
       </Routes>
     </ProtectedRoute>
