@@ -13,7 +13,7 @@ function sequenceLength(lead: number): number {
 function decodeRun(run: string): string {
   const octets = run.match(/%[0-9a-f]{2}/gi) ?? [];
   let decoded = '';
-  for (let index = 0; index < octets.length; ) {
+  for (let index = 0; index < octets.length;) {
     const length = sequenceLength(Number.parseInt(octets[index].slice(1), 16));
     const sequence = octets.slice(index, index + Math.max(length, 1)).join('');
     try {

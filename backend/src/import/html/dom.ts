@@ -3,7 +3,7 @@ import { Element, Text, isComment, isTag, isText, type AnyNode, type ChildNode, 
 import { append, appendChild, findAll, prepend, removeElement } from 'domutils';
 import { parseDocument } from 'htmlparser2';
 
-export { Element, Text, isTag, isText, type AnyNode, type ChildNode, type Document, type ParentNode };
+export { isText, type ChildNode, type Element, type ParentNode };
 
 export function parseHtml(html: string): Document {
   return parseDocument(html);
@@ -33,7 +33,7 @@ export function isElement(node: AnyNode | null | undefined, ...names: string[]):
 }
 
 /** The element's class names. */
-export function classesOf(node: Element): string[] {
+function classesOf(node: Element): string[] {
   return (node.attribs.class ?? '').split(/\s+/).filter(Boolean);
 }
 

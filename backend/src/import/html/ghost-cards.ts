@@ -4,7 +4,7 @@ import { element, elementsWhere, hasClass, replaceWith, text, type ParentNode } 
 /**
  * Ghost's cards that the common tidy would not make sense of: a bookmark card (a preview of another page, with its
  * icon and thumbnail) becomes a link to that page with its title. Image, gallery, embed and code cards are figures and
- * <pre> the tidy handles; the «<!--kg-card-begin: html-->» markers are comments it drops.
+ * <pre> the tidy handles; the «<!--kg-card-begin: html-->» markers are comments, dropped with all the others.
  */
 export function ghostCards(root: ParentNode): void {
   for (const card of elementsWhere(root, (node) => hasClass(node, 'kg-bookmark-card'))) {

@@ -26,8 +26,10 @@ const BLOCKS = new Set([
   ...['thead', 'tr', 'ul', 'style', 'script', 'math', 'svg', 'textarea'],
 ]);
 /** Blocks that hold a mix of text and blocks: their loose text gets paragraphs too. */
-const FLOW = new Set(['article', 'aside', 'blockquote', 'dd', 'details', 'div', 'fieldset', 'footer', 'form', 'header']);
-for (const name of ['li', 'main', 'nav', 'section', 'td', 'th']) FLOW.add(name);
+const FLOW = new Set([
+  ...['article', 'aside', 'blockquote', 'dd', 'details', 'div', 'fieldset', 'footer', 'form', 'header'],
+  ...['li', 'main', 'nav', 'section', 'td', 'th'],
+]);
 /** Blocks that hold only text: line breaks, no paragraphs. */
 const TEXT_BLOCKS = new Set(['address', 'caption', 'dt', 'figcaption', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'legend', 'p', 'summary']);
 /** Left exactly as written. */
@@ -180,12 +182,15 @@ function breakLines(nodes: ChildNode[]): void {
     } else if (isText(node) && node.data.includes('\n')) {
       const [first, ...rest] = node.data.split(/[ \t]*\n/);
       const followsBreak = first.trim() === '' && isElement(node.prev, 'br');
-      const replacement: ChildNode[] = first.trim() === '' && followsBreak ? [] : [text(first)];
+      const replacement: ChildNode[] = followsBreak ? [] : [text(first)];
       rest.forEach((line, index) => {
         if (!(index === 0 && followsBreak)) replacement.push(element('br'));
         replacement.push(text(line));
       });
-      replaceWith(node, replacement.filter((part) => !(isText(part) && part.data === '')));
+      replaceWith(
+        node,
+        replacement.filter((part) => !(isText(part) && part.data === '')),
+      );
     }
   }
 }

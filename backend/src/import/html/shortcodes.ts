@@ -95,7 +95,13 @@ function gallery(shortcode: Shortcode, lookup: AttachmentLookup): string {
           .map((id) => lookup.attachmentUrl?.(id.trim()))
           .filter((url): url is string => Boolean(url));
   if (urls.length === 0) return '';
-  return serializeHtml(element('figure', {}, urls.map((src) => element('img', { src }))));
+  return serializeHtml(
+    element(
+      'figure',
+      {},
+      urls.map((src) => element('img', { src })),
+    ),
+  );
 }
 
 /** A YouTube address as the editor's embed; any other address as a link on its own line. */
@@ -108,7 +114,9 @@ function embed(url: string): string | null {
 
 /** [youtube=URL], [youtube URL] (Jetpack) and [youtube id] as the editor's embed. */
 function youtube(shortcode: Shortcode): string | null {
-  const value = shortcode.raw.trim().startsWith('=') ? shortcode.raw.trim().slice(1) : (shortcode.positional[0] ?? shortcode.attributes.id ?? '');
+  const value = shortcode.raw.trim().startsWith('=')
+    ? shortcode.raw.trim().slice(1)
+    : (shortcode.positional[0] ?? shortcode.attributes.id ?? '');
   const id = youtubeId(value) ?? (/^[\w-]{11}$/.test(value) ? value : null);
   return id ? serializeHtml(youtubeEmbed(id)) : null;
 }

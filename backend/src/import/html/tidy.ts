@@ -33,6 +33,8 @@ export function tidy(root: ParentNode): void {
   hoistBlocksOutOfParagraphs(root);
   dropEmptyParagraphs(root);
   keepEditorAttributes(root);
+  // Between the top-level blocks, whitespace is only the old editor's line breaks.
+  for (const node of [...root.children]) if (isBlank([node])) removeElement(node);
 }
 
 const BLOCKS = new Set(['blockquote', 'div', 'figure', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'ol', 'p', 'pre', 'table', 'ul']);
@@ -120,7 +122,8 @@ function languageOf(...nodes: (Element | undefined)[]): string | null {
 function normaliseCode(root: ParentNode): void {
   for (const pre of elementsWhere(root, (node) => node.name === 'pre')) {
     const codes = pre.children.filter((node) => isElement(node, 'code'));
-    const code = codes.length === 1 && pre.children.every((node) => node === codes[0] || isBlank([node])) ? (codes[0] as Element) : undefined;
+    const code =
+      codes.length === 1 && pre.children.every((node) => node === codes[0] || isBlank([node])) ? (codes[0] as Element) : undefined;
     const language = languageOf(code, pre);
     for (const br of elementsWhere(pre, (node) => node.name === 'br')) replaceWith(br, [text('\n')]);
     // Highlighting markup is the page's business: the editor's code block holds text.
@@ -144,7 +147,9 @@ function isPictureOnly(nodes: ChildNode[]): boolean {
     (node) =>
       isBlank([node]) ||
       (isElement(node) &&
-        (node.name === 'img' || node.name === 'br' || (node.name === 'a' && node.children.every((inner) => isElement(inner, 'img') || isBlank([inner]))))),
+        (node.name === 'img' ||
+          node.name === 'br' ||
+          (node.name === 'a' && node.children.every((inner) => isElement(inner, 'img') || isBlank([inner]))))),
   );
 }
 

@@ -155,7 +155,11 @@ interface PostFacts {
  * Puts each comment under its post, with the comment it answers when there is one. Replies may point at a comment
  * (newer export) rather than at the post: the post is then that comment's.
  */
-function commentsByPost(pending: PendingComment[], posts: Map<string, PostFacts>, blogAuthorUri: string | null): Map<string, ImportComment[]> {
+function commentsByPost(
+  pending: PendingComment[],
+  posts: Map<string, PostFacts>,
+  blogAuthorUri: string | null,
+): Map<string, ImportComment[]> {
   const byId = new Map(pending.map((entry) => [entry.id, entry]));
   const postOf = (entry: PendingComment, depth = 0): string | null => {
     if (entry.replyTo === null || depth > 50) return null;

@@ -92,7 +92,8 @@ function mobiledocCard(card: [string, Record<string, unknown>] | undefined): str
   const [name, payload] = card;
   if (name === 'image' && typeof payload.src === 'string') return serializeHtml(element('img', { src: payload.src }));
   if (name === 'html' && typeof payload.html === 'string') return payload.html;
-  if (name === 'code' && typeof payload.code === 'string') return serializeHtml(element('pre', {}, [element('code', {}, [text(payload.code)])]));
+  if (name === 'code' && typeof payload.code === 'string')
+    return serializeHtml(element('pre', {}, [element('code', {}, [text(payload.code)])]));
   if (name === 'markdown' && typeof payload.markdown === 'string') {
     return payload.markdown
       .split(/\n\s*\n/)
@@ -115,7 +116,13 @@ export function mobiledocHtml(mobiledoc: string): string {
         }
         if (type === 3) {
           const [tag, items] = rest as [string, unknown[]];
-          return serializeHtml(element(tag === 'ol' ? 'ol' : 'ul', {}, (items ?? []).map((item) => element('li', {}, markerText(item)))));
+          return serializeHtml(
+            element(
+              tag === 'ol' ? 'ol' : 'ul',
+              {},
+              (items ?? []).map((item) => element('li', {}, markerText(item))),
+            ),
+          );
         }
         if (type === 10) return mobiledocCard(document.cards?.[rest[0] as number]);
         return '';

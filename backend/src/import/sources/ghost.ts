@@ -66,7 +66,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** The export's data, from «{db: [{meta, data}]}» (what Ghost writes) or a bare «{meta, data}»; null for other JSON. */
-export function ghostData(json: unknown): GhostData | null {
+function ghostData(json: unknown): GhostData | null {
   const database = isObject(json) && Array.isArray(json.db) ? json.db[0] : json;
   if (!isObject(database) || !isObject(database.meta) || !isObject(database.data)) return null;
   return Array.isArray(database.data.posts) ? (database.data as unknown as GhostData) : null;
@@ -115,9 +115,7 @@ function settingValue(data: GhostData, key: string): string | null {
 /** The author whose posts these mostly are (posts_authors, or author_id in older exports); else the first user. */
 function mainUser(data: GhostData): GhostUser | undefined {
   const counts = new Map<string, number>();
-  const links = data.posts_authors?.length
-    ? data.posts_authors.map((link) => link.author_id)
-    : data.posts.map((post) => post.author_id);
+  const links = data.posts_authors?.length ? data.posts_authors.map((link) => link.author_id) : data.posts.map((post) => post.author_id);
   for (const id of links) if (id !== undefined) counts.set(String(id), (counts.get(String(id)) ?? 0) + 1);
   const busiest = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
   return data.users?.find((user) => String(user.id) === busiest) ?? data.users?.[0];
@@ -183,7 +181,10 @@ export async function openGhost(path: string, options: { siteUrl?: string | null
     };
   };
 
-  const tagList: ImportTag[] = [...tags.values()].map((tag) => ({ slug: decodeSlugOnce(tag.slug || String(tag.name)), name: String(tag.name) }));
+  const tagList: ImportTag[] = [...tags.values()].map((tag) => ({
+    slug: decodeSlugOnce(tag.slug || String(tag.name)),
+    name: String(tag.name),
+  }));
   return {
     platform: 'ghost',
     siteUrl,

@@ -22,7 +22,10 @@ async function readHead(path: string): Promise<string> {
   try {
     const buffer = Buffer.alloc(HEAD_BYTES);
     const { bytesRead } = await file.read(buffer, 0, HEAD_BYTES, 0);
-    return new TextDecoder('utf-8').decode(buffer.subarray(0, bytesRead)).replace(/^\uFEFF/, '').trimStart();
+    return new TextDecoder('utf-8')
+      .decode(buffer.subarray(0, bytesRead))
+      .replace(/^\uFEFF/, '')
+      .trimStart();
   } finally {
     await file.close();
   }

@@ -272,8 +272,7 @@ function commentsOf(item: XmlElement, authorIds: Set<string>, fallbackDate: Date
 
 function entryOf(item: XmlElement, context: { authorIds: Set<string>; attachmentUrls: Map<string, string> }): ImportEntry {
   const status = statusOf(item);
-  const publishedAt =
-    wpDate(childText(item, 'wp:post_date_gmt')) ?? (status === 'draft' ? null : wpDate(childText(item, 'wp:post_date')));
+  const publishedAt = wpDate(childText(item, 'wp:post_date_gmt')) ?? (status === 'draft' ? null : wpDate(childText(item, 'wp:post_date')));
   const thumbnailId = postMeta(item, '_thumbnail_id');
   return {
     kind: childText(item, 'wp:post_type') === 'page' ? 'page' : 'post',

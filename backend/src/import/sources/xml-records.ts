@@ -26,7 +26,6 @@ const XMLNS_URI = 'http://www.w3.org/2000/xmlns/';
 const READ_CHUNK_BYTES = 64 * 1024;
 // XML 1.0 forbids these; some WordPress exports carry them (pasted from word processors). They are dropped rather
 // than refusing an export that is otherwise whole.
-// eslint-disable-next-line no-control-regex
 const FORBIDDEN_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 
 function qualifiedName(uri: string, local: string, options: XmlRecordsOptions): string {
