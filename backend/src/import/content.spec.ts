@@ -110,6 +110,15 @@ describe('WordPress shortcodes', () => {
     );
   });
 
+  it('a shortcode inside a paragraph splits it around the block it becomes', () => {
+    expect(wordpress('<!-- wp:paragraph --><p>قبل [gallery ids="20"] بعد</p><!-- /wp:paragraph -->')).toBe(
+      '<p>قبل </p><img src="http://old-blog.test/a.jpg" /><p>بعد</p>',
+    );
+    expect(wordpress('<p>قبل<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>بعد</p>')).toBe(
+      `<p>قبل</p>${EMBED('dQw4w9WgXcQ')}<p>بعد</p>`,
+    );
+  });
+
   it('[gallery] without ids shows the images attached to the entry', () => {
     expect(nativeHtml('wordpress', '[gallery]', { attachedImageUrls: ['http://old-blog.test/x.jpg'] })).toBe(
       '<img src="http://old-blog.test/x.jpg" />',

@@ -3,6 +3,7 @@ import {
   appendChild,
   element,
   elementsWhere,
+  insertBefore,
   isBlank,
   isElement,
   isText,
@@ -33,8 +34,7 @@ export function tidy(root: ParentNode): void {
   hoistBlocksOutOfParagraphs(root);
   dropEmptyParagraphs(root);
   keepEditorAttributes(root);
-  // Between the top-level blocks, whitespace is only the old editor's line breaks.
-  for (const node of [...root.children]) if (isBlank([node])) removeElement(node);
+  paragraphLooseText(root);
 }
 
 const BLOCKS = new Set(['blockquote', 'div', 'figure', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'ol', 'p', 'pre', 'table', 'ul']);
@@ -197,6 +197,33 @@ function dropEmptyParagraphs(root: ParentNode): void {
   for (const paragraph of elementsWhere(root, (node) => node.name === 'p')) {
     if (paragraph.children.every((node) => isBlank([node]) || isElement(node, 'br'))) removeElement(paragraph);
   }
+}
+
+/**
+ * Text left at the top level between blocks (where the HTML parser closed a paragraph before a figure, say) goes into
+ * a paragraph, as the editor would put it; whitespace there is only the old editor's line breaks and goes.
+ */
+function paragraphLooseText(root: ParentNode): void {
+  let loose: ChildNode[] = [];
+  const flush = (before: ChildNode | null) => {
+    if (!isBlank(loose)) {
+      const [first, last] = [loose[0], loose[loose.length - 1]];
+      if (isText(first)) first.data = first.data.trimStart();
+      if (isText(last)) last.data = last.data.trimEnd();
+      const paragraph = element('p');
+      if (before) insertBefore(before, paragraph);
+      else appendChild(root, paragraph);
+      for (const node of loose) appendChild(paragraph, node);
+    }
+    for (const node of loose) if (node.parent === root) removeElement(node);
+    loose = [];
+  };
+  for (const node of [...root.children]) {
+    // The editor's pictures are blocks of their own.
+    if (isElement(node) && (BLOCKS.has(node.name) || node.name === 'img')) flush(node);
+    else loose.push(node);
+  }
+  flush(null);
 }
 
 /** The attributes the editor writes, by element (every element: dir, style, data-indent). */
