@@ -1,4 +1,4 @@
-// The backend's command-line tools: `npm run seed`, `backup`, `restore` and `images:variants`. Each runs on the
+// The backend's command-line tools: `npm run seed`, `backup`, `restore`, `images:variants` and `import`. Each runs on the
 // Node the project needs (node-runtime.mjs); the backend is compiled first only when its sources changed (compiling
 // takes several times longer than inserting 10,000 posts).
 import './node-runtime.mjs';
@@ -10,6 +10,7 @@ const TOOLS = {
   backup: 'backup/backup-cli.js',
   restore: 'backup/restore-cli.js',
   'images:variants': 'upload/variants-cli.js',
+  import: 'import/import-cli.js',
 };
 const [name, ...args] = process.argv.slice(2);
 const tool = TOOLS[name];

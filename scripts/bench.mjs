@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SEARCH_QUERIES } from './search-queries.mjs';
 import { scratchDatabase } from './bench-database.mjs';
-import { pageStoreReady, waitForHealth } from './bench-server.mjs';
+import { pageStoreReady, probe, signIn, waitForHealth } from './bench-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const postCount = Number(process.env.BENCH_POSTS ?? 10000);
@@ -78,29 +78,6 @@ async function firstPageAnswer(origin, started, exited) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return null;
-}
-
-/**
- * What the probe in `child` measured since the last call (bench-probe.cjs): event-loop delay, peak resident memory.
- * The first call after a start opens the first window.
- */
-async function probe(child) {
-  const file = child.probeFile;
-  const before = readProbe(file)?.read ?? 0;
-  child.kill('SIGUSR2');
-  for (;;) {
-    const measured = readProbe(file);
-    if (measured && measured.read > before) return measured;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-function readProbe(file) {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return undefined;
-  }
 }
 
 /** Runs `work` with a fresh probe window on `child`; resolves with its result and the window's loop delay and memory. */
@@ -213,34 +190,6 @@ async function allPosts() {
     posts.push(...page);
     if (page.length < 50) return posts;
   }
-}
-
-/** The author's session cookie (the first account registered becomes the author). */
-async function signIn() {
-  const credentials = { username: 'bench', password: 'bench-password' };
-  await fetch(`${base}/api/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      ...credentials,
-      email: 'bench@example.com',
-      name: 'Bench',
-      bio: null,
-      avatarUrl: null,
-      resetToken: null,
-      resetTokenExpiry: null,
-    }),
-  });
-  const response = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(credentials),
-  });
-  if (!response.ok) throw new Error(`login: ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
 }
 
 async function editTitle(cookie, post, title) {
@@ -367,7 +316,7 @@ async function fullRun() {
   const [crawlPaths, afterEditPaths, fromDatabasePaths, plainPaths] = [0, 1, 2, 3].map(slice);
   // The first crawl after the start (each page once), before anything else has warmed the server.
   const crawl = await probed(server, () => load(base, crawlPaths));
-  const cookie = await signIn();
+  const cookie = await signIn(base);
 
   // Cold: one post page nobody asked for, sequentially.
   const coldPaths = shuffled.slice(4 * CRAWL, 4 * CRAWL + 20).map(postPath);

@@ -13,6 +13,7 @@ import { HealthModule } from './health/health.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
 import { PagesModule } from './pages/pages.module';
 import { PostsModule } from './posts/posts.module';
+import { ImportModule } from './import/import.module';
 import { RedirectsModule } from './redirects/redirects.module';
 import { SearchModule } from './search/search.module';
 import { SettingsModule } from './settings/settings.module';
@@ -47,6 +48,7 @@ export class AppModule {
         TagsModule,
         RedirectsModule,
         ExportModule,
+        ImportModule,
         ...(site ? [SiteModule.forRoot(config, site)] : []),
       ],
       providers: [

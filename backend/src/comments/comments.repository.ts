@@ -111,7 +111,7 @@ export class CommentsRepository {
     return this.dataSource.transaction(async (manager) => {
       if (comment.status === 'approved') await this.lockPosts(manager, [comment.postId!]);
       const saved = await manager.getRepository(Comment).save(manager.getRepository(Comment).create(comment));
-      if (saved.status === 'approved') await this.recount(manager, [saved.postId]);
+      if (saved.status === 'approved') await recountComments(manager, [saved.postId]);
       return saved;
     });
   }
@@ -131,7 +131,7 @@ export class CommentsRepository {
       const changedIds = changed.map((comment) => comment.id);
       if (to === 'deleted') await comments.delete({ id: In(changedIds) });
       else await comments.update({ id: In(changedIds) }, { status: to });
-      await this.recount(manager, postIds);
+      await recountComments(manager, postIds);
       return changed;
     });
   }
@@ -193,13 +193,13 @@ export class CommentsRepository {
     if (this.dataSource.options.type !== 'postgres') return; // SQLite runs one write transaction at a time
     await manager.query('SELECT "id" FROM "posts" WHERE "id" = ANY($1) ORDER BY "id" FOR UPDATE', [postIds]);
   }
+}
 
-  /** Counts the posts' approved comments again (their cards and pages show it). Touches no other column. */
-  private async recount(manager: EntityManager, postIds: number[]): Promise<void> {
-    // Raw SQL: TypeORM's update would also move the posts' updatedAt, and a comment is no edit of the post.
-    const ids = postIds.map((id) => Number(id)).join(', ');
-    await manager.query(
-      `UPDATE "posts" SET "commentCount" = (SELECT COUNT(*) FROM "comments" WHERE "comments"."postId" = "posts"."id" AND "comments"."status" = 'approved') WHERE "id" IN (${ids})`,
-    );
-  }
+/** Counts the posts' approved comments again (their cards and pages show it). Touches no other column. */
+export async function recountComments(manager: EntityManager, postIds: number[]): Promise<void> {
+  // Raw SQL: TypeORM's update would also move the posts' updatedAt, and a comment is no edit of the post.
+  const ids = postIds.map((id) => Number(id)).join(', ');
+  await manager.query(
+    `UPDATE "posts" SET "commentCount" = (SELECT COUNT(*) FROM "comments" WHERE "comments"."postId" = "posts"."id" AND "comments"."status" = 'approved') WHERE "id" IN (${ids})`,
+  );
 }

@@ -6,6 +6,8 @@ import { Comment, UsedCommentChallenge } from '../comments/comment.entity';
 import { NewsletterMail } from '../newsletter/newsletter-mail.entity';
 import { NewsletterSend } from '../newsletter/newsletter-send.entity';
 import { Subscriber } from '../newsletter/subscriber.entity';
+import { ImportJob } from '../import/import-job.entity';
+import { ImportedItem } from '../import/imported-item.entity';
 import { Page } from '../pages/page.entity';
 import { Post } from '../posts/post.entity';
 import { Redirect } from '../redirects/redirect.entity';
@@ -18,6 +20,8 @@ export const ENTITIES = [
   ApiToken,
   Category,
   Comment,
+  ImportedItem,
+  ImportJob,
   InstallClaim,
   NewsletterMail,
   NewsletterSend,

@@ -1,5 +1,5 @@
 import { createElement, Fragment, type ReactNode } from 'react';
-import { ARTICLES, COMMENTS, MAILS, plural, RESULTS_AFTER_MIN, SUBSCRIBERS, type PluralForms } from './plural';
+import { ARTICLES, COMMENTS, MAILS, plural, RESULTS_AFTER_MIN, SECONDS_AFTER, SUBSCRIBERS, type PluralForms } from './plural';
 
 /**
  * A sentence naming something the author typed (a title, a name): the name in Arabic quotation marks «» and in its
@@ -634,6 +634,47 @@ export const admin = {
   exportImages:
     'تبقى الصور على هذه المدونة وفي الملف روابطها، فيجلبها المستورد منها: في ووردبريس اختر «أدوات» ثم «استيراد» ثم «WordPress» وفعّل استيراد المرفقات، وأبقِ هذه المدونة تعمل حتى ينتهي الاستيراد.',
   exportDownload: 'تنزيل ملف التصدير',
+  // import from another platform (issue 25)
+  importTitle: 'استيراد مدوّنة',
+  importIntro:
+    'انقل مقالاتك وصفحاتك وتصنيفاتك ووسومك وتعليقاتك وصورك إلى هنا. يُحوَّل كل عنوان قديم إلى عنوانه الجديد (تحويل دائم 301) فلا تضيع روابطك، واستيراد الملف نفسه مرة أخرى لا يكرر شيئًا.',
+  importFromWordPress: 'ووردبريس: «أدوات» ثم «تصدير» ثم «كل المحتوى» (ملف XML).',
+  importFromBlogger: 'بلوجر: «الإعدادات» ثم «إدارة المدونة» ثم «نسخ المحتوى احتياطيًا» (ملف XML).',
+  importFromGhost: 'Ghost: «الإعدادات» ثم «متقدّم» ثم «استيراد وتصدير» ثم «تصدير المحتوى» (ملف JSON).',
+  importFile: 'ملف التصدير',
+  importChooseFile: 'اختر ملف التصدير أولًا',
+  importChooseButton: 'اختر الملف',
+  importNoFile: 'لم يُختر ملف بعد',
+  importSiteUrl: 'عنوان المدونة القديمة (لملف Ghost)',
+  importSiteUrlHint: 'لا يكتب Ghost عنوان المدونة في ملفه، وتحتاجه صوره وروابطه. ملفات ووردبريس وبلوجر تحمل عنوانها، فاتركه فارغًا.',
+  importDryRun: 'تجربة فقط: اعرض ما سيُستورد دون أن يُكتب شيء',
+  importStart: 'ابدأ الاستيراد',
+  importStartDry: 'ابدأ التجربة',
+  importChecking: 'يُرفع الملف ويُفحص…',
+  importError: 'تعذّر بدء الاستيراد',
+  failedFetchImports: 'تعذّر تحميل حالة الاستيراد',
+  importRunning: 'يجري الاستيراد…',
+  importProgressLabel: 'تقدّم الاستيراد',
+  importProgress: (done: number, total: number) => `${done} من ${total}`,
+  importCurrent: 'الآن:',
+  importDone: (seconds: number) => `انتهى الاستيراد في ${plural(Math.round(seconds), SECONDS_AFTER)}`,
+  importDryDone: (seconds: number) => `انتهت التجربة في ${plural(Math.round(seconds), SECONDS_AFTER)}، ولم يُكتب شيء`,
+  importFailed: 'توقف الاستيراد',
+  importPostsNew: 'مقالات جديدة',
+  importPostsUpdated: 'مقالات حُدِّثت',
+  importPostsUnchanged: 'مقالات لم تتغير',
+  importPagesNew: 'صفحات جديدة',
+  importPagesUpdated: 'صفحات حُدِّثت',
+  importPagesUnchanged: 'صفحات لم تتغير',
+  importComments: 'تعليقات أُضيفت',
+  importCategories: 'تصنيفات أُنشئت',
+  importRedirects: 'تحويلات من العناوين القديمة',
+  importImagesFetched: 'صور نُقلت إلى المدونة',
+  importImagesKeptRemote: 'صور بقيت في الموقع القديم',
+  importSkipped: 'عناصر تُركت',
+  importImagesKeptRemoteList: 'الصور التي بقيت في الموقع القديم، ولماذا',
+  importSkippedList: 'ما تُرك، ولماذا',
+  importMoreNotes: (count: number) => `و${count} غيرها`,
 } as const;
 
 export type AdminStrings = typeof admin;

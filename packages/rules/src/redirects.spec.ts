@@ -96,6 +96,12 @@ describe('redirectFromProblem', () => {
     }
   });
 
+  it("lets through Blogger's label pages (under /search, which is the blog's search page alone)", () => {
+    expect(redirectFromProblem('/search/label/بايثون')).toBeUndefined();
+    expect(redirectFromProblem('/search/other')).toBe('own-path');
+    expect(redirectFromProblem('/search/label/a/b')).toBe('own-path');
+  });
+
   it('refuses a path too long for the unique index', () => {
     expect(redirectFromProblem(`/${'ب'.repeat(999)}`)).toBeUndefined();
     expect(redirectFromProblem(`/${'ب'.repeat(1000)}`)).toBe('too-long');

@@ -159,6 +159,8 @@ const OWN_FIRST_SEGMENTS: readonly string[] = [
   'assets',
 ];
 const SITEMAP = /^\/sitemap(-\d+)?\.xml$/;
+/** Blogger's label pages: under `/search`, but the blog's search is `/search` alone, so they end in its 404. */
+const BLOGGER_LABEL = /^\/search\/label\/[^/]+$/;
 
 /** Why a from-path (a key) cannot be a redirect's, or undefined when it can. */
 export function redirectFromProblem(key: string): 'too-long' | 'own-path' | undefined {
@@ -166,7 +168,7 @@ export function redirectFromProblem(key: string): 'too-long' | 'own-path' | unde
   const path = redirectKeyPath(key);
   const first = path.split('/')[1] ?? '';
   // The home page is always there; its own pages (`/?page=2`) too, and a query no page reads is fine (`/?p=12`).
-  if (key === '/' || OWN_FIRST_SEGMENTS.includes(first) || SITEMAP.test(path)) return 'own-path';
+  if (key === '/' || (OWN_FIRST_SEGMENTS.includes(first) && !BLOGGER_LABEL.test(path)) || SITEMAP.test(path)) return 'own-path';
   return undefined;
 }
 

@@ -3,6 +3,7 @@ export * from './categories/categories';
 export * from './comments/comments';
 export * from './export/export';
 export * from './health/health';
+export * from './import/import';
 export * from './newsletter/newsletter';
 export * from './pages/pages';
 export * from './posts/posts';

@@ -18,6 +18,7 @@ import { InstallClaimAndResetTokens1795900000000 } from './1795900000000-Install
 import { StoreOnlyPagesThatExist1795900300000 } from '../store-only-pages-that-exist';
 import { Comments1796000000000 } from './1796000000000-Comments';
 import { Redirects1796100000000 } from './1796100000000-Redirects';
+import { Import1796200000000 } from './1796200000000-Import';
 
 /** In order; each runs once per database. */
 export const SQLITE_MIGRATIONS = [
@@ -41,4 +42,5 @@ export const SQLITE_MIGRATIONS = [
   StoreOnlyPagesThatExist1795900300000,
   Comments1796000000000,
   Redirects1796100000000,
+  Import1796200000000,
 ];

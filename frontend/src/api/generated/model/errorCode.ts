@@ -74,6 +74,11 @@
  * - `REDIRECT_TO_INVALID`: toPath is neither a path on the blog starting with a single / nor an absolute http(s) URL
  * - `REDIRECT_LOOP`: The redirect would lead back to its own address (directly, or through the redirects already there)
  * - `REDIRECT_EXISTS`: Another redirect has this fromPath (once normalised): delete it first
+ * - `IMPORT_FILE_REQUIRED`: Send the export in the multipart field "file"
+ * - `IMPORT_FILE_INVALID`: The file is not a WordPress (WXR), Blogger (Atom) or Ghost (JSON) export, or is damaged: the message says where; nothing was written
+ * - `IMPORT_FILE_TOO_LARGE`: The file is larger than the import accepts (500 MB)
+ * - `IMPORT_RUNNING`: Another import is running (on this server or another instance): wait for it to finish
+ * - `IMPORT_NOT_FOUND`: No import has this id
  * - `IMAGE_REQUIRED`: No file in the multipart field "image"
  * - `IMAGE_EMPTY`: The uploaded file is empty
  * - `NOT_AN_IMAGE`: The file is not a JPEG, PNG, GIF, WebP or AVIF image
@@ -141,6 +146,11 @@ export const ErrorCode = {
   REDIRECT_TO_INVALID: 'REDIRECT_TO_INVALID',
   REDIRECT_LOOP: 'REDIRECT_LOOP',
   REDIRECT_EXISTS: 'REDIRECT_EXISTS',
+  IMPORT_FILE_REQUIRED: 'IMPORT_FILE_REQUIRED',
+  IMPORT_FILE_INVALID: 'IMPORT_FILE_INVALID',
+  IMPORT_FILE_TOO_LARGE: 'IMPORT_FILE_TOO_LARGE',
+  IMPORT_RUNNING: 'IMPORT_RUNNING',
+  IMPORT_NOT_FOUND: 'IMPORT_NOT_FOUND',
   IMAGE_REQUIRED: 'IMAGE_REQUIRED',
   IMAGE_EMPTY: 'IMAGE_EMPTY',
   NOT_AN_IMAGE: 'NOT_AN_IMAGE',

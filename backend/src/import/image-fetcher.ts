@@ -1,0 +1,39 @@
+/** An image's bytes, or why there are none. */
+export type FetchedImage = { bytes: Buffer } | { reason: string };
+
+/** Larger files are left on the old site: the upload stores at most 5 MB, re-encoded; a camera original may be more. */
+const MAX_BYTES = 25 * 1024 * 1024;
+const TIMEOUT_MS = 20_000;
+
+/**
+ * Fetches an image of the old blog. Only http(s); a bounded size, read as it comes and cut off past it; a bounded
+ * wait. Whether the bytes are an image is for the upload to say (sharp reads them, whatever the server claimed).
+ */
+export class ImageFetcher {
+  async fetch(url: string): Promise<FetchedImage> {
+    if (!/^https?:\/\//i.test(url)) return { reason: 'not an http(s) address' };
+    try {
+      const response = await fetch(url, { redirect: 'follow', signal: AbortSignal.timeout(TIMEOUT_MS) });
+      if (!response.ok || !response.body) {
+        await response.body?.cancel();
+        return { reason: `the old site answered ${response.status}` };
+      }
+      const declared = Number(response.headers.get('content-length') ?? 0);
+      if (declared > MAX_BYTES) {
+        await response.body.cancel();
+        return { reason: 'larger than 25 MB' };
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of response.body) {
+        size += chunk.byteLength;
+        if (size > MAX_BYTES) return { reason: 'larger than 25 MB' };
+        chunks.push(Buffer.from(chunk));
+      }
+      return { bytes: Buffer.concat(chunks) };
+    } catch (error) {
+      const { cause, message } = error as Error & { cause?: { code?: string; message?: string } };
+      return { reason: `the old site could not be reached (${cause?.code ?? cause?.message ?? message})` };
+    }
+  }
+}
