@@ -2,17 +2,19 @@ import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Comment } from '../../src/comments/comment.entity';
+import { recountComments } from '../../src/comments/comments.repository';
 import { ImportedItem } from '../../src/import/imported-item.entity';
 import { Page } from '../../src/pages/page.entity';
 import { Post } from '../../src/posts/post.entity';
 import { Redirect } from '../../src/redirects/redirect.entity';
 import { backendDir, buildBackend } from '../support/build';
-import { waitFor } from '../support/helpers';
+import { createPost, waitFor } from '../support/helpers';
 import { fixtureAt, startOldSite } from '../support/old-site';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -375,5 +377,118 @@ describe('`npm run import` beside a running server', () => {
     const refused = await cli([join(backendDir, 'package.json')]).catch((error: { code: number; stderr: string }) => error);
     expect(refused).toMatchObject({ code: 1 });
     expect((refused as { stderr: string }).stderr).toMatch(/nothing was written/);
+  });
+});
+
+describe('export to leave, import to come back', () => {
+  let from: TestApp;
+  let into: TestApp;
+  beforeAll(async () => {
+    [from, into] = await Promise.all([startTestApp(), startTestApp()]);
+  });
+  afterAll(async () => {
+    await from?.close();
+    await into?.close();
+  });
+
+  it("a blog's WXR export imports into a fresh blog with the same posts, page, terms, comments and images", async () => {
+    const author = await from.author();
+    const category = (await author.post('/api/categories').send({ name: 'برمجة الويب' }).expect(201)).body;
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
+    const image = (await author.post('/api/upload').attach('image', png, 'صورة.png').expect(201)).body.url as string;
+    const published = await createPost(author, {
+      title: 'دليل TypeScript للمبتدئين',
+      slug: 'دليل-typescript-للمبتدئين',
+      content: `<p>مقدمة عن <strong>الأنواع</strong>.</p><p><img src="${image}" alt="رسم"></p><pre dir="ltr"><code class="language-ts">const x: number = 1;</code></pre>`,
+      excerpt: 'ملخص قصير',
+      categoryId: category.id,
+      tags: ['TypeScript', 'برمجة'],
+      featuredImage: image,
+      published: true,
+      createdAt: '2024-03-05T08:00:00.000Z',
+    });
+    await createPost(author, { title: 'مسودة لم تكتمل', slug: 'مسودة-لم-تكتمل', published: false });
+    await createPost(author, { title: 'قادم قريبًا', slug: 'قادم-قريبا', published: true, publishAt: '2031-02-01T09:00:00.000Z' });
+    await author.post('/api/pages').send({ title: 'اتصل بي', slug: 'اتصل-بي', content: '<p>راسلني</p>' }).expect(201);
+    const comments = from.app.get(DataSource).getRepository(Comment);
+    const top = await comments.save(
+      comments.create({
+        postId: published.id,
+        authorName: 'ليلى',
+        authorEmail: 'layla@example.com',
+        content: 'مقال رائع <حقًا>',
+        status: 'approved',
+      }),
+    );
+    await comments.save(
+      comments.create({
+        postId: published.id,
+        parentId: top.id,
+        authorName: 'الكاتب',
+        byAuthor: true,
+        content: 'شكرًا يا ليلى',
+        status: 'approved',
+      }),
+    );
+    await recountComments(from.app.get(DataSource).manager, [published.id]);
+
+    const exported = await author
+      .get('/api/export/wxr')
+      .buffer(true)
+      .parse((response, done) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(exported.status).toBe(200);
+    const file = join(into.dataDir, 'export.xml');
+    writeFileSync(file, exported.body as Buffer);
+
+    const importer = await into.author();
+    const started = await importer.post('/api/import').attach('file', file).expect(202);
+    let job = started.body as Job;
+    await waitFor(async () => (job = (await importer.get(`/api/import/${started.body.id}`)).body).state !== 'running', 60_000, 100);
+    expect(job.error).toBeNull();
+    expect(job.report).toMatchObject({
+      platform: 'wordpress',
+      posts: { imported: 3 },
+      pages: { imported: 1 },
+      comments: 2,
+      imagesFetched: 1,
+    });
+
+    const posts = async (app: TestApp) =>
+      (
+        await app.app
+          .get(DataSource)
+          .getRepository(Post)
+          .find({ relations: { category: true }, order: { slug: 'ASC' } })
+      ).map((post) => ({
+        title: post.title,
+        slug: post.slug,
+        published: post.published,
+        publishAt: post.publishAt?.toISOString() ?? null,
+        createdAt: post.published ? post.createdAt.toISOString() : null,
+        tags: post.tags,
+        category: post.category?.name ?? null,
+        excerpt: post.excerpt,
+        commentCount: post.commentCount,
+        content: post.content.replace(/\/uploads\/[0-9a-f]{32}\.png/g, 'IMAGE'),
+        featuredImage: post.featuredImage?.replace(/\/uploads\/[0-9a-f]{32}\.png/, 'IMAGE') ?? null,
+      }));
+    expect(await posts(into)).toEqual(await posts(from));
+    const pages = (app: TestApp) => app.app.get(DataSource).getRepository(Page).findOneByOrFail({ slug: 'اتصل-بي' });
+    expect((await pages(into)).content).toBe((await pages(from)).content);
+    const copied = await into.app
+      .get(DataSource)
+      .getRepository(Comment)
+      .find({ order: { id: 'ASC' } });
+    expect(copied.map(({ authorName, content, byAuthor, status }) => ({ authorName, content, byAuthor, status }))).toEqual([
+      { authorName: 'ليلى', content: 'مقال رائع <حقًا>', byAuthor: false, status: 'approved' },
+      { authorName: 'الكاتب', content: 'شكرًا يا ليلى', byAuthor: true, status: 'approved' },
+    ]);
+    expect(copied[1].parentId).toBe(copied[0].id);
   });
 });
