@@ -108,6 +108,7 @@ export class Importer {
     this.authorId = author.id;
     let processed = 0;
     try {
+      await this.importProfile(author);
       await this.importCategories();
       await this.writeRedirects(this.termRedirects());
       for await (const entry of this.opened.entries()) {
@@ -133,6 +134,22 @@ export class Importer {
    */
   private async announce(): Promise<void> {
     if (!this.options.dryRun) await raiseContentVersion(this.dataSource);
+  }
+
+  /**
+   * The old blog's author profile (Ghost's user, WordPress's display name) where this blog's author has none yet:
+   * a bio and an avatar (stored here) the author left empty; what the author wrote is never replaced.
+   */
+  private async importProfile(author: User): Promise<void> {
+    const profile = this.opened.author;
+    if (!profile || this.options.dryRun) return;
+    const changes: Partial<Pick<User, 'bio' | 'avatarUrl'>> = {};
+    if (!author.bio && profile.bio?.trim()) changes.bio = profile.bio.trim();
+    if (!author.avatarUrl && profile.avatarUrl) {
+      const avatar = await this.localImage(profile.avatarUrl, null);
+      if (avatar?.startsWith('/uploads/')) changes.avatarUrl = avatar;
+    }
+    if (Object.keys(changes).length > 0) await this.dataSource.getRepository(User).update({ id: author.id }, changes);
   }
 
   /**

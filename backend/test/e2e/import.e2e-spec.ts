@@ -13,6 +13,7 @@ import { ImportedItem } from '../../src/import/imported-item.entity';
 import { Page } from '../../src/pages/page.entity';
 import { Post } from '../../src/posts/post.entity';
 import { Redirect } from '../../src/redirects/redirect.entity';
+import { User } from '../../src/users/user.entity';
 import { backendDir, buildBackend } from '../support/build';
 import { createPost, waitFor } from '../support/helpers';
 import { fixtureAt, startOldSite } from '../support/old-site';
@@ -333,6 +334,10 @@ describe('importing from another platform', () => {
       .findOneByOrFail({ id: Number(target) });
     expect(scheduled).toMatchObject({ title: 'مقال مجدول', published: true });
     expect(scheduled.publishAt?.toISOString()).toBe('2031-01-15T10:00:00.000Z');
+    // the profile of the one author, where this blog's author had none
+    const profile = await dataSource().getRepository(User).findOneByOrFail({});
+    expect(profile.bio).toBe('مطور ويب يكتب بالعربية.');
+    expect(profile.avatarUrl).toMatch(/^\/uploads\/[0-9a-f]{32}\.jpg$/);
     await redirecting('/getting-started/');
     await followsTo('/getting-started/', '/post/getting-started');
   });
