@@ -1,15 +1,11 @@
 import {
-  ArgumentsHost,
   Body,
-  Catch,
   Controller,
-  ExceptionFilter,
   Get,
   HttpCode,
   HttpStatus,
   Param,
   ParseUUIDPipe,
-  PayloadTooLargeException,
   Post,
   UploadedFile,
   UseFilters,
@@ -17,25 +13,15 @@ import {
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiAcceptedResponse, ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { ApiErrors } from '../common/api-errors.decorator';
 import { DomainError } from '../common/domain-error';
-import { sendError } from '../common/error-body';
+import { payloadTooLarge } from '../common/payload-too-large.filter';
 import { Endpoint } from '../openapi/endpoint.decorator';
 import { ImportJobDto, ImportJobListDto, StartImportDto, StartImportFields } from './dto/import-job.dto';
 import { ImportJobs } from './import-jobs.service';
 
 /** A 100 MB WordPress export is common; a 500 MB one is a very big blog. */
 const MAX_IMPORT_BYTES = 500 * 1024 * 1024;
-
-@Catch(PayloadTooLargeException)
-class ImportTooLargeFilter implements ExceptionFilter {
-  catch(_exception: PayloadTooLargeException, host: ArgumentsHost): void {
-    sendError(host.switchToHttp().getResponse<Response>(), HttpStatus.PAYLOAD_TOO_LARGE, 'The file is larger than 500 MB', {
-      code: 'IMPORT_FILE_TOO_LARGE',
-    });
-  }
-}
 
 /** Imports from WordPress, Blogger and Ghost (docs/decisions/026-import.md). */
 @ApiTags('import')
@@ -50,7 +36,7 @@ export class ImportController {
     description:
       'A multipart form with the export in the field `file`: a WordPress export (WXR 1.1 or 1.2), a Blogger export (Atom) or a Ghost export (JSON), at most 500 MB. The whole file is read and checked first: one that is not an export, or is damaged, is 400 `IMPORT_FILE_INVALID` and nothing is written. Then it imports in the background: follow it with `GET /api/import/{id}`. Posts, pages, categories, tags, comments and images land as the one author; every old address redirects (301) to the new one. Running the same file again changes nothing; an entry changed on the old blog since is updated. `dryRun` reports what it would do and writes nothing; `siteUrl` gives the address of a Ghost blog (Ghost does not write it in its export). 409 `IMPORT_RUNNING` while another import runs.',
   })
-  @UseFilters(ImportTooLargeFilter)
+  @UseFilters(payloadTooLarge('The file is larger than 500 MB', 'IMPORT_FILE_TOO_LARGE'))
   // Written to DATA_DIR/imports as it arrives (import.module.ts), never held in memory.
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } }))
   @ApiConsumes('multipart/form-data')

@@ -1,22 +1,10 @@
-import {
-  ArgumentsHost,
-  Catch,
-  Controller,
-  ExceptionFilter,
-  HttpStatus,
-  PayloadTooLargeException,
-  Post,
-  UploadedFile,
-  UseFilters,
-  UseInterceptors,
-} from '@nestjs/common';
+import { Controller, HttpStatus, Post, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { memoryStorage } from 'multer';
 import { ApiErrors } from '../common/api-errors.decorator';
 import { DomainError } from '../common/domain-error';
-import { sendError } from '../common/error-body';
+import { payloadTooLarge } from '../common/payload-too-large.filter';
 import { MAX_IMAGE_BYTES, UploadService } from './upload.service';
 import { Endpoint } from '../openapi/endpoint.decorator';
 
@@ -30,16 +18,6 @@ export class UploadResponseDto {
   url: string;
 }
 
-/** Multer's own "File too large" becomes the API's 413 with a message that says the limit. */
-@Catch(PayloadTooLargeException)
-class ImageTooLargeFilter implements ExceptionFilter {
-  catch(_exception: PayloadTooLargeException, host: ArgumentsHost): void {
-    sendError(host.switchToHttp().getResponse<Response>(), HttpStatus.PAYLOAD_TOO_LARGE, 'The image is larger than 5 MB', {
-      code: 'IMAGE_TOO_LARGE',
-    });
-  }
-}
-
 @ApiTags('upload')
 @Controller('upload')
 export class UploadController {
@@ -51,7 +29,7 @@ export class UploadController {
     description:
       "A multipart form with one file field named `image`: JPEG, PNG, GIF, WebP or AVIF, at most 5 MB and 40 megapixels. The image is re-encoded (which drops its metadata) and smaller AVIF and WebP variants are made; the answer's `url` is the address to use in posts. When the storage fails (a bucket down or unreachable), 503 `STORAGE_UNAVAILABLE` with `retryAfter`, and nothing of the upload is kept.",
   })
-  @UseFilters(ImageTooLargeFilter)
+  @UseFilters(payloadTooLarge('The image is larger than 5 MB', 'IMAGE_TOO_LARGE'))
   @UseInterceptors(FileInterceptor('image', { storage: memoryStorage(), limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } }))
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: UploadImageDto })
