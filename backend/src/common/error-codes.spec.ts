@@ -4,9 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from './error-codes';
 
 const SOURCE_DIR = join(__dirname, '..');
-/** `code: 'X'` in an error body, or the code argument of the error helpers (domain-error.ts, InvalidTokenError). */
+/**
+ * `code: 'X'` in an error body, or the code argument of the error helpers (domain-error.ts, InvalidTokenError, the
+ * 413 filter's second).
+ */
 const THROWN_CODE = [
   /\bcode:\s*'([A-Z][A-Z0-9_]+)'/g,
+  /\bpayloadTooLarge\('[^']*',\s*'([A-Z][A-Z0-9_]+)'\)/g,
   /\b(?:notFound|badRequest|conflict|forbidden|DomainError|InvalidTokenError)\(\s*'([A-Z][A-Z0-9_]+)'/g,
 ];
 
