@@ -156,5 +156,14 @@ test('on a 375 px phone: the list fits and pages, the add dialog works, and a re
   await expect(rows).toHaveCount(2);
   await expect(rows.last()).toContainText('مؤقت (302)');
   expect(await documentWidth(page)).toBeLessThanOrEqual(375);
+
+  // The search finds by a part of an address, from the first page; nothing found says so.
+  const search = page.getByRole('searchbox', { name: 'ابحث في العناوين القديمة والجديدة…' });
+  await search.fill('old-1');
+  await expect(rows).toHaveCount(2); // /old-1 and /old-10
+  await search.fill('لا-يوجد');
+  await expect(page.getByText('لا توجد تحويلات تطابق البحث')).toBeVisible();
+  await search.fill('');
+  await expect(rows).toHaveCount(10);
   await context.close();
 });

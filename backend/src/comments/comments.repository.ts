@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { COMMENT_LIMITS, COMMENT_STATUSES, type CommentStatus } from '@mudawwana/rules';
 import { Brackets, DataSource, EntityManager, In, LessThan, MoreThan } from 'typeorm';
+import { likePattern } from '../common/containing';
 import { isUniqueViolation } from '../common/database-errors';
 import { MAX_ID } from '../common/parse-id.pipe';
 import { Post } from '../posts/post.entity';
@@ -28,7 +29,6 @@ const POST_COLUMNS = {
 export type CommentWithPost = Omit<Comment, 'post'> & { post: Pick<Post, 'id' | 'title' | 'slug'> };
 
 /** `%`, `_` and `!` typed by the author are letters, not wildcards. */
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
 
 @Injectable()
 export class CommentsRepository {

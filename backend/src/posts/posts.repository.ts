@@ -12,6 +12,7 @@ import {
   Raw,
   Repository,
 } from 'typeorm';
+import { containing } from '../common/containing';
 import { isRetryableConflict } from '../common/database-errors';
 import { claimVersion } from '../common/versions';
 import { RevisionKind } from '../revisions/revision.entity';
@@ -54,8 +55,7 @@ function statusWhere(status: PostStatus, now: Date): FindOptionsWhere<Post> {
 
 /** Titles containing `text` (any case): `%` and `_` typed by the author are letters, not wildcards. */
 export function titleContaining(text: string) {
-  const pattern = `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
-  return Raw((column) => `LOWER(${column}) LIKE :titlePattern ESCAPE '!'`, { titlePattern: pattern });
+  return containing(text, 'titlePattern');
 }
 
 /** The revision a save keeps, written in the save's transaction. */

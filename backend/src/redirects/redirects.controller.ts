@@ -15,7 +15,8 @@ export class RedirectsController {
   @Get()
   @Endpoint({
     summary: 'List redirects',
-    description: 'Newest first, `limit` at a time (20 by default, at most 50) from `offset`, with the total.',
+    description:
+      'Newest first, `limit` at a time (20 by default, at most 50) from `offset`, with the total; `q` keeps those whose old or new address contains it.',
   })
   @ApiOkResponse({ type: RedirectListDto })
   @ApiErrors(400, 401)

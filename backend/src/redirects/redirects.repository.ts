@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, Repository } from 'typeorm';
+import { containing } from '../common/containing';
 import { isUniqueViolation } from '../common/database-errors';
 import { idBatches } from '../database/id-batches';
 import { Redirect } from './redirect.entity';
@@ -15,12 +16,10 @@ export class RedirectsRepository {
     this.redirects = dataSource.getRepository(Redirect);
   }
 
-  /** One page, newest first (by id: the primary key's order, whatever the table's size). */
-  async page(limit: number, offset: number): Promise<{ items: Redirect[]; total: number }> {
-    const [items, total] = await Promise.all([
-      this.redirects.find({ order: { id: 'DESC' }, take: limit, skip: offset }),
-      this.redirects.count(),
-    ]);
+  /** One page, newest first (by id: the primary key's order, whatever the table's size), of those containing `text`. */
+  async page(limit: number, offset: number, text?: string): Promise<{ items: Redirect[]; total: number }> {
+    const where = text ? [{ fromPath: containing(text, 'fromPattern') }, { toPath: containing(text, 'toPattern') }] : undefined;
+    const [items, total] = await this.redirects.findAndCount({ where, order: { id: 'DESC' }, take: limit, skip: offset });
     return { items, total };
   }
 

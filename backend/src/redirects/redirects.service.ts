@@ -26,7 +26,7 @@ export class RedirectsService {
   ) {}
 
   async list(query: ListRedirectsQuery): Promise<RedirectListDto> {
-    const { items, total } = await this.redirects.page(query.limit ?? LIST_DEFAULT_LIMIT, query.offset ?? 0);
+    const { items, total } = await this.redirects.page(query.limit ?? LIST_DEFAULT_LIMIT, query.offset ?? 0, query.q || undefined);
     return { items: items.map(RedirectDto.from), total };
   }
 

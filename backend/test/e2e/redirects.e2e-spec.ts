@@ -157,6 +157,22 @@ describe('the redirects API', () => {
       items: [{ fromPath: '/listed-2' }, { fromPath: '/listed-0' }],
     });
   });
+
+  it('finds redirects by a part of the old or the new address, in any case; % and _ are letters', async () => {
+    await add({ fromPath: '/2019/05/مقال-البحث-القديم.html', toPath: '/post/وجهة-البحث' }).expect(201);
+    await add({ fromPath: '/Old_Search%25', toPath: '/post/other' }).expect(201);
+    const found = async (q: string) =>
+      ((await author.get('/api/redirects').query({ q }).expect(200)).body.items as { fromPath: string }[]).map((row) => row.fromPath);
+    expect(await found('البحث-القديم')).toEqual(['/2019/05/مقال-البحث-القديم.html']);
+    expect(await found('وجهة')).toEqual(['/2019/05/مقال-البحث-القديم.html']);
+    expect(await found('old_search')).toEqual(['/Old_Search%25']);
+    expect(await found('_')).toEqual(['/Old_Search%25']);
+    expect((await author.get('/api/redirects').query({ q: 'لا-شيء-هنا' }).expect(200)).body).toMatchObject({ items: [], total: 0 });
+    await author
+      .get('/api/redirects')
+      .query({ q: 'x'.repeat(201) })
+      .expect(400);
+  });
 });
 
 describe('redirects on the site', () => {

@@ -619,6 +619,8 @@ export const admin = {
   redirectDeleteError: 'تعذّر حذف التحويل',
   redirectWillBeDeleted: (from: string) => sentence('سيُحذف التحويل من ', path(from), '، ويلقى من يطلب هذا العنوان صفحة «غير موجودة».'),
   noRedirects: 'لا توجد تحويلات بعد',
+  searchRedirects: 'ابحث في العناوين القديمة والجديدة…',
+  noMatchingRedirects: 'لا توجد تحويلات تطابق البحث',
   noRedirectsHint: 'إن نقلت مدونتك من منصة أخرى أو غيّرت عنوان مقال، أضف تحويلًا من العنوان القديم إلى الجديد.',
   failedFetchRedirects: 'تعذّر تحميل التحويلات',
   redirectsShowing: (from: number, to: number, total: number) => `عرض ${from} إلى ${to} من ${plural(total, REDIRECTS_AFTER_MIN)}`,

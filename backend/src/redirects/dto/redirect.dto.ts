@@ -32,6 +32,13 @@ export class RedirectListDto {
 
 /** GET /api/redirects */
 export class ListRedirectsQuery {
+  @ApiPropertyOptional({ description: 'Only redirects whose old or new address contains this text (any case)', maxLength: 200 })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(200)
+  q?: string;
+
   @PageLimit({ items: 'Redirects' })
   limit?: number;
 

@@ -19,6 +19,11 @@
 
 export type ListRedirectsParams = {
 /**
+ * Only redirects whose old or new address contains this text (any case)
+ * @maxLength 200
+ */
+q?: string;
+/**
  * Redirects per call: 20 when not given, at most 50
  * @minimum 1
  * @maximum 50

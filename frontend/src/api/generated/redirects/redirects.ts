@@ -67,7 +67,7 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
 };
 
 /**
- * Newest first, `limit` at a time (20 by default, at most 50) from `offset`, with the total. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
+ * Newest first, `limit` at a time (20 by default, at most 50) from `offset`, with the total; `q` keeps those whose old or new address contains it. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
  * @summary List redirects
  */
 export const listRedirects = (

@@ -1,6 +1,6 @@
-import { useSearchAsYouType } from '../components/useSearchAsYouType';
-import { Badge, Box, HStack, Input, InputGroup, Stack, Tabs } from '@chakra-ui/react';
-import { MessageSquare, Search } from 'lucide-react';
+import ListSearch from '../components/ListSearch';
+import { Badge, Box, HStack, Stack, Tabs } from '@chakra-ui/react';
+import { MessageSquare } from 'lucide-react';
 import { admin as t } from '@/i18n/admin';
 import { EmptyList } from '../components/AdminList';
 import ConfirmDialog from '../components/ConfirmDialog';
@@ -73,23 +73,11 @@ export default function CommentsList({ tab, onTab }: { tab: CommentTab; onTab: (
   );
 }
 
-/** Words in the text, the name or the email, answered by the server after a pause in typing. */
+/** Words in the text, the name or the email. */
 function CommentsSearch({ onSearch }: { onSearch: (text: string) => void }) {
-  const [text, setText] = useSearchAsYouType(onSearch);
   return (
     <Box pt="4">
-      <InputGroup startElement={<Search size={16} aria-hidden />}>
-        <Input
-          type="search"
-          name="q"
-          maxLength={200}
-          size={{ base: 'lg', md: 'md' }}
-          placeholder={t.searchComments}
-          aria-label={t.searchComments}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-      </InputGroup>
+      <ListSearch label={t.searchComments} onSearch={onSearch} />
     </Box>
   );
 }

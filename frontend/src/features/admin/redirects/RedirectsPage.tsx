@@ -12,6 +12,7 @@ import AdminList, { EmptyList } from '../components/AdminList';
 import AdminPage from '../components/AdminPage';
 import ConfirmDialog from '../components/ConfirmDialog';
 import DeleteRowButton from '../components/DeleteRowButton';
+import ListSearch from '../components/ListSearch';
 import Pagination from '../components/Pagination';
 import { PAGE_SIZE } from '../components/paginate';
 import RequiredTextField from '../components/RequiredTextField';
@@ -115,9 +116,17 @@ function StatusBadge({ status }: { status: RedirectStatus }) {
 /** /admin/redirects: old addresses answered with a redirect, newest first, a page at a time; add and delete. */
 export default function RedirectsPage() {
   const [page, setPage] = useState(1);
+  const [q, setQ] = useState('');
   const [adding, setAdding] = useState(false);
   const [toDelete, setToDelete] = useState<RedirectDto | null>(null);
-  const redirects = useListRedirects(pageWindow(page, PAGE_SIZE), { query: { placeholderData: keepPreviousData } });
+  const redirects = useListRedirects(
+    { ...pageWindow(page, PAGE_SIZE), ...(q ? { q } : {}) },
+    { query: { placeholderData: keepPreviousData } },
+  );
+  const search = (text: string) => {
+    setQ(text);
+    setPage(1);
+  };
   const remove = useDeleteRedirect(
     withToasts({ done: [t.redirectDeleted], failed: [t.redirectDeleteError], after: () => setToDelete(null) }),
   );
@@ -144,17 +153,22 @@ export default function RedirectsPage() {
         <Text color="fg.muted" fontSize="sm">
           {t.redirectsIntro}
         </Text>
+        <ListSearch label={t.searchRedirects} onSearch={search} />
         <AdminList
           query={redirects}
           errorTitle={t.failedFetchRedirects}
           isEmpty={total === 0}
           empty={
-            <EmptyList
-              icon={<Signpost size={40} aria-hidden />}
-              title={t.noRedirects}
-              hint={t.noRedirectsHint}
-              action={addButton(t.addFirstRedirect)}
-            />
+            q ? (
+              <EmptyList icon={<Signpost size={40} aria-hidden />} title={t.noMatchingRedirects} />
+            ) : (
+              <EmptyList
+                icon={<Signpost size={40} aria-hidden />}
+                title={t.noRedirects}
+                hint={t.noRedirectsHint}
+                action={addButton(t.addFirstRedirect)}
+              />
+            )
           }
           columns={[
             { label: t.colRedirectFrom },
