@@ -56,6 +56,8 @@ export const TAG_DOCS: Record<string, string> = {
     "Reader comments: a post's approved comments, commenting anonymously with a proof-of-work challenge (or the HTML form without JavaScript), and (signed in) moderation, replies and the comment settings.",
   redirects:
     'Redirects from old addresses (a blog moved here from WordPress, Blogger or Ghost, a changed address) to new ones: 301 or 302, answered where the blog has no page of its own.',
+  import:
+    'Importing a WordPress (WXR), Blogger (Atom) or Ghost (JSON) export: posts, pages, terms, comments and images, every old address redirected (301), run in the background with its progress and report.',
   export:
     "The whole blog in a file another platform imports (WordPress's WXR), so that an author can always leave with everything.",
   health: 'Liveness and database health for monitors.',
