@@ -315,13 +315,23 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
   it('restores a backup made before an upgrade at its own schema, then runs the newer migrations', async () => {
     // What the version before API tokens wrote: schema RecordVersions, no api_tokens table, no revisions, no
     // scheduled posts (publishAt), no newsletter sends, mails or subscriber status (NewsletterDoubleOptIn), no
-    // comments and no redirects.
+    // comments, redirects or imports.
     const newColumns: Record<string, string[]> = {
       newsletter_subscribers: ['status', 'confirmTokenHash', 'confirmTokenExpiresAt', 'confirmedAt', 'unsubscribedAt'],
       posts: ['publishAt', 'commentsOpen', 'commentsCloseAfterDays', 'commentCount', 'commentsCloseAt'],
     };
     const older = await alteredArchive('older.tar.gz', (dir, manifest) => {
-      for (const table of ['api_tokens', 'comments', 'install_claim', 'newsletter_sends', 'newsletter_mails', 'redirects', 'revisions']) {
+      for (const table of [
+        'api_tokens',
+        'comments',
+        'import_jobs',
+        'imported_items',
+        'install_claim',
+        'newsletter_sends',
+        'newsletter_mails',
+        'redirects',
+        'revisions',
+      ]) {
         rmSync(join(dir, 'tables', `${table}.jsonl`));
         delete manifest.tables[table];
       }
