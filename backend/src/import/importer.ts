@@ -30,7 +30,7 @@ import { User } from '../users/user.entity';
 import { commentText } from './comment-text';
 import { contentImageUrls, nativeHtml, replaceImageUrls } from './content';
 import { ImportedItem, ImportedKind } from './imported-item.entity';
-import { ImportFileError, type ImportCategory, type ImportEntry, type OpenedImport } from './import-model';
+import { ImportFileError, type ImportEntry, type OpenedImport } from './import-model';
 import { emptyReport, note, type ImportCounts, type ImportReport } from './import-report';
 import { ImageFetcher } from './image-fetcher';
 import { categoryAddresses, entryAddresses, feedAddresses, tagAddresses } from './old-addresses';
@@ -182,7 +182,7 @@ export class Importer {
       const here = this.categories.get(category.slug);
       if (!here) continue;
       const to = `/category/${encodeURIComponent(here.slug)}`;
-      for (const from of categoryAddresses(platform, siteUrl, this.categoryPath(category))) pairs.push([from, to]);
+      for (const from of categoryAddresses(platform, siteUrl, this.categoryPath(category.slug))) pairs.push([from, to]);
     }
     for (const tag of this.opened.tags) {
       const slug = tagSlug(tag.name);
@@ -201,9 +201,13 @@ export class Importer {
   }
 
   /** A category's slugs from its top ancestor down (WordPress's `/category/parent/child/`). */
-  private categoryPath(category: ImportCategory): string[] {
-    const path = [category.slug];
-    for (let parent = category.parentSlug; parent && !path.includes(parent); parent = this.categoryParents.get(parent) ?? null) {
+  private categoryPath(slug: string): string[] {
+    const path = [slug];
+    for (
+      let parent = this.categoryParents.get(slug) ?? null;
+      parent && !path.includes(parent);
+      parent = this.categoryParents.get(parent) ?? null
+    ) {
       path.unshift(parent);
     }
     return path;
@@ -334,11 +338,7 @@ export class Importer {
 
   /** The category a post files under here: the most specific of its categories (a child rather than its parent). */
   private primaryCategory(slugs: string[]): string {
-    const ancestors = new Set(
-      slugs.flatMap((slug) =>
-        this.categoryPath({ slug, name: slug, description: null, parentSlug: this.categoryParents.get(slug) ?? null }).slice(0, -1),
-      ),
-    );
+    const ancestors = new Set(slugs.flatMap((slug) => this.categoryPath(slug).slice(0, -1)));
     return slugs.find((slug) => !ancestors.has(slug)) ?? slugs[0];
   }
 
@@ -351,9 +351,7 @@ export class Importer {
   ): Promise<Post> {
     const repository = manager.getRepository(Post);
     const primary = entry.categories.length > 0 ? this.primaryCategory(entry.categories) : null;
-    const ancestors = primary
-      ? this.categoryPath({ slug: primary, name: primary, description: null, parentSlug: this.categoryParents.get(primary) ?? null })
-      : [];
+    const ancestors = primary ? this.categoryPath(primary) : [];
     // Other categories than the primary one and its parents become tags: this blog files a post under one category.
     const otherCategories = entry.categories
       .filter((slug) => !ancestors.includes(slug))
