@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { titleLeavingPage } from '@mudawwana/rules';
 import { linkIn, startSmtpServer, type TestSmtpServer } from '../../backend/test/support/smtp';
 import { waitForHydration, keepScreenshot } from '../support/fixtures';
 import { startServer } from '../support/server';
@@ -80,7 +81,7 @@ test('a reader subscribes, confirms, gets a post, unsubscribes and gets nothing 
 
   // the mail arrives; its unsubscribe link works
   const [, postMail] = await mailsTo(smtp, 'reader@example.com', 2);
-  expect(postMail.parsed.subject).toBe('مقالة للمشتركين');
+  expect(postMail.parsed.subject).toBe(titleLeavingPage('مقالة للمشتركين', 'rtl'));
   expect(postMail.parsed.html).toContain('<html lang="ar" dir="rtl">');
   const mailView = await browser.newPage({ locale: 'ar', viewport: { width: 390, height: 700 } });
   await mailView.setContent(postMail.parsed.html || '');

@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { BLOG_NAME, routeLink } from '@mudawwana/rules';
+import { BLOG_NAME, languageDirection, routeLink } from '@mudawwana/rules';
 import { DataSource } from 'typeorm';
 import { DomainEvents } from '../common/domain-events';
 import { absolute, PublicOrigin } from '../common/public-origin';
@@ -78,10 +78,11 @@ export class CommentNotifications implements OnModuleInit, OnModuleDestroy {
     );
   }
 
-  private facts(comment: Comment, post: { title: string; slug: string }): CommentMailFacts {
+  private facts(comment: Comment, post: { title: string; slug: string; language: string }): CommentMailFacts {
     return {
       blogName: BLOG_NAME,
       postTitle: post.title,
+      postDirection: languageDirection(post.language),
       postUrl: this.url(routeLink('post', post.slug)),
       authorName: comment.authorName,
       content: comment.content,

@@ -10,13 +10,23 @@ import { Comment, UsedCommentChallenge } from './comment.entity';
 /** What comments need of a post: where it is, whether readers see it, and its comment policy. */
 export type CommentedPost = Pick<
   Post,
-  'id' | 'slug' | 'title' | 'published' | 'publishAt' | 'createdAt' | 'commentsOpen' | 'commentsCloseAfterDays' | 'commentCount'
+  | 'id'
+  | 'slug'
+  | 'title'
+  | 'language'
+  | 'published'
+  | 'publishAt'
+  | 'createdAt'
+  | 'commentsOpen'
+  | 'commentsCloseAfterDays'
+  | 'commentCount'
 >;
 
 const POST_COLUMNS = {
   id: true,
   slug: true,
   title: true,
+  language: true,
   published: true,
   publishAt: true,
   createdAt: true,

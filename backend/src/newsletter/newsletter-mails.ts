@@ -1,3 +1,4 @@
+import { languageDirection, titleLeavingPage } from '@mudawwana/rules';
 import type { Mail } from '../mail/mail.service';
 
 /**
@@ -8,6 +9,8 @@ import type { Mail } from '../mail/mail.service';
 
 export interface NewsletterPost {
   title: string;
+  /** A canonical BCP 47 tag: the post's part of the mail carries it and its direction. */
+  language: string;
   excerpt: string;
   /** Absolute URLs. */
   url: string;
@@ -94,19 +97,26 @@ export function alreadySubscribedMail(to: string, blogName: string, unsubscribeU
   };
 }
 
+/**
+ * A post's announcement. The subject is the title alone, which clients show as bare text and guess the direction of:
+ * it goes out marked and isolated (titleLeavingPage). The post's part of the body says its language and direction.
+ */
 export function postMail(to: string, blogName: string, post: NewsletterPost, unsubscribeUrl: string): Mail {
+  const direction = languageDirection(post.language);
+  const subject = titleLeavingPage(post.title, direction);
   const image = post.imageUrl
     ? `<p style="margin: 0 0 16px"><a href="${escapeHtml(post.url)}"><img src="${escapeHtml(post.imageUrl)}" alt="${escapeHtml(post.title)}" width="552" style="display: block; width: 100%; max-width: 552px; height: auto; border: 0; border-radius: 8px"></a></p>`
     : '';
   const excerpt = post.excerpt ? `<p style="margin: 0; color: #3f3f46">${escapeHtml(post.excerpt)}</p>` : '';
+  const textAlign = direction === 'rtl' ? 'right' : 'left';
   return {
     to,
-    subject: post.title,
-    text: [post.title, post.excerpt, `اقرأ المقال: ${post.url}`].filter(Boolean).join('\n\n') + textFooter(blogName, unsubscribeUrl),
+    subject,
+    text: [subject, post.excerpt, `اقرأ المقال: ${post.url}`].filter(Boolean).join('\n\n') + textFooter(blogName, unsubscribeUrl),
     html: layout(
       blogName,
-      post.title,
-      `${image}<h1 style="margin: 0 0 12px; font-size: 24px; line-height: 1.5"><a href="${escapeHtml(post.url)}" style="color: #18181b; text-decoration: none">${escapeHtml(post.title)}</a></h1>${excerpt}${button(post.url, 'اقرأ المقال')}`,
+      subject,
+      `<div lang="${escapeHtml(post.language)}" dir="${direction}" style="text-align: ${textAlign}">${image}<h1 style="margin: 0 0 12px; font-size: 24px; line-height: 1.5"><a href="${escapeHtml(post.url)}" style="color: #18181b; text-decoration: none">${escapeHtml(post.title)}</a></h1>${excerpt}</div>${button(post.url, 'اقرأ المقال')}`,
       unsubscribeUrl,
     ),
     headers: unsubscribeHeaders(unsubscribeUrl),

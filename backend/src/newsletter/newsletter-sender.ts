@@ -259,6 +259,7 @@ export class NewsletterSender implements OnApplicationBootstrap, OnModuleDestroy
   private mailContent(post: Post): NewsletterPost {
     return {
       title: post.title,
+      language: post.language,
       excerpt: post.excerpt?.trim() || generateExcerpt(post.content),
       url: this.mailer.postUrl(post.slug),
       imageUrl: post.featuredImage ? this.mailer.url(post.featuredImage) : null,

@@ -3,6 +3,7 @@ import { Category } from '../categories/category.entity';
 import { dateColumnType } from '../database/column-types';
 import { User } from '../users/user.entity';
 import { TitledDocument } from '../common/titled-document.entity';
+import { DEFAULT_LANGUAGE, LANGUAGE_TAG_MAX_LENGTH } from '@mudawwana/rules';
 
 /**
  * Search joins its matches to posts by id and reads only these ("public now" and the date): from this index, not the
@@ -30,6 +31,8 @@ export const POSTS_SEARCH_INDEX = 'IDX_posts_id_published_publish_at_created';
 @Index('IDX_posts_comments_close_at', ['commentsCloseAt'])
 // At most one featured post: a partial unique index made by the OneFeaturedPost migrations (not synchronized).
 @Index('UQ_posts_one_featured', { synchronize: false })
+// A post's translations, found from the post they translate.
+@Index('IDX_posts_translation_of', ['translationOfId'])
 export class Post extends TitledDocument {
   @Column({ type: 'text', nullable: true })
   excerpt: string | null;
@@ -54,6 +57,22 @@ export class Post extends TitledDocument {
 
   @Column({ type: 'boolean', default: false })
   published: boolean;
+
+  /** Its language, a canonical BCP 47 tag; its direction follows (languageDirection in @mudawwana/rules). */
+  @Column({ type: 'varchar', length: LANGUAGE_TAG_MAX_LENGTH, default: DEFAULT_LANGUAGE })
+  language: string;
+
+  /**
+   * The post this one is a translation of. Translations hang from one original (an original is no translation
+   * itself), so a post's alternates are its original and the original's other translations. Deleting the original
+   * leaves the translations on their own.
+   */
+  @Column({ type: 'integer', nullable: true })
+  translationOfId: number | null;
+
+  @ManyToOne(() => Post, { nullable: true, onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'translationOfId' })
+  translationOf?: Post | null;
 
   @Column({ type: 'boolean', default: false })
   featured: boolean;
@@ -111,4 +130,9 @@ export class Post extends TitledDocument {
    */
   @Column({ type: 'integer', default: 0, update: false })
   commentCount: number;
+}
+
+/** The original a post's translation group hangs from: the post it translates, or itself. */
+export function translationGroupOf(post: Pick<Post, 'id' | 'translationOfId'>): number {
+  return post.translationOfId ?? post.id;
 }

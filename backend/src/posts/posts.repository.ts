@@ -37,6 +37,7 @@ const SUMMARY_COLUMNS: FindOptionsSelect<Post> = {
   authorId: true,
   published: true,
   featured: true,
+  language: true,
   publishAt: true,
   createdAt: true,
   updatedAt: true,
@@ -171,6 +172,23 @@ export class PostsRepository {
 
   findPublicBySlug(slug: string): Promise<Post | null> {
     return this.posts.findOneBy({ slug, ...publicNow() });
+  }
+
+  /** The public posts of a translation group: the original `originalId` and its translations, oldest first. */
+  findPublicTranslations(originalId: number): Promise<Pick<Post, 'id' | 'slug' | 'title' | 'language'>[]> {
+    return this.posts.find({
+      select: { id: true, slug: true, title: true, language: true },
+      where: [
+        { id: originalId, ...publicNow() },
+        { translationOfId: originalId, ...publicNow() },
+      ],
+      order: { id: 'ASC' },
+    });
+  }
+
+  /** Whether some post names this one as the post it translates. */
+  hasTranslations(id: number): Promise<boolean> {
+    return this.posts.existsBy({ translationOfId: id });
   }
 
   findFeaturedPublic(): Promise<Post | null> {

@@ -5,7 +5,16 @@ import { DomainEvents } from '../common/domain-events';
 import { preconditionFailed, StaleVersionError, staleSave, versionToClaim } from '../common/versions';
 import { badRequest, conflict, notFound } from '../common/domain-error';
 import { sanitizeContent } from '../common/sanitize-html';
-import { generateExcerpt, isPublicNow, isScheduled, LIST_DEFAULT_LIMIT, readingTime, slugify } from '@mudawwana/rules';
+import {
+  canonicalLanguage,
+  DEFAULT_LANGUAGE,
+  generateExcerpt,
+  isPublicNow,
+  isScheduled,
+  LIST_DEFAULT_LIMIT,
+  readingTime,
+  slugify,
+} from '@mudawwana/rules';
 import { uniqueSlug } from '../common/unique-slug';
 import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
@@ -13,7 +22,7 @@ import { CountPostsQuery, ListPostsQuery } from './dto/list-posts.query';
 import { PostCountsDto, PostDetailDto, PostDto, PostSummaryDto } from './dto/post.dto';
 import { CreatePostDto, UpdatePostDto } from './dto/save-post.dto';
 import { BulkPostsDto, BulkPostsResultDto } from './dto/bulk-posts.dto';
-import { Post } from './post.entity';
+import { Post, translationGroupOf } from './post.entity';
 import { PostCounts } from './post-counts';
 import { NeighbourLink, PostFilter, PostsRepository, RevisionNote, SavedPost } from './posts.repository';
 import { AutosaveDto, ListRevisionsQuery, RestoreRevisionDto, RevisionDto, RevisionSummaryDto } from '../revisions/dto/revision.dto';
@@ -30,6 +39,13 @@ const postNotFound = () => notFound('POST_NOT_FOUND', 'Post not found');
 
 /** Slugs that GET /api/posts/:slug can never reach, because a fixed route of the same shape comes first (restore checks them too). */
 export const RESERVED_SLUGS = new Set(['featured', 'counts']);
+
+/** The language tag sent, in canonical form; a tag Intl does not take is a 400. */
+function languageOf(tag: string): string {
+  const language = canonicalLanguage(tag);
+  if (!language) throw badRequest('LANGUAGE_INVALID', `"${tag}" is not a BCP 47 language tag`);
+  return language;
+}
 
 /** The post as it is now, apart from the entity the service goes on changing (what an event says it was before). */
 function snapshotOf(post: Post): Post {
@@ -93,13 +109,15 @@ export class PostsService {
   async getPostBySlug(slug: string, viewer: User | undefined): Promise<PostDetailDto> {
     const post = viewer ? await this.posts.findBySlug(slug) : await this.posts.findPublicBySlug(slug);
     if (!post) throw postNotFound();
-    const [{ older, newer }, author, category] = await Promise.all([
+    const [{ older, newer }, author, category, group] = await Promise.all([
       this.posts.findPublicNeighbours(post),
       this.users.getAuthor(post.authorId),
       this.categories.linkOf(post.categoryId),
+      this.posts.findPublicTranslations(translationGroupOf(post)),
     ]);
     const link = (neighbour: NeighbourLink | null) => (neighbour ? { slug: neighbour.slug, title: neighbour.title } : null);
-    return { ...PostDto.from(post), previous: link(older), next: link(newer), author, category };
+    const translations = group.filter((other) => other.id !== post.id).map(({ slug, title, language }) => ({ slug, title, language }));
+    return { ...PostDto.from(post), previous: link(older), next: link(newer), translations, author, category };
   }
 
   async getPostById(id: number): Promise<PostDto> {
@@ -116,6 +134,8 @@ export class PostsService {
       createdAt: new Date(),
       commentsOpen: true,
       commentsCloseAfterDays: null,
+      language: DEFAULT_LANGUAGE,
+      translationOfId: null,
     });
     return PostDto.from(await this.apply(post, input, undefined, author));
   }
@@ -248,6 +268,8 @@ export class PostsService {
     if (!post.excerpt) post.excerpt = generateExcerpt(post.content) || null;
     if (input.featuredImage !== undefined) post.featuredImage = input.featuredImage;
     if (input.categoryId !== undefined) post.categoryId = await this.existingCategoryId(input.categoryId);
+    if (input.language !== undefined) post.language = languageOf(input.language);
+    if (input.translationOfId !== undefined) post.translationOfId = await this.originalToTranslate(post, input.translationOfId);
     if (input.createdAt !== undefined) post.createdAt = new Date(input.createdAt);
     this.applySchedule(post, input);
     if (input.featured !== undefined) post.featured = input.featured;
@@ -343,6 +365,27 @@ export class PostsService {
   /** The title's slug, suffixed until it is free and not reserved. */
   private generatedSlug(post: Post): Promise<string> {
     return uniqueSlug(slugify(post.title), async (slug) => RESERVED_SLUGS.has(slug) || (await this.posts.slugTaken(slug, post.id)));
+  }
+
+  /**
+   * The post a translation names: it exists, is not the post itself, and is an original (translations hang from one
+   * original, so a group is found in one look); a post others translate cannot become a translation itself.
+   */
+  private async originalToTranslate(post: Post, originalId: number | null): Promise<number | null> {
+    if (originalId === null) return null;
+    if (originalId === post.id) throw badRequest('TRANSLATION_OF_ITSELF', 'A post cannot be a translation of itself');
+    const original = await this.posts.findById(originalId);
+    if (!original) throw badRequest('TRANSLATION_NOT_FOUND', `Post ${originalId} does not exist`);
+    if (original.translationOfId !== null) {
+      throw badRequest(
+        'TRANSLATION_OF_TRANSLATION',
+        `Post ${originalId} is itself a translation: name its original (${original.translationOfId})`,
+      );
+    }
+    if (post.id !== undefined && (await this.posts.hasTranslations(post.id))) {
+      throw badRequest('TRANSLATION_HAS_TRANSLATIONS', 'Other posts are translations of this one: it cannot become a translation');
+    }
+    return originalId;
   }
 
   private async existingCategoryId(categoryId: number | null): Promise<number | null> {

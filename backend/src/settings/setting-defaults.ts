@@ -4,6 +4,7 @@ export enum SettingKey {
   SocialLinks = 'socialLinks',
   HomeLayout = 'homeLayout',
   Comments = 'comments',
+  DateDisplay = 'dateDisplay',
 }
 
 export type SocialLinks = Record<SocialNetwork, string | null>;

@@ -2,7 +2,14 @@ import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../common/api-errors.decorator';
 import { Public } from '../common/public.decorator';
-import { HomeLayoutDto, SocialLinksDto, UpdateHomeLayoutDto, UpdateSocialLinksDto } from './dto/settings.dto';
+import {
+  DateDisplayDto,
+  HomeLayoutDto,
+  SocialLinksDto,
+  UpdateDateDisplayDto,
+  UpdateHomeLayoutDto,
+  UpdateSocialLinksDto,
+} from './dto/settings.dto';
 import { SettingsService } from './settings.service';
 import { Endpoint } from '../openapi/endpoint.decorator';
 
@@ -51,5 +58,28 @@ export class SettingsController {
   @ApiErrors(400, 401)
   updateHomeLayout(@Body() changes: UpdateHomeLayoutDto): Promise<HomeLayoutDto> {
     return this.settings.updateHomeLayout(changes);
+  }
+
+  @Public()
+  @Get('date-display')
+  @Endpoint({
+    summary: 'How dates and numbers are shown',
+    description:
+      'The calendar (Gregorian or Hijri Umm al-Qura) and the digits (Western or Arabic-Indic) of the dates and counts readers see.',
+  })
+  @ApiOkResponse({ type: DateDisplayDto })
+  getDateDisplay(): Promise<DateDisplayDto> {
+    return this.settings.getDateDisplay();
+  }
+
+  @Put('date-display')
+  @Endpoint({
+    summary: 'Save how dates and numbers are shown',
+    description: 'Either field or both; every public page showing a date or a count is built again.',
+  })
+  @ApiOkResponse({ type: DateDisplayDto })
+  @ApiErrors(400, 401)
+  updateDateDisplay(@Body() changes: UpdateDateDisplayDto): Promise<DateDisplayDto> {
+    return this.settings.updateDateDisplay(changes);
   }
 }

@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DomainEvents } from '../common/domain-events';
-import { HomeLayoutDto, SocialLinksDto, UpdateHomeLayoutDto, UpdateSocialLinksDto } from './dto/settings.dto';
-import { DEFAULT_HOME_LAYOUT, HomeLayout } from '@mudawwana/rules';
+import {
+  DateDisplayDto,
+  HomeLayoutDto,
+  SocialLinksDto,
+  UpdateDateDisplayDto,
+  UpdateHomeLayoutDto,
+  UpdateSocialLinksDto,
+} from './dto/settings.dto';
+import { dateDisplayOf, DEFAULT_HOME_LAYOUT, HomeLayout, type DateDisplay } from '@mudawwana/rules';
 import { DEFAULT_SOCIAL_LINKS, SettingKey, SocialLinks } from './setting-defaults';
 import { SettingsRepository } from './settings.repository';
 
@@ -39,5 +46,17 @@ export class SettingsService {
     await this.settings.write(SettingKey.HomeLayout, layout);
     await this.events.emit('settings.changed', { key: SettingKey.HomeLayout });
     return layout;
+  }
+
+  async getDateDisplay(): Promise<DateDisplayDto> {
+    return dateDisplayOf(await this.settings.read<DateDisplay>(SettingKey.DateDisplay));
+  }
+
+  /** Every page showing a date or a count is built again (site/pages-touched.ts). */
+  async updateDateDisplay(changes: UpdateDateDisplayDto): Promise<DateDisplayDto> {
+    const display = withDefaults(await this.getDateDisplay(), changes);
+    await this.settings.write(SettingKey.DateDisplay, display);
+    await this.events.emit('settings.changed', { key: SettingKey.DateDisplay });
+    return display;
   }
 }

@@ -12,6 +12,8 @@ export const ContentTag = {
   postLists: 'posts',
   /** One post's own fields (title, content, ...): its page and every page showing it. */
   post: (id: number) => `post:${id}`,
+  /** A translation group (named by its original's id): its posts' pages, sitemap entries and feed items name each other (hreflang). */
+  translations: (originalId: number) => `translations:${originalId}`,
   /** A link to a post by its title (the neighbours' links on a post page). */
   postLink: (slug: string) => `post-link:${slug}`,
   /** The list of categories (names, slugs, counts). */
@@ -32,6 +34,8 @@ export const ContentTag = {
   /** The comment settings: whether posts take comments (every post page shows its form or that comments are closed). */
   commentSettings: 'comment-settings',
   homeLayout: 'home-layout',
+  /** The calendar and digits dates and numbers are shown in: every page showing a date or a count. */
+  dateDisplay: 'date-display',
   /**
    * The redirect table: no stored page shows it (a redirect answers in place of a 404), but the instances' lookups
    * (site-redirects.ts) forget what they knew of it.

@@ -10,18 +10,39 @@ const post = {
   updatedAt: '2025-01-06T10:00:00.000Z',
   tags: ['وسم'],
   category: 'تقنية',
+  language: 'ar',
+  translations: [],
 };
 
 describe('buildRss', () => {
   it('writes RSS 2.0 with escaped titles, encoded links and full content in CDATA', () => {
     const xml = buildRss({ publicUrl: 'https://blog.example/', title: 'مدوّنة', description: 'وصف', posts: [post] });
     expect(xml).toContain('<rss version="2.0"');
-    expect(xml).toContain('<title>عنوان &lt;خاص&gt; &amp; &quot;مقتبس&quot;</title>');
+    expect(xml).toContain('<title>\u200F\u2067عنوان &lt;خاص&gt; &amp; &quot;مقتبس&quot;\u2069</title>');
     expect(xml).toContain(`<link>https://blog.example/post/${encodeURIComponent('مقال-عربي')}</link>`);
-    expect(xml).toContain('<content:encoded><![CDATA[<p>نص</p><pre><code>a ]]]]><![CDATA[> b</code></pre>]]></content:encoded>');
+    expect(xml).toContain(
+      '<content:encoded><![CDATA[<div lang="ar" dir="rtl"><p>نص</p><pre><code>a ]]]]><![CDATA[> b</code></pre></div>]]></content:encoded>',
+    );
     expect(xml).toContain('<pubDate>Sun, 05 Jan 2025 09:07:00 GMT</pubDate>');
     expect(xml).toContain('<category>تقنية</category>');
     expect(xml).toContain('<atom:link href="https://blog.example/rss.xml" rel="self"');
+  });
+
+  it('gives each item its language, direction, isolated title and translations', () => {
+    const english = {
+      ...post,
+      title: 'Rust for beginners',
+      slug: 'rust',
+      language: 'en',
+      translations: [{ language: 'ar', path: '/post/رست' }],
+    };
+    const xml = buildRss({ publicUrl: 'https://blog.example/', title: 'مدوّنة', description: 'وصف', posts: [english] });
+    expect(xml).toContain('xmlns:dc="http://purl.org/dc/elements/1.1/"');
+    expect(xml).toContain('<title>\u200E\u2066Rust for beginners\u2069</title>');
+    expect(xml).toContain('<dc:language>en</dc:language>');
+    expect(xml).toContain('<![CDATA[<div lang="en" dir="ltr">');
+    expect(xml).toContain(`<atom:link rel="alternate" hreflang="ar" href="https://blog.example/post/${encodeURIComponent('رست')}" />`);
+    expect(xml).toContain('<language>ar</language>');
   });
 });
 
@@ -33,6 +54,21 @@ describe('buildSitemap', () => {
     ]);
     expect(xml).toContain('<url><loc>https://blog.example/</loc><lastmod>2025-01-06T10:00:00.000Z</lastmod></url>');
     expect(xml).toContain('<url><loc>https://blog.example/about</loc></url>');
+  });
+  it('names the language versions of a translated page with xhtml:link', () => {
+    const xml = buildSitemap('https://blog.example', [
+      {
+        path: '/post/en',
+        alternates: [
+          { language: 'en', path: '/post/en' },
+          { language: 'ar', path: '/post/ar' },
+        ],
+      },
+    ]);
+    expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    expect(xml).toContain(
+      '<url><loc>https://blog.example/post/en</loc><xhtml:link rel="alternate" hreflang="en" href="https://blog.example/post/en" /><xhtml:link rel="alternate" hreflang="ar" href="https://blog.example/post/ar" /></url>',
+    );
   });
 });
 

@@ -1,3 +1,4 @@
+import { languageDirection, titleLeavingPage } from '@mudawwana/rules';
 import { absolute, encodePath } from '../common/public-origin';
 import { cdata, escapeXml } from '../common/xml';
 
@@ -12,30 +13,49 @@ export interface FeedPost {
   updatedAt: string;
   tags: string[];
   category?: string | null;
+  /** A canonical BCP 47 tag. */
+  language: string;
+  /** Its public translations (the other posts of its translation group). */
+  translations: Alternate[];
+}
+
+/** Another language's version of a page: a hreflang alternate. */
+export interface Alternate {
+  language: string;
+  path: string;
 }
 
 export interface SitemapEntry {
   path: string;
   lastmod?: string | null;
+  /** Every language's version of the page, itself included (none: it has no translations). */
+  alternates?: Alternate[];
 }
 
-/** RSS 2.0 with the full content of each post (content:encoded) and an atom:link to itself. */
+/**
+ * RSS 2.0 with the full content of each post (content:encoded) and an atom:link to itself. RSS has one language per
+ * channel: each item says its own in dc:language, its content carries lang and dir, its title is isolated in its
+ * direction (feed readers show titles as bare text), and its translations are atom:link alternates with hreflang.
+ */
 export function buildRss(options: { publicUrl: string; title: string; description: string; posts: FeedPost[] }): string {
   const { publicUrl, title, description, posts } = options;
   const self = absolute(publicUrl, '/rss.xml');
   const lastBuild = posts.length > 0 ? new Date(Math.max(...posts.map((p) => Date.parse(p.updatedAt) || 0))) : new Date(0);
   const items = posts.map((post) => {
     const link = absolute(publicUrl, encodePath(`/post/${post.slug}`));
+    const direction = languageDirection(post.language);
     return [
       '    <item>',
-      `      <title>${escapeXml(post.title)}</title>`,
+      `      <title>${escapeXml(titleLeavingPage(post.title, direction))}</title>`,
       `      <link>${escapeXml(link)}</link>`,
       `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
       `      <pubDate>${new Date(post.createdAt).toUTCString()}</pubDate>`,
       post.category ? `      <category>${escapeXml(post.category)}</category>` : '',
       ...post.tags.map((tag) => `      <category>${escapeXml(tag)}</category>`),
       `      <description>${escapeXml(post.excerpt ?? '')}</description>`,
-      `      <content:encoded>${cdata(post.content)}</content:encoded>`,
+      `      <content:encoded>${cdata(`<div lang="${escapeXml(post.language)}" dir="${direction}">${post.content}</div>`)}</content:encoded>`,
+      `      <dc:language>${escapeXml(post.language)}</dc:language>`,
+      ...post.translations.map((translation) => `      ${alternateLink('atom:link', publicUrl, translation)}`),
       '    </item>',
     ]
       .filter(Boolean)
@@ -43,7 +63,7 @@ export function buildRss(options: { publicUrl: string; title: string; descriptio
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/">',
     '  <channel>',
     `    <title>${escapeXml(title)}</title>`,
     `    <link>${escapeXml(absolute(publicUrl, '/'))}</link>`,
@@ -56,6 +76,12 @@ export function buildRss(options: { publicUrl: string; title: string; descriptio
     '</rss>',
     '',
   ].join('\n');
+}
+
+/** A hreflang alternate as a link element (atom:link in the feed, xhtml:link in the sitemap). */
+function alternateLink(element: string, publicUrl: string, { language, path }: Alternate): string {
+  const href = escapeXml(absolute(publicUrl, encodePath(path)));
+  return `<${element} rel="alternate" hreflang="${escapeXml(language)}" href="${href}" />`;
 }
 
 /** The sitemaps protocol's limit of URLs in one file; past it /sitemap.xml becomes an index of numbered files. */
@@ -79,12 +105,13 @@ function newest(entries: SitemapEntry[]): string | null {
 
 export function buildSitemap(publicUrl: string, entries: SitemapEntry[]): string {
   const origin = escapeXml(absolute(publicUrl, '/'));
-  const urls = entries.map(
-    (entry) => `  <url><loc>${origin}${escapeXml(encodePath(entry.path).replace(/^\/+/, ''))}</loc>${lastmodTag(entry.lastmod)}</url>`,
-  );
+  const urls = entries.map((entry) => {
+    const alternates = (entry.alternates ?? []).map((alternate) => alternateLink('xhtml:link', publicUrl, alternate)).join('');
+    return `  <url><loc>${origin}${escapeXml(encodePath(entry.path).replace(/^\/+/, ''))}</loc>${lastmodTag(entry.lastmod)}${alternates}</url>`;
+  });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
     ...urls,
     '</urlset>',
     '',

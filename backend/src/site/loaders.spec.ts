@@ -37,7 +37,11 @@ const services = {
     listTags: async () => [{ slug: 'وسم', name: 'وسم', count: 1 }],
     getTag: async (slug: string) => (slug === 'وسم' ? { slug, name: slug, count: 1 } : notFound()),
   },
-  settings: { getSocialLinks: async () => ({}), getHomeLayout: async () => ({}) },
+  settings: {
+    getSocialLinks: async () => ({}),
+    getHomeLayout: async () => ({}),
+    getDateDisplay: async () => ({ calendar: 'gregory', digits: 'latn' }),
+  },
   auth: { registrationStatus: async () => ({ open: false, firstAccount: false, setupCodeRequired: false }) },
   search: { searchPosts: async () => ({ hits: [], total: 0 }) },
 } as unknown as LoaderServices;

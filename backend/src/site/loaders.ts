@@ -12,6 +12,7 @@ import { PagesService } from '../pages/pages.service';
 import { CountPostsQuery, ListPostsQuery } from '../posts/dto/list-posts.query';
 import type { PostDetailDto } from '../posts/dto/post.dto';
 import { PostsService } from '../posts/posts.service';
+import { translationGroupOf } from '../posts/post.entity';
 import { SearchQuery } from '../search/dto/search.dto';
 import { SearchService } from '../search/search.service';
 import { SettingsService } from '../settings/settings.service';
@@ -49,7 +50,7 @@ export interface LoaderServices {
   categories: Pick<CategoriesService, 'listCategories' | 'getCategoryBySlug' | 'idOfSlug'>;
   pages: Pick<PagesService, 'getPageBySlug'>;
   tags: Pick<TagsService, 'listTags' | 'getTag'>;
-  settings: Pick<SettingsService, 'getSocialLinks' | 'getHomeLayout'>;
+  settings: Pick<SettingsService, 'getSocialLinks' | 'getHomeLayout' | 'getDateDisplay'>;
   auth: Pick<AuthService, 'registrationStatus'>;
   search: Pick<SearchService, 'searchPosts'>;
   comments: Pick<CommentsService, 'listPostComments'>;
@@ -93,6 +94,7 @@ function postPageTags(post: PostDetailDto): string[] {
   if (typeof post.categoryId === 'number') tags.push(ContentTag.category(post.categoryId));
   for (const link of [post.previous, post.next]) if (link) tags.push(ContentTag.postLink(link.slug));
   if (post.author && typeof post.authorId === 'number') tags.push(ContentTag.author(post.authorId));
+  tags.push(ContentTag.translations(translationGroupOf(post)));
   return tags;
 }
 
@@ -152,6 +154,7 @@ export function loaderTable({ posts, categories, pages, tags, settings, auth, se
         .then((tag) => ({ data: tag, tags: [ContentTag.tagPosts(tag.slug)] }), taggedIfNotFound([])),
     getSocialLinks: async () => ({ data: await settings.getSocialLinks(), tags: [ContentTag.socialLinks] }),
     getHomeLayout: async () => ({ data: await settings.getHomeLayout(), tags: [ContentTag.homeLayout] }),
+    getDateDisplay: async () => ({ data: await settings.getDateDisplay(), tags: [ContentTag.dateDisplay] }),
     // Read by the sign-in screen (rendered per request, never stored; it offers the register form while registration
     // is open) and search results (per request too): no content tag names them, so they follow every change.
     registrationStatus: async () => ({ data: await auth.registrationStatus(), tags: [ContentTag.all] }),

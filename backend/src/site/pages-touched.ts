@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { ContentEvents } from '../common/content-events';
 import { ContentTag } from './content-tags';
 import { DomainEventMap, DomainEventName, DomainEvents } from '../common/domain-events';
-import type { Post } from '../posts/post.entity';
+import { translationGroupOf, type Post } from '../posts/post.entity';
 import { isPublicNow } from '@mudawwana/rules';
 import { tagsBySlug } from '../search/post-indexes';
 import { SettingKey } from '../settings/setting-defaults';
@@ -19,6 +19,23 @@ type PagesOf<E extends DomainEventName> = (payload: DomainEventMap[E], lookups: 
 /** A post's page, and the address other pages link to it by (a neighbour's link, a stored 404 under its slug). */
 function ownPages(post: Pick<Post, 'id' | 'slug'>): string[] {
   return [ContentTag.post(post.id), ContentTag.postLink(post.slug)];
+}
+
+/**
+ * What a post's translation group shows of it (its address, language and title, while it is public): when it
+ * changes, every page of the groups it was and is in names it anew.
+ */
+function translationOf(post: Post): string {
+  return JSON.stringify([isPublicNow(post), post.slug, post.language, post.title, post.translationOfId]);
+}
+
+/** The translation groups of these posts, when what they show of a post changed (or the post came or went). */
+function translationGroups(...changes: [Post | null, Post | null][]): string[] {
+  const groups = changes
+    .filter(([before, after]) => !before || !after || translationOf(before) !== translationOf(after))
+    .flatMap((posts) => posts.filter((post): post is Post => post !== null))
+    .map((post) => ContentTag.translations(translationGroupOf(post)));
+  return [...new Set(groups)];
 }
 
 /**
@@ -59,6 +76,7 @@ const SETTING_PAGES: Record<SettingKey, string> = {
   [SettingKey.SocialLinks]: ContentTag.socialLinks,
   [SettingKey.HomeLayout]: ContentTag.homeLayout,
   [SettingKey.Comments]: ContentTag.commentSettings,
+  [SettingKey.DateDisplay]: ContentTag.dateDisplay,
 };
 
 const withdrawnWhen = (takenFromReaders: boolean) => (takenFromReaders ? [ContentTag.withdrawn] : []);
@@ -89,6 +107,8 @@ export const PAGES_TOUCHED: { [E in DomainEventName]: PagesOf<E> } = {
         : []),
     // their own pages show it (and when they changed), not only the lists
     ...unfeatured.map((id) => ContentTag.post(id)),
+    // its translations name it (a new post joins a group only once linked, which this covers too)
+    ...translationGroups([before, after]),
   ],
   'post.featured': ({ post, unfeatured }) => [
     ContentTag.post(post.id),
@@ -100,11 +120,13 @@ export const PAGES_TOUCHED: { [E in DomainEventName]: PagesOf<E> } = {
     ...ownPages(after),
     ContentTag.postLink(before.slug),
     ContentTag.postLists,
+    ...translationGroups([before, after]),
     ...(await neighbourPages(lookups, [before])),
   ],
   'post.deleted': async ({ post }, lookups) => [
     ...withdrawnWhen(isPublicNow(post)),
     ContentTag.post(post.id),
+    ...translationGroups([post, null]),
     ContentTag.postLists,
     ...(await neighbourPages(lookups, [post])),
     ...categoryLists(post.categoryId),
@@ -126,11 +148,13 @@ export const PAGES_TOUCHED: { [E in DomainEventName]: PagesOf<E> } = {
         ? (await lookups.postsNextTo(before)).map((id) => ContentTag.post(id))
         : await neighbourPages(lookups, wasPublic)),
       ...before.flatMap(ownPages),
+      ...translationGroups(...before.map((post): [Post, null] => [post, null])),
     ];
   },
   // The same as a publish through the editor.
   'posts.becamePublic': async ({ posts }, lookups) => [
     ...posts.flatMap((post) => [...ownPages(post), ContentTag.postLists, ...categoryLists(post.categoryId), ...tagLists(post.tags)]),
+    ...translationGroups(...posts.map((post): [null, Post] => [null, post])),
     ...(await neighbourPages(lookups, posts)),
   ],
   // Only the post's page shows the form (its cards show the count, which has not changed).

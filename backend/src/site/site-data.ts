@@ -6,7 +6,9 @@ import { Page } from '../pages/page.entity';
 import { Post } from '../posts/post.entity';
 import { placeholder } from '../database/sql-params';
 import { publicNow, readerVisibleSql } from '../posts/reader-visible';
-import type { FeedPost, SitemapEntry } from './feeds';
+import { In } from 'typeorm';
+import { translationGroupOf } from '../posts/post.entity';
+import type { Alternate, FeedPost, SitemapEntry } from './feeds';
 
 /**
  * What the feeds show, read in-process with a fixed number of queries whatever the blog's size: public posts
@@ -23,13 +25,46 @@ export interface Loaded<T> {
   tags: string[];
 }
 
-/** The latest published posts with their content and category name: two queries. */
+type TranslationFields = Pick<Post, 'id' | 'slug' | 'language' | 'translationOfId'>;
+
+/** The public posts of each translation group, by the group's original (its id). */
+function translationGroups(posts: TranslationFields[]): Map<number, TranslationFields[]> {
+  const groups = new Map<number, TranslationFields[]>();
+  for (const post of posts) {
+    const group = translationGroupOf(post);
+    groups.set(group, [...(groups.get(group) ?? []), post]);
+  }
+  return groups;
+}
+
+/** The other public posts of a post's translation group, as hreflang alternates. */
+function translationsOf(post: TranslationFields, groups: Map<number, TranslationFields[]>): Alternate[] {
+  return (groups.get(translationGroupOf(post)) ?? [])
+    .filter((other) => other.id !== post.id)
+    .map((other) => ({ language: other.language, path: `/post/${other.slug}` }));
+}
+
+/** The public posts of the translation groups of these posts (one query, none without groups to look in). */
+async function publicTranslationsOf(dataSource: DataSource, posts: TranslationFields[]): Promise<TranslationFields[]> {
+  const originals = [...new Set(posts.map(translationGroupOf))];
+  if (originals.length === 0) return [];
+  return dataSource.getRepository(Post).find({
+    select: { id: true, slug: true, language: true, translationOfId: true },
+    where: [
+      { id: In(originals), ...publicNow() },
+      { translationOfId: In(originals), ...publicNow() },
+    ],
+  });
+}
+
+/** The latest published posts with their content, category name and translations: three queries. */
 export async function loadFeedPosts(dataSource: DataSource, limit = FEED_SIZE): Promise<Loaded<FeedPost[]>> {
   const [posts, categories] = await Promise.all([
     dataSource.getRepository(Post).find({ where: publicNow(), order: NEWEST_FIRST, take: limit }),
     dataSource.getRepository(Category).find({ select: { id: true, name: true } }),
   ]);
   const names = new Map(categories.map((c) => [c.id, c.name]));
+  const groups = translationGroups(await publicTranslationsOf(dataSource, posts));
   return {
     value: posts.map((post) => ({
       title: post.title,
@@ -40,8 +75,14 @@ export async function loadFeedPosts(dataSource: DataSource, limit = FEED_SIZE): 
       updatedAt: post.updatedAt.toISOString(),
       tags: post.tags ?? [],
       category: post.categoryId === null ? null : (names.get(post.categoryId) ?? null),
+      language: post.language,
+      translations: translationsOf(post, groups),
     })),
-    tags: [ContentTag.postLists, ContentTag.categories, ...posts.map((post) => ContentTag.post(post.id))],
+    tags: [
+      ContentTag.postLists,
+      ContentTag.categories,
+      ...posts.flatMap((post) => [ContentTag.post(post.id), ContentTag.translations(translationGroupOf(post))]),
+    ],
   };
 }
 
@@ -96,7 +137,7 @@ function storedDate(dataSource: DataSource, value: string | Date): Date {
 /** Every public URL with its last change (home, about, posts, categories, tags, static pages): four queries. */
 export async function loadSitemapEntries(dataSource: DataSource): Promise<Loaded<SitemapEntry[]>> {
   const [posts, categories, pages, tags] = await Promise.all([
-    publicPosts(dataSource, ['id', 'slug', 'categoryId', 'updatedAt']),
+    publicPosts(dataSource, ['id', 'slug', 'categoryId', 'updatedAt', 'language', 'translationOfId']),
     dataSource.getRepository(Category).find({ select: { id: true, slug: true } }),
     dataSource.getRepository(Page).find({ select: { slug: true, updatedAt: true } }),
     publicTags(dataSource),
@@ -108,11 +149,17 @@ export async function loadSitemapEntries(dataSource: DataSource): Promise<Loaded
     if (!known || known < post.updatedAt) newestOfCategory.set(post.categoryId, post.updatedAt);
   }
   const about = pages.find((p) => p.slug === 'about');
+  const groups = translationGroups(posts);
+  /** A translated post names every version, itself included (as search engines ask); others name none. */
+  const alternatesOf = (post: TranslationFields): Alternate[] | undefined => {
+    const translations = translationsOf(post, groups);
+    return translations.length > 0 ? [{ language: post.language, path: `/post/${post.slug}` }, ...translations] : undefined;
+  };
   return {
     value: [
       { path: '/', lastmod: latest(posts.map((p) => p.updatedAt)) },
       { path: '/about', lastmod: about?.updatedAt.toISOString() ?? null },
-      ...posts.map((post) => ({ path: `/post/${post.slug}`, lastmod: post.updatedAt.toISOString() })),
+      ...posts.map((post) => ({ path: `/post/${post.slug}`, lastmod: post.updatedAt.toISOString(), alternates: alternatesOf(post) })),
       ...categories.map((category) => ({
         path: `/category/${category.slug}`,
         lastmod: newestOfCategory.get(category.id)?.toISOString() ?? null,

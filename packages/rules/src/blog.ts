@@ -1,3 +1,5 @@
+import { titleLeavingPage, type TextDirection } from './direction.js';
+
 /** The blog's own name and tagline (SPEC §1, §2): the browser tab, the header, the feeds and the head tags. */
 export const BLOG_NAME = 'مدوّنة';
 export const BLOG_TAGLINE = 'مدونة تقنية شخصية';
@@ -12,4 +14,14 @@ const SUFFIX = ` | ${BLOG_NAME}`;
 export function documentTitle(title: string | null | undefined): string {
   if (!title || title === BLOG_NAME) return BLOG_NAME;
   return title.endsWith(SUFFIX) ? title : `${title}${SUFFIX}`;
+}
+
+/**
+ * documentTitle as it leaves the page (`<title>`, og:title, twitter:title): the post's title isolated in its own
+ * language's direction inside the blog's right-to-left line, so `Rust للمبتدئين | مدوّنة` is not shown left to right.
+ */
+export function headTitle(title: string | null | undefined, direction: TextDirection = 'rtl'): string {
+  const full = documentTitle(title);
+  if (full === BLOG_NAME) return full;
+  return `${titleLeavingPage(full.slice(0, -SUFFIX.length), direction, 'rtl')}${SUFFIX}`;
 }

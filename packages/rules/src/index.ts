@@ -1,6 +1,8 @@
 /** Rules both the API and the screens follow, in one place (docs/decisions/011-rules-package.md). */
 export * from './blog.js';
 export * from './categories.js';
+export * from './date-display.js';
+export * from './direction.js';
 export * from './home-layout.js';
 export * from './image-variants.js';
 export * from './limits.js';

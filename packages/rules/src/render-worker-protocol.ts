@@ -22,6 +22,7 @@ export type RenderedOperation =
   | 'getTag'
   | 'getSocialLinks'
   | 'getHomeLayout'
+  | 'getDateDisplay'
   | 'registrationStatus'
   | 'searchPosts';
 

@@ -90,7 +90,7 @@ export const SITE_ROUTES = {
   home: {
     path: '/',
     cache: 'stored',
-    reads: ['getHomeLayout', 'getFeaturedPost', 'listCategories', 'listPosts', 'countPosts'],
+    reads: ['getHomeLayout', 'getFeaturedPost', 'listCategories', 'listPosts', 'countPosts', 'getDateDisplay'],
     // 'View All' and its pages (`/?view=all&page=N`); the plain home page has no query.
     keyQuery: (query) => {
       if (query.get('view') !== 'all') return '';
@@ -99,16 +99,28 @@ export const SITE_ROUTES = {
     },
     rebuildRank: 0,
   },
-  post: { path: '/post/:slug', cache: 'stored', reads: ['getPostBySlug', 'listPostComments'], keyQuery: commentsPageKey, rebuildRank: 2 },
+  post: {
+    path: '/post/:slug',
+    cache: 'stored',
+    reads: ['getPostBySlug', 'listPostComments', 'getDateDisplay'],
+    keyQuery: commentsPageKey,
+    rebuildRank: 2,
+  },
   category: {
     path: '/category/:slug',
     cache: 'stored',
-    reads: ['getCategoryBySlug', 'listPosts', 'listCategories'],
+    reads: ['getCategoryBySlug', 'listPosts', 'listCategories', 'getDateDisplay'],
     keyQuery: pagedKey,
     rebuildRank: 1,
   },
-  tag: { path: '/tag/:slug', cache: 'stored', reads: ['getTag', 'listPosts', 'listCategories'], keyQuery: pagedKey, rebuildRank: 2 },
-  search: { path: '/search', cache: 'per-request', reads: ['listCategories', 'searchPosts'], rebuildRank: Infinity },
+  tag: {
+    path: '/tag/:slug',
+    cache: 'stored',
+    reads: ['getTag', 'listPosts', 'listCategories', 'getDateDisplay'],
+    keyQuery: pagedKey,
+    rebuildRank: 2,
+  },
+  search: { path: '/search', cache: 'per-request', reads: ['listCategories', 'searchPosts', 'getDateDisplay'], rebuildRank: Infinity },
   about: { path: '/about', cache: 'stored', reads: ['getPageBySlug', 'getSocialLinks'], rebuildRank: 2 },
   auth: { path: '/auth', cache: 'private', reads: ['registrationStatus'], rebuildRank: Infinity },
   resetPassword: { path: '/reset-password', cache: 'private', reads: [], rebuildRank: Infinity },

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CategoryLinkDto } from '../../categories/dto/category.dto';
 import { AuthorDto } from '../../users/dto/user.dto';
+import { DEFAULT_LANGUAGE, languageDirection, type TextDirection } from '@mudawwana/rules';
 import { Post } from '../post.entity';
 
 /** A post in a list: everything a card or a dashboard row needs, without the content. */
@@ -14,6 +15,9 @@ export class PostSummaryDto {
   @ApiProperty({ type: Number, nullable: true }) authorId: number | null;
   @ApiProperty() published: boolean;
   @ApiProperty() featured: boolean;
+  @ApiProperty({ description: 'A canonical BCP 47 tag (ar unless the author chose another)', example: 'ar' }) language: string;
+  @ApiProperty({ enum: ['rtl', 'ltr'], enumName: 'TextDirection', description: 'The direction its language is written in' })
+  direction: TextDirection;
   @ApiProperty({
     type: String,
     format: 'date-time',
@@ -38,6 +42,8 @@ export class PostSummaryDto {
       authorId: post.authorId,
       published: post.published,
       featured: post.featured,
+      language: post.language ?? DEFAULT_LANGUAGE,
+      direction: languageDirection(post.language),
       publishAt: post.publishAt ? post.publishAt.toISOString() : null,
       createdAt: post.createdAt.toISOString(),
       updatedAt: post.updatedAt.toISOString(),
@@ -54,6 +60,8 @@ export class PostDto extends PostSummaryDto {
   @ApiProperty({ type: String, nullable: true }) metaDescription: string | null;
   @ApiProperty({ description: 'Raised by every save; send it back with an update to be told of edits made in between' })
   version: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'The post this one translates (null: none)' })
+  translationOfId: number | null;
   @ApiProperty({ description: "The post's own choice (the comment settings' switch comes first)" }) commentsOpen: boolean;
   @ApiProperty({ type: Number, nullable: true, description: 'Comments close this many days after publication; null: never' })
   commentsCloseAfterDays: number | null;
@@ -65,6 +73,7 @@ export class PostDto extends PostSummaryDto {
       metaTitle: post.metaTitle,
       metaDescription: post.metaDescription,
       version: post.version,
+      translationOfId: post.translationOfId ?? null,
       commentsOpen: post.commentsOpen ?? true,
       commentsCloseAfterDays: post.commentsCloseAfterDays ?? null,
     };
@@ -76,6 +85,13 @@ export class PostLinkDto {
   @ApiProperty() title: string;
 }
 
+/** Another public version of a post in another language: a hreflang alternate. */
+export class PostTranslationDto {
+  @ApiProperty() slug: string;
+  @ApiProperty() title: string;
+  @ApiProperty({ description: 'A canonical BCP 47 tag' }) language: string;
+}
+
 /** A post for reading, with its neighbours among published posts by creation date. */
 export class PostDetailDto extends PostDto {
   @ApiPropertyOptional({ type: PostLinkDto, nullable: true, description: 'The next older published post' })
@@ -83,6 +99,12 @@ export class PostDetailDto extends PostDto {
 
   @ApiPropertyOptional({ type: PostLinkDto, nullable: true, description: 'The next newer published post' })
   next: PostLinkDto | null;
+
+  @ApiProperty({
+    type: [PostTranslationDto],
+    description: 'Its public translations: the original it translates and the other translations of that original',
+  })
+  translations: PostTranslationDto[];
 
   @ApiProperty({ type: AuthorDto, nullable: true, description: 'The byline: public fields of the author (null: no author)' })
   author: AuthorDto | null;

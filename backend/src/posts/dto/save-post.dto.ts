@@ -4,6 +4,7 @@ import { MAX_ID } from '../../common/parse-id.pipe';
 import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { blankToNull } from '../../common/transforms';
 import { BasedOnVersion } from '../../common/versions';
+import { DEFAULT_LANGUAGE, LANGUAGE_TAG_MAX_LENGTH } from '@mudawwana/rules';
 import { HtmlContent, OptionalText, RequiredText } from '../../common/text-fields';
 
 const trimTags = ({ value }: { value: unknown }) =>
@@ -39,6 +40,29 @@ export class CreatePostDto {
   @Min(1)
   @Max(MAX_ID)
   categoryId?: number | null;
+
+  @ApiPropertyOptional({
+    default: DEFAULT_LANGUAGE,
+    maxLength: LANGUAGE_TAG_MAX_LENGTH,
+    example: 'en',
+    description: "The post's language, a BCP 47 tag (stored in its canonical form); its direction follows from it",
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(LANGUAGE_TAG_MAX_LENGTH)
+  language?: string;
+
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    description:
+      'The post this one translates: both then name each other as alternates (hreflang). It must exist and be no translation itself; null: none',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_ID)
+  translationOfId?: number | null;
 
   @ApiPropertyOptional({ description: 'Ignored: the author is the signed-in user' })
   @IsOptional()

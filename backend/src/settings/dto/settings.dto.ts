@@ -1,7 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import {
+  CALENDARS,
+  DIGITS,
+  type DisplayCalendar,
+  type DisplayDigits,
   HERO_SUBTITLE_MAX_LENGTH,
   HERO_TITLE_MAX_LENGTH,
   HOME_LAYOUT_COUNT_LIMITS as LIMITS,
@@ -98,4 +102,26 @@ export class UpdateHomeLayoutDto {
   @IsOptional()
   @Matches(/^#[0-9a-f]{3}([0-9a-f]{3})?$/i, { message: 'heroBgColor must be a hex colour such as #2563eb' })
   heroBgColor?: string | null;
+}
+
+const CALENDAR_DESCRIPTION = 'gregory: the Gregorian calendar; islamic-umalqura: the Hijri calendar of Umm al-Qura';
+const DIGITS_DESCRIPTION = 'latn: Western digits (0-9); arab: Arabic-Indic digits (٠-٩)';
+
+/** How readers see dates and numbers (pages, feed, mails). */
+export class DateDisplayDto {
+  @ApiProperty({ enum: CALENDARS, enumName: 'DisplayCalendar', description: CALENDAR_DESCRIPTION }) calendar: DisplayCalendar;
+  @ApiProperty({ enum: DIGITS, enumName: 'DisplayDigits', description: DIGITS_DESCRIPTION }) digits: DisplayDigits;
+}
+
+/** Either or both; what is not sent keeps its value. */
+export class UpdateDateDisplayDto {
+  @ApiPropertyOptional({ enum: CALENDARS, enumName: 'DisplayCalendar', description: CALENDAR_DESCRIPTION })
+  @IsOptional()
+  @IsIn(CALENDARS, { message: `calendar must be one of ${CALENDARS.join(', ')}` })
+  calendar?: DisplayCalendar;
+
+  @ApiPropertyOptional({ enum: DIGITS, enumName: 'DisplayDigits', description: DIGITS_DESCRIPTION })
+  @IsOptional()
+  @IsIn(DIGITS, { message: `digits must be one of ${DIGITS.join(', ')}` })
+  digits?: DisplayDigits;
 }
