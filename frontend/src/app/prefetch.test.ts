@@ -36,8 +36,8 @@ describe('routeQueries', () => {
   });
 
   it('adds the footer’s reads unless the footer is rendered apart, and reads nothing for an unknown address', () => {
-    expect(routeQueries('/post/x')).toHaveLength(footerQueries().length + 2);
-    expect(operationsOf(footerQueries())).toEqual(['listPosts', 'getSocialLinks']);
+    expect(routeQueries('/post/x')).toHaveLength(footerQueries().length + 3);
+    expect(operationsOf(footerQueries())).toEqual(['listPosts', 'getSocialLinks', 'getDateDisplay']);
     expect(routeQueries('/a/b/c', '', { withFooter: false })).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { ar, type MessageKey } from './ar';
+import type { DisplayDigits } from '@mudawwana/rules';
 import { ARTICLES, MINUTES, plural, RESULTS } from './plural';
 
 export type { MessageKey } from './ar';
@@ -14,18 +15,18 @@ export function t(key: MessageKey | (string & {}), params?: Record<string, strin
 }
 
 /** The read-time line (SPEC §3), public and admin alike: 'دقيقة واحدة للقراءة', 'دقيقتان للقراءة', '3 دقائق للقراءة'. */
-export function readTimeLabel(minutes: number): string {
-  return t('post.readTime', { time: plural(minutes, MINUTES) });
+export function readTimeLabel(minutes: number, digits?: DisplayDigits): string {
+  return t('post.readTime', { time: plural(minutes, MINUTES, digits) });
 }
 
 /** A post count as a label: 'مقالة واحدة', 'مقالتان', '3 مقالات', '11 مقالة'. */
-export function postCountLabel(count: number): string {
-  return plural(count, ARTICLES);
+export function postCountLabel(count: number, digits?: DisplayDigits): string {
+  return plural(count, ARTICLES, digits);
 }
 
 /** A count of search results: 'نتيجة واحدة', 'نتيجتان', '3 نتائج', '11 نتيجة'. */
-export function resultCountLabel(count: number): string {
-  return plural(count, RESULTS);
+export function resultCountLabel(count: number, digits?: DisplayDigits): string {
+  return plural(count, RESULTS, digits);
 }
 
 export { formatDate, formatDay, INVALID_DATE } from './format';

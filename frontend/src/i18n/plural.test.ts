@@ -37,7 +37,19 @@ describe('Arabic number agreement (Intl.PluralRules ar)', () => {
   });
 
   it('words the count of search results', () => {
-    expect([0, 1, 2, 3, 11, 100].map(resultCountLabel)).toEqual(['لا نتائج', 'نتيجة واحدة', 'نتيجتان', '3 نتائج', '11 نتيجة', '100 نتيجة']);
+    expect([0, 1, 2, 3, 11, 100].map((count) => resultCountLabel(count))).toEqual([
+      'لا نتائج',
+      'نتيجة واحدة',
+      'نتيجتان',
+      '3 نتائج',
+      '11 نتيجة',
+      '100 نتيجة',
+    ]);
+  });
+
+  it('writes the count in Arabic-Indic digits when the date setting asks for them', () => {
+    expect(resultCountLabel(3, 'arab')).toBe('٣ نتائج');
+    expect(resultCountLabel(11, 'arab')).toBe('١١ نتيجة');
   });
 
   it.each([

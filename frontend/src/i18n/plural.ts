@@ -1,3 +1,5 @@
+import { formatNumber, type DisplayDigits } from '@mudawwana/rules';
+
 /**
  * Arabic number agreement: the one place the UI turns a count and a noun into words. The category of a count comes
  * from Intl.PluralRules('ar') (CLDR): 0 zero, 1 one, 2 two, 3–10 few (and 103–110 …), 11–99 many, 100–102 other.
@@ -5,14 +7,14 @@
  * Server and browser both use the full ICU data of Node and the browser, so the rendered HTML matches.
  */
 
-/** One template per plural category; `{count}` is replaced by the number (Western digits, as everywhere in the UI). */
+/** One template per plural category; `{count}` is replaced by the number, in the digits asked for (Western unless told). */
 export type PluralForms = Readonly<Record<Intl.LDMLPluralRule, string>>;
 
 const arabic = new Intl.PluralRules('ar');
 
 /** The count in words with the noun in the form Arabic grammar asks for. */
-export function plural(count: number, forms: PluralForms): string {
-  return forms[arabic.select(count)].replace('{count}', String(count));
+export function plural(count: number, forms: PluralForms, digits: DisplayDigits = 'latn'): string {
+  return forms[arabic.select(count)].replace('{count}', formatNumber(count, digits));
 }
 
 /** Posts (category tiles, category pages): nominative, as a label on its own. */

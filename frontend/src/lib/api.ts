@@ -13,6 +13,7 @@ import {
   getFeaturedPost,
   getGetCategoryBySlugQueryOptions,
   getGetCurrentUserQueryOptions,
+  getGetDateDisplayQueryOptions,
   getGetFeaturedPostQueryKey,
   getGetHomeLayoutQueryOptions,
   getGetPageBySlugQueryOptions,
@@ -40,6 +41,7 @@ export type {
   CommentPageDto,
   CommentPostedDto,
   CreateCommentDto,
+  DateDisplayDto,
   PublicCommentDto,
   HomeLayoutDto,
   ListPostsParams,
@@ -47,6 +49,7 @@ export type {
   PostDetailDto,
   PostDto,
   PostLinkDto,
+  PostTranslationDto,
   PostSummaryDto,
   SearchHitDto,
   SearchPostsParams,
@@ -86,6 +89,8 @@ export const pageBySlugQuery = (slug: string) => getGetPageBySlugQueryOptions(sl
 /** SPEC §7: social links are not refetched on window focus. */
 export const socialLinksQuery = () => getGetSocialLinksQueryOptions({ query: { refetchOnWindowFocus: false } });
 export const homeLayoutQuery = () => getGetHomeLayoutQueryOptions();
+/** The calendar and digits readers' dates and counts are shown in (lib/reader-dates.ts). */
+export const dateDisplayQuery = () => getGetDateDisplayQueryOptions({ query: { refetchOnWindowFocus: false } });
 /** Whether /auth offers the register form (and first: while the blog has no account). */
 export const registrationStatusQuery = () => getRegistrationStatusQueryOptions();
 

@@ -26,6 +26,8 @@ describe('buildPostPayload', () => {
       published: false,
       readTime: 1,
       metaTitle: `عنوان المقال | ${BLOG_NAME}`,
+      language: 'ar',
+      translationOfId: null,
     });
     expect('tags' in payload).toBe(false);
     expect('slug' in payload).toBe(false);

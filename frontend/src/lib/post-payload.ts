@@ -1,4 +1,4 @@
-import { documentTitle, readingTime } from '@mudawwana/rules';
+import { canonicalLanguage, DEFAULT_LANGUAGE, documentTitle, readingTime } from '@mudawwana/rules';
 
 /** Author id sent on creation (SPEC §3, §9); the server uses the session user anyway. */
 export const AUTHOR_ID = 1;
@@ -18,6 +18,10 @@ export interface PostFormValues {
   content: string;
   metaTitle: string;
   metaDescription: string;
+  /** A BCP 47 tag as typed ('ar' for a new post). */
+  language: string;
+  /** '' when it translates no post, otherwise the original's id as text (a select's value). */
+  translationOfId: string;
 }
 
 export const emptyPostForm: PostFormValues = {
@@ -31,6 +35,8 @@ export const emptyPostForm: PostFormValues = {
   content: '',
   metaTitle: '',
   metaDescription: '',
+  language: DEFAULT_LANGUAGE,
+  translationOfId: '',
 };
 
 /** The body sent to POST /api/posts and PUT /api/posts/{id}. */
@@ -48,6 +54,8 @@ export interface PostPayload {
   tags?: string[];
   metaTitle: string;
   metaDescription?: string;
+  language: string;
+  translationOfId: number | null;
 }
 
 /** Tags: split on commas, trimmed, empties dropped (SPEC §5). */
@@ -74,6 +82,9 @@ export function buildPostPayload(values: PostFormValues, published: boolean): Po
     readTime: Math.max(1, readingTime(values.content)),
     // A blank meta title is the title with the blog name (SPEC §5), as the browser tab shows it.
     metaTitle: optional(values.metaTitle) ?? documentTitle(title),
+    // canonical when it is a tag; as typed otherwise, for the server to refuse with its message
+    language: canonicalLanguage(values.language) ?? (optional(values.language) || DEFAULT_LANGUAGE),
+    translationOfId: Number.parseInt(values.translationOfId, 10) || null,
   };
   const slug = optional(values.slug);
   if (slug) payload.slug = slug;
@@ -104,6 +115,8 @@ export interface EditablePost {
   createdAt?: string | null;
   metaTitle?: string | null;
   metaDescription?: string | null;
+  language?: string;
+  translationOfId?: number | null;
 }
 
 /** The form values for an existing post. */
@@ -119,6 +132,8 @@ export function postToForm(post: EditablePost): PostFormValues {
     content: post.content ?? '',
     metaTitle: post.metaTitle ?? '',
     metaDescription: post.metaDescription ?? '',
+    language: post.language ?? DEFAULT_LANGUAGE,
+    translationOfId: post.translationOfId != null ? String(post.translationOfId) : '',
   };
 }
 

@@ -14,7 +14,8 @@ describe('renderHeadTags', () => {
       },
       'https://blog.example',
     );
-    expect(html).toContain('<title>مقال &quot;تجريبي&quot; | مدوّنة</title>');
+    // the title isolated in its direction (RLM, RLI … PDI) before the blog's name: rules/direction.ts
+    expect(html).toContain('<title>\u200F\u2067مقال &quot;تجريبي&quot;\u2069 | مدوّنة</title>');
     expect(html).toContain('<meta name="description" content="وصف &lt;قصير&gt;" />');
     expect(html).toContain('<link rel="canonical" href="https://blog.example/post/hello" />');
     expect(html).toContain('<meta property="og:image" content="https://blog.example/uploads/a.webp" />');
@@ -34,8 +35,28 @@ describe('renderHeadTags', () => {
     const { buildPostPayload, emptyPostForm } = await import('@/lib/post-payload');
     const { metaTitle } = buildPostPayload({ ...emptyPostForm, title: 'مقال', content: '<p>نص</p>' }, true);
     const html = renderHeadTags({ title: metaTitle, path: '/post/maqal' }, 'https://blog.example');
-    expect(html).toContain('<title>مقال | مدوّنة</title>');
-    expect(html).toContain('<meta property="og:title" content="مقال | مدوّنة" />');
+    expect(html).toContain('<title>\u200F\u2067مقال\u2069 | مدوّنة</title>');
+    expect(html).toContain('<meta property="og:title" content="\u200F\u2067مقال\u2069 | مدوّنة" />');
+  });
+  it('keeps a Latin-first Arabic title right to left, isolates a Latin one, and names the translations', () => {
+    expect(renderHeadTags({ title: 'Rust للمبتدئين', path: '/post/rust' }, 'https://blog.example')).toContain(
+      '<title>\u200F\u2067Rust للمبتدئين\u2069 | مدوّنة</title>',
+    );
+    const english = renderHeadTags(
+      {
+        title: 'Rust for beginners',
+        direction: 'ltr',
+        path: '/post/rust-en',
+        alternates: [
+          { language: 'en', path: '/post/rust-en' },
+          { language: 'ar', path: '/post/رست' },
+        ],
+      },
+      'https://blog.example',
+    );
+    expect(english).toContain('<title>\u200F\u2066Rust for beginners\u2069 | مدوّنة</title>');
+    expect(english).toContain('<link rel="alternate" hreflang="en" href="https://blog.example/post/rust-en" />');
+    expect(english).toContain(`<link rel="alternate" hreflang="ar" href="https://blog.example/post/${encodeURIComponent('رست')}" />`);
   });
 });
 

@@ -1,4 +1,4 @@
-import { documentTitle } from '@mudawwana/rules';
+import { headTitle, type TextDirection } from '@mudawwana/rules';
 import { t } from '@/i18n';
 
 /** What a page tells search engines and link previews about itself. */
@@ -17,6 +17,10 @@ export interface HeadData {
   modifiedTime?: string;
   tags?: string[];
   noindex?: boolean;
+  /** The direction of the title's language (a post's; the blog's right to left when unsaid): the title is isolated in it. */
+  direction?: TextDirection;
+  /** The page's language versions, itself included (a translated post): `<link rel="alternate" hreflang>`. */
+  alternates?: { language: string; path: string }[];
   /** Extra JSON-LD object (BlogPosting, WebSite, ...). */
   jsonLd?: Record<string, unknown>;
 }
@@ -43,7 +47,7 @@ export function absoluteUrl(pathOrUrl: string, publicUrl: string): string {
 /** The head tags of a server-rendered page (title, description, canonical, Open Graph, Twitter, JSON-LD, feed link). */
 export function renderHeadTags(head: HeadData, publicUrl: string): string {
   const blog = t('blog.name');
-  const title = documentTitle(head.title);
+  const title = headTitle(head.title, head.direction);
   const description = head.description ?? t('blog.tagline');
   const url = absoluteUrl(head.path, publicUrl);
   const image = head.image ? absoluteUrl(head.image, publicUrl) : undefined;
@@ -54,6 +58,10 @@ export function renderHeadTags(head: HeadData, publicUrl: string): string {
     ...(['prev', 'next'] as const)
       .filter((rel) => head[rel])
       .map((rel) => `<link rel="${rel}" href="${escapeHtml(absoluteUrl(head[rel] as string, publicUrl))}" />`),
+    ...(head.alternates ?? []).map(
+      ({ language, path }) =>
+        `<link rel="alternate" hreflang="${escapeHtml(language)}" href="${escapeHtml(absoluteUrl(path, publicUrl))}" />`,
+    ),
     `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(blog)}" href="${escapeHtml(absoluteUrl('/rss.xml', publicUrl))}" />`,
     `<meta property="og:site_name" content="${escapeHtml(blog)}" />`,
     `<meta property="og:locale" content="ar_AR" />`,

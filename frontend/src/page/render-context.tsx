@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { documentTitle } from '@mudawwana/rules';
+import { headTitle } from '@mudawwana/rules';
 import type { HeadData } from './head';
 
 /** Filled while the server renders one page: the HTTP status and the head tags the page asked for. */
@@ -81,9 +81,9 @@ function setLink(rel: 'prev' | 'next', path: string | undefined) {
 export function Seo(props: HeadData) {
   const ctx = useContext(RenderContext);
   if (ctx) ctx.head = props;
-  const { title, description, path, image, prev, next, noindex } = props;
+  const { title, direction, description, path, image, prev, next, noindex } = props;
   useEffect(() => {
-    const fullTitle = documentTitle(title);
+    const fullTitle = headTitle(title, direction);
     document.title = fullTitle;
     setMeta('name', 'description', description);
     setMeta('property', 'og:title', fullTitle);
@@ -97,6 +97,6 @@ export function Seo(props: HeadData) {
     setLink('prev', prev);
     setLink('next', next);
     setMeta('name', 'robots', noindex ? 'noindex' : undefined);
-  }, [title, description, path, image, prev, next, noindex]);
+  }, [title, direction, description, path, image, prev, next, noindex]);
   return null;
 }

@@ -12,6 +12,7 @@ import { categoryIcon } from '@/features/home/category-icon';
 import { categoryPalette } from '@/features/posts/category-look';
 import { PostCard } from '@/features/posts/PostCard';
 import { postCountLabel, t } from '@/i18n';
+import { useReaderDates } from '@/lib/reader-dates';
 import { categoryBySlugQuery, postsQuery } from '@/lib/api';
 import { categoryPath, categoryPostsParams } from './category-params';
 
@@ -21,6 +22,7 @@ import { categoryPath, categoryPostsParams } from './category-params';
  * the not-found state. The cards leave out the category badge: it is this page's title.
  */
 export function CategoryPage() {
+  const { digits } = useReaderDates();
   const { slug = '' } = useParams();
   const [search] = useSearchParams();
   const page = parsePageParam(search.get('page'));
@@ -74,7 +76,7 @@ export function CategoryPage() {
             {t('category.description', { name })}
             {' · '}
             <Text as="span" fontWeight="medium" data-testid="category-count">
-              {postCountLabel(postCount)}
+              {postCountLabel(postCount, digits)}
             </Text>
           </Text>
         </Stack>

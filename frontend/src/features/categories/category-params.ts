@@ -1,5 +1,5 @@
 import { pageWindow, parsePageParam, PUBLIC_PAGE_SIZE, routeLink } from '@mudawwana/rules';
-import { categoriesQuery, categoryBySlugQuery, postsQuery, type ListPostsParams } from '@/lib/api';
+import { categoriesQuery, categoryBySlugQuery, dateDisplayQuery, postsQuery, type ListPostsParams } from '@/lib/api';
 import type { RouteQuery } from '@/lib/route-queries';
 
 /** One page of a category's published posts (newest first, as the API sorts them). */
@@ -15,5 +15,10 @@ export const categoryPath = (slug: string, page = 1): string =>
 
 /** What /category/:slug reads: the category, one page of its posts, and the categories (header, badges). */
 export function categoryRouteQueries(slug: string, search: URLSearchParams): RouteQuery[] {
-  return [categoryBySlugQuery(slug), postsQuery(categoryPostsParams(slug, parsePageParam(search.get('page')))), categoriesQuery()];
+  return [
+    categoryBySlugQuery(slug),
+    postsQuery(categoryPostsParams(slug, parsePageParam(search.get('page')))),
+    categoriesQuery(),
+    dateDisplayQuery(),
+  ];
 }

@@ -42,12 +42,16 @@ export function FeaturedPost({ post, categories }: { post: PostDto | null; categ
             <Star aria-hidden size={14} />
             {t('home.featuredBadge')}
           </Badge>
-          <Heading as="h2" size="2xl" lineHeight="1.4">
+          <Heading as="h2" size="2xl" lineHeight="1.4" lang={post.language} dir={post.direction}>
             <Link to={postPath(post.slug)} className="card-link">
               {post.title}
             </Link>
           </Heading>
-          {post.excerpt && <Text color="fg.muted">{post.excerpt}</Text>}
+          {post.excerpt && (
+            <Text color="fg.muted" lang={post.language} dir={post.direction}>
+              {post.excerpt}
+            </Text>
+          )}
           <PostMeta category={category} createdAt={post.createdAt} readTime={post.readTime} />
         </Card.Body>
       </Grid>

@@ -12,6 +12,7 @@ import { categoryPalette } from '@/features/posts/category-look';
 import { categoryOf } from '@/features/posts/PostMeta';
 import { PostCard } from '@/features/posts/PostCard';
 import { postCountLabel, t } from '@/i18n';
+import { useReaderDates } from '@/lib/reader-dates';
 import { categoriesQuery, featuredPostQuery, homeLayoutQuery, postCountsQuery, postsQuery, type CategoryDto } from '@/lib/api';
 import { categoryIcon } from './category-icon';
 import { FeaturedPost } from './FeaturedPost';
@@ -121,6 +122,7 @@ export function HomePage() {
 }
 
 function CategoriesGrid({ categories, failed }: { categories: CategoryDto[] | undefined; failed: boolean }) {
+  const { digits } = useReaderDates();
   return (
     <Box as="section" aria-labelledby="categories-title" data-testid="categories-grid">
       <Heading as="h2" id="categories-title" size="2xl" mb="6">
@@ -161,7 +163,7 @@ function CategoriesGrid({ categories, failed }: { categories: CategoryDto[] | un
                     {category.name}
                   </Text>
                   <Text fontSize="sm" color="fg.muted">
-                    {postCountLabel(category.postCount)}
+                    {postCountLabel(category.postCount, digits)}
                   </Text>
                 </Stack>
               </Link>

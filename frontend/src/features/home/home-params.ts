@@ -1,6 +1,7 @@
 import { DEFAULT_HOME_LAYOUT, pageWindow, parsePageParam, PUBLIC_PAGE_SIZE } from '@mudawwana/rules';
 import {
   categoriesQuery,
+  dateDisplayQuery,
   featuredPostQuery,
   homeLayoutQuery,
   postCountsQuery,
@@ -28,7 +29,7 @@ export function viewAllPath(page: number): string {
 
 /** What / reads first: the layout, the featured post, the categories, and the counts on 'View All'. */
 export function homeRouteQueries(search: URLSearchParams): RouteQuery[] {
-  const home = [homeLayoutQuery(), featuredPostQuery(), categoriesQuery()];
+  const home = [homeLayoutQuery(), featuredPostQuery(), categoriesQuery(), dateDisplayQuery()];
   return viewAllPage(search) === null ? home : [...home, postCountsQuery()];
 }
 

@@ -5,8 +5,9 @@ import { Link } from 'react-router-dom';
 import { LinesSkeleton } from '@/components/ui/Skeletons';
 import { SocialIcons } from '@/components/ui/SocialIcons';
 import { useAuth } from '@/features/auth/useAuth';
-import { formatDay, t } from '@/i18n';
-import { footerPostsQuery, footerSocialLinksQuery } from './footer-params';
+import { t } from '@/i18n';
+import { useReaderDates } from '@/lib/reader-dates';
+import { footerDateDisplayQuery, footerPostsQuery, footerSocialLinksQuery } from './footer-params';
 import { Logo } from './Logo';
 import { SocialLinksDialog } from './SocialLinksDialog';
 import { postPath } from '@/features/posts/post-params';
@@ -15,6 +16,7 @@ import { postPath } from '@/features/posts/post-params';
 export function Footer() {
   const posts = useQuery(footerPostsQuery());
   const social = useQuery(footerSocialLinksQuery());
+  const dates = useReaderDates(footerDateDisplayQuery());
   const { user } = useAuth();
 
   return (
@@ -45,7 +47,7 @@ export function Footer() {
                       <Link to={postPath(post.slug)}>{post.title}</Link>
                     </ChakraLink>
                     <Text fontSize="xs" color="fg.muted">
-                      {formatDay(post.createdAt)}
+                      {dates.formatDay(post.createdAt)}
                     </Text>
                   </li>
                 ))}

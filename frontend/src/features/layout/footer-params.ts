@@ -1,4 +1,4 @@
-import { postsQuery, socialLinksQuery, type ListPostsParams } from '@/lib/api';
+import { dateDisplayQuery, postsQuery, socialLinksQuery, type ListPostsParams } from '@/lib/api';
 import type { RouteQuery } from '@/lib/route-queries';
 
 /** Footer: the 3 latest published posts (SPEC §1, §9). */
@@ -18,8 +18,9 @@ function footerKeyed<T extends RouteQuery>(options: T): T {
 
 export const footerPostsQuery = () => footerKeyed(postsQuery(footerPostsParams));
 export const footerSocialLinksQuery = () => footerKeyed(socialLinksQuery());
+export const footerDateDisplayQuery = () => footerKeyed(dateDisplayQuery());
 
 /** What the site-wide footer reads (on every page, or once for the footer fragment). */
 export function footerQueries(): RouteQuery[] {
-  return [footerPostsQuery(), footerSocialLinksQuery()];
+  return [footerPostsQuery(), footerSocialLinksQuery(), footerDateDisplayQuery()];
 }

@@ -1,7 +1,8 @@
 import { Avatar, Badge, Box, chakra, HStack, Stack, Text } from '@chakra-ui/react';
 import { Reply } from 'lucide-react';
 import type { MouseEvent } from 'react';
-import { formatDate, t } from '@/i18n';
+import { t } from '@/i18n';
+import { useReaderDates } from '@/lib/reader-dates';
 import type { PublicCommentDto } from '@/lib/api';
 import { initials } from '@/lib/initials';
 import { CommentText } from './CommentText';
@@ -30,6 +31,7 @@ export function CommentItem({
   onReply?: (comment: PublicCommentDto) => void;
 }) {
   const anchor = commentAnchor(comment.id);
+  const dates = useReaderDates();
   const reply = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     onReply?.(comment);
@@ -66,7 +68,7 @@ export function CommentItem({
             )}
           </HStack>
           <Text as="span" fontSize="sm" color="fg.muted">
-            <time dateTime={comment.createdAt}>{formatDate(comment.createdAt)}</time>
+            <time dateTime={comment.createdAt}>{dates.formatDate(comment.createdAt)}</time>
           </Text>
         </Stack>
       </HStack>

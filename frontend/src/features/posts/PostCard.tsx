@@ -41,7 +41,7 @@ export function PostCard({
         <GeneratedCover postId={post.id} category={category} />
       )}
       <Card.Body gap="3">
-        <Heading as={headingLevel} size="md" lineHeight="1.5">
+        <Heading as={headingLevel} size="md" lineHeight="1.5" lang={post.language} dir={post.direction}>
           <Link to={postPath(post.slug)} className="card-link">
             {post.title}
           </Link>

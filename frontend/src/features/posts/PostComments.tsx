@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageNav } from '@/components/ui/PageNav';
 import { t } from '@/i18n';
+import { useReaderDates } from '@/lib/reader-dates';
 import { postCommentsQuery, type CommentPageDto, type CommentPostedDto, type PostDetailDto, type PublicCommentDto } from '@/lib/api';
 import { CommentItem } from './CommentItem';
 import { CommentForm } from './CommentForm';
@@ -18,6 +19,7 @@ import { postCommentsPath } from './post-params';
 export function PostComments({ post, page, comments }: { post: PostDetailDto; page: number; comments: CommentPageDto }) {
   const queryClient = useQueryClient();
   const [replyTo, setReplyTo] = useState<PublicCommentDto | null>(null);
+  const { digits } = useReaderDates();
   if (commentsOffSiteWide(post, comments)) return null;
 
   const onReply = comments.open ? (comment: PublicCommentDto) => setReplyTo({ ...comment }) : undefined;
@@ -32,7 +34,7 @@ export function PostComments({ post, page, comments }: { post: PostDetailDto; pa
       {/* the same line as the one above the post's neighbours: one rule in the page's CSS for both */}
       <Separator my="10" />
       <Heading as="h2" size="xl" id="comments-title" data-testid="comments-title">
-        {commentCountLabel(comments.total)}
+        {commentCountLabel(comments.total, digits)}
       </Heading>
       {comments.items.length > 0 && (
         <Box as="ol" listStyleType="none" mt="4" data-testid="comment-list">

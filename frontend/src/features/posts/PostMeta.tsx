@@ -1,7 +1,8 @@
 import { Avatar, Badge, HStack, Text } from '@chakra-ui/react';
 import { CalendarDays, Clock, MessageCircle } from 'lucide-react';
 import { displayReadTime } from '@mudawwana/rules';
-import { formatDate, readTimeLabel, t } from '@/i18n';
+import { readTimeLabel, t } from '@/i18n';
+import { useReaderDates } from '@/lib/reader-dates';
 import type { AuthorDto, CategoryDto } from '@/lib/api';
 import { initials } from '@/lib/initials';
 import { categoryPalette } from './category-look';
@@ -31,6 +32,7 @@ export function PostMeta({
   showCategory?: boolean;
   commentCount?: number;
 }) {
+  const dates = useReaderDates();
   return (
     <HStack gap="3" flexWrap="wrap" fontSize={size} color="fg.muted">
       {showCategory && (
@@ -41,19 +43,19 @@ export function PostMeta({
       <HStack gap="1">
         <CalendarDays aria-hidden size={14} />
         <Text as="span" data-testid="post-date">
-          {createdAt ? formatDate(createdAt) : t('post.noDate')}
+          {createdAt ? dates.formatDate(createdAt) : t('post.noDate')}
         </Text>
       </HStack>
       <HStack gap="1">
         <Clock aria-hidden size={14} />
         <Text as="span" data-testid="post-read-time">
-          {readTimeLabel(displayReadTime(readTime))}
+          {readTimeLabel(displayReadTime(readTime), dates.digits)}
         </Text>
       </HStack>
       {commentCount > 0 && (
-        <HStack gap="1" role="img" aria-label={commentCountLabel(commentCount)} data-testid="post-comment-count">
+        <HStack gap="1" role="img" aria-label={commentCountLabel(commentCount, dates.digits)} data-testid="post-comment-count">
           <MessageCircle aria-hidden size={14} />
-          <span>{commentCount}</span>
+          <span>{dates.formatNumber(commentCount)}</span>
         </HStack>
       )}
     </HStack>

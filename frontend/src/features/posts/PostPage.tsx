@@ -1,7 +1,7 @@
 import { Box, Button, Flex, Heading, HStack, Separator, Stack, Tag, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
-import { tagSlug } from '@mudawwana/rules';
+import { DEFAULT_LANGUAGE, languageDirection, tagSlug } from '@mudawwana/rules';
 import { tagPath } from '@/features/tags/tag-params';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { isNotFound } from '@/api/http';
@@ -20,6 +20,23 @@ import { commentsPageOf, postPath } from './post-params';
 
 function postDescription(post: PostDetailDto): string | undefined {
   return post.metaDescription || post.excerpt || undefined;
+}
+
+/**
+ * The page's own parts around a post in another language (its meta line, tags heading, links, comments) stay in the
+ * blog's Arabic, right to left; inside an Arabic post they need no marks of their own.
+ */
+function siteChrome(post: PostDetailDto): { lang?: string; dir?: 'rtl' | 'ltr' } {
+  return post.language === DEFAULT_LANGUAGE ? {} : { lang: DEFAULT_LANGUAGE, dir: languageDirection(DEFAULT_LANGUAGE) };
+}
+
+/** Its language versions, itself first (none when it has no translation): hreflang alternates. */
+function alternatesOf(post: PostDetailDto, path: string) {
+  if (post.translations.length === 0) return undefined;
+  return [
+    { language: post.language, path },
+    ...post.translations.map((other) => ({ language: other.language, path: postPath(other.slug) })),
+  ];
 }
 
 /** The comments a post's JSON-LD describes: their count, and those of the first page of comments (when it is that page). */
@@ -62,10 +79,13 @@ export function PostPage() {
 
   const data = post.data;
   const category = data.category ?? undefined;
+  const chrome = siteChrome(data);
   return (
-    <Box as="article" maxW="3xl" mx="auto" pb={{ base: '16', md: '0' }} data-testid="post-page">
+    <Box as="article" lang={data.language} dir={data.direction} maxW="3xl" mx="auto" pb={{ base: '16', md: '0' }} data-testid="post-page">
       <Seo
         title={data.metaTitle || data.title}
+        direction={data.direction}
+        alternates={alternatesOf(data, path)}
         description={postDescription(data)}
         path={path}
         image={data.featuredImage}
@@ -79,7 +99,7 @@ export function PostPage() {
           description: postDescription(data),
           datePublished: data.createdAt,
           dateModified: data.updatedAt,
-          inLanguage: 'ar',
+          inLanguage: data.language,
           keywords: data.tags.join(', ') || undefined,
           articleSection: category?.name,
           image: data.featuredImage ?? undefined,
@@ -88,16 +108,39 @@ export function PostPage() {
         }}
       />
       <Stack gap="4" mb="8">
-        <PostMeta category={category} createdAt={data.createdAt} readTime={data.readTime} size="md" />
-        <Heading as="h1" size={{ base: '2xl', md: '4xl' }} lineHeight="1.4" css={{ unicodeBidi: 'plaintext', textAlign: 'start' }}>
+        <Box {...chrome}>
+          <PostMeta category={category} createdAt={data.createdAt} readTime={data.readTime} size="md" />
+        </Box>
+        {/* In its language's direction: an Arabic title that begins with a Latin word stays right to left. */}
+        <Heading as="h1" size={{ base: '2xl', md: '4xl' }} lineHeight="1.4" textAlign="start" data-testid="post-title">
           {data.title}
         </Heading>
-        {data.author && <PostByline author={data.author} />}
+        {data.author && (
+          <Box {...chrome}>
+            <PostByline author={data.author} />
+          </Box>
+        )}
+        {data.translations.length > 0 && (
+          <HStack {...chrome} gap="2" flexWrap="wrap" fontSize="sm" color="fg.muted" data-testid="post-translations">
+            <span>{t('post.translations')}</span>
+            {data.translations.map((other) => (
+              <Link
+                key={other.slug}
+                to={postPath(other.slug)}
+                hrefLang={other.language}
+                lang={other.language}
+                dir={languageDirection(other.language)}
+              >
+                {other.title}
+              </Link>
+            ))}
+          </HStack>
+        )}
       </Stack>
       {data.featuredImage && <LazyImage src={data.featuredImage} alt={data.title} sizes={IMAGE_SIZES.article} eager rounded="xl" mb="8" />}
       <ArticleContent html={data.content} />
       {data.tags.length > 0 && (
-        <Box mt="10" as="section" aria-labelledby="post-tags">
+        <Box mt="10" as="section" aria-labelledby="post-tags" {...chrome}>
           <Heading as="h2" size="sm" id="post-tags" mb="3">
             {t('post.tags')}
           </Heading>
@@ -121,7 +164,14 @@ export function PostPage() {
         </Box>
       )}
       <Separator my="10" />
-      <Flex as="nav" aria-label={t('post.previous') + ' / ' + t('post.next')} justify="space-between" gap="4" data-testid="post-nav">
+      <Flex
+        {...chrome}
+        as="nav"
+        aria-label={t('post.previous') + ' / ' + t('post.next')}
+        justify="space-between"
+        gap="4"
+        data-testid="post-nav"
+      >
         {data.previous ? (
           <PostNavLink to={data.previous.slug} label={t('post.previous')} title={data.previous.title} direction="previous" />
         ) : (
@@ -129,15 +179,17 @@ export function PostPage() {
         )}
         {data.next ? <PostNavLink to={data.next.slug} label={t('post.next')} title={data.next.title} direction="next" /> : <span />}
       </Flex>
-      {comments.data ? (
-        <PostComments post={data} page={commentsPage} comments={comments.data} />
-      ) : (
-        comments.isError && (
-          <Text color="fg.muted" mt="12" data-testid="comments-error">
-            {t('comments.loadError')}
-          </Text>
-        )
-      )}
+      <Box {...chrome}>
+        {comments.data ? (
+          <PostComments post={data} page={commentsPage} comments={comments.data} />
+        ) : (
+          comments.isError && (
+            <Text color="fg.muted" mt="12" data-testid="comments-error">
+              {t('comments.loadError')}
+            </Text>
+          )
+        )}
+      </Box>
       <RefreshButton
         label={t('post.refresh')}
         onRefresh={() =>

@@ -1,5 +1,5 @@
 import { parsePageParam, routeLink } from '@mudawwana/rules';
-import { postBySlugQuery, postCommentsQuery } from '@/lib/api';
+import { dateDisplayQuery, postBySlugQuery, postCommentsQuery } from '@/lib/api';
 import type { RouteQuery } from '@/lib/route-queries';
 
 /** The search parameter of a post's page of comments past the first (`?comments=2`: the page store keeps it in the key). */
@@ -14,7 +14,7 @@ export const commentsPageOf = (search: URLSearchParams): number => parsePagePara
  * would carry them stale.
  */
 export function postRouteQueries(slug: string, search: URLSearchParams = new URLSearchParams()): RouteQuery[] {
-  return [postBySlugQuery(slug), postCommentsQuery(slug, commentsPageOf(search))];
+  return [postBySlugQuery(slug), postCommentsQuery(slug, commentsPageOf(search)), dateDisplayQuery()];
 }
 
 /** The address of a post's page. */

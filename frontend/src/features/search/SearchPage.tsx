@@ -8,6 +8,7 @@ import { PageSpinner } from '@/components/ui/PageSpinner';
 import { NotFoundPage } from '@/features/errors/NotFoundPage';
 import { PostMeta, categoryOf } from '@/features/posts/PostMeta';
 import { resultCountLabel, t } from '@/i18n';
+import { useReaderDates } from '@/lib/reader-dates';
 import { categoriesQuery, searchQuery, type CategoryDto, type SearchHitDto } from '@/lib/api';
 import { SearchBox } from './SearchBox';
 import { searchPageParams, searchPath, searchText } from './search-params';
@@ -19,6 +20,7 @@ import { postPath } from '@/features/posts/post-params';
  * search engines; rendered on the server for each request (docs/decisions/013-arabic-search-and-tags.md).
  */
 export function SearchPage() {
+  const { digits } = useReaderDates();
   const [params] = useSearchParams();
   const q = searchText(params);
   const page = parsePageParam(params.get('page'));
@@ -59,7 +61,7 @@ export function SearchPage() {
       ) : (
         <>
           <Text color="fg.muted" data-testid="search-count" aria-live="polite">
-            {resultCountLabel(results.data.total)}
+            {resultCountLabel(results.data.total, digits)}
           </Text>
           <Stack as="ol" gap="6" listStyleType="none" data-testid="search-results">
             {results.data.items.map((hit) => (

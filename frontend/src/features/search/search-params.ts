@@ -1,5 +1,5 @@
 import { pageWindow, parsePageParam, PUBLIC_PAGE_SIZE } from '@mudawwana/rules';
-import { categoriesQuery, searchQuery, type SearchPostsParams } from '@/lib/api';
+import { categoriesQuery, dateDisplayQuery, searchQuery, type SearchPostsParams } from '@/lib/api';
 import type { RouteQuery } from '@/lib/route-queries';
 
 /** What the API accepts as a query (longer ones are cut rather than refused: the page still answers). */
@@ -23,5 +23,5 @@ export function searchPath(q: string, page = 1): string {
 /** What /search reads: the categories, and one page of results when there is a query. */
 export function searchRouteQueries(search: URLSearchParams): RouteQuery[] {
   const q = searchText(search);
-  return [categoriesQuery(), ...(q ? [searchQuery(searchPageParams(q, parsePageParam(search.get('page'))))] : [])];
+  return [categoriesQuery(), dateDisplayQuery(), ...(q ? [searchQuery(searchPageParams(q, parsePageParam(search.get('page'))))] : [])];
 }

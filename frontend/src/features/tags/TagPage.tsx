@@ -10,6 +10,7 @@ import { NotFoundPage, NotFoundScreen } from '@/features/errors/NotFoundPage';
 import { PostCard } from '@/features/posts/PostCard';
 import { categoryOf } from '@/features/posts/PostMeta';
 import { postCountLabel, t } from '@/i18n';
+import { useReaderDates } from '@/lib/reader-dates';
 import { categoriesQuery, postsQuery, tagBySlugQuery } from '@/lib/api';
 import { tagPath, tagPostsParams } from './tag-params';
 
@@ -18,6 +19,7 @@ import { tagPath, tagPostsParams } from './tag-params';
  * time (?page=N) like the category pages; not-found when no published post carries it.
  */
 export function TagPage() {
+  const { digits } = useReaderDates();
   const { slug = '' } = useParams();
   const [search] = useSearchParams();
   const page = parsePageParam(search.get('page'));
@@ -55,7 +57,7 @@ export function TagPage() {
           {name}
         </Heading>
         <Text color="fg.muted" data-testid="tag-count">
-          {postCountLabel(count)}
+          {postCountLabel(count, digits)}
         </Text>
       </Stack>
       {posts.isPending ? (

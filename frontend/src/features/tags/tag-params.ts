@@ -1,5 +1,5 @@
 import { pageWindow, parsePageParam, PUBLIC_PAGE_SIZE, routeLink } from '@mudawwana/rules';
-import { categoriesQuery, postsQuery, tagBySlugQuery, type ListPostsParams } from '@/lib/api';
+import { categoriesQuery, dateDisplayQuery, postsQuery, tagBySlugQuery, type ListPostsParams } from '@/lib/api';
 import type { RouteQuery } from '@/lib/route-queries';
 
 /** One page of a tag's published posts (newest first, as the API sorts them). */
@@ -14,5 +14,10 @@ export const tagPath = (slug: string, page = 1): string => (page === 1 ? routeLi
 
 /** What /tag/:slug reads: the tag, one page of its posts, and the categories (header, badges). */
 export function tagRouteQueries(slug: string, search: URLSearchParams): RouteQuery[] {
-  return [tagBySlugQuery(slug), postsQuery(tagPostsParams(slug, parsePageParam(search.get('page')))), categoriesQuery()];
+  return [
+    tagBySlugQuery(slug),
+    postsQuery(tagPostsParams(slug, parsePageParam(search.get('page')))),
+    categoriesQuery(),
+    dateDisplayQuery(),
+  ];
 }

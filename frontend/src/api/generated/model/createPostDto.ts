@@ -49,6 +49,11 @@ export interface CreatePostDto {
      */
   featuredImage?: string | null;
   /**
+     * The post's language, a BCP 47 tag (stored in its canonical form); its direction follows from it
+     * @maxLength 35
+     */
+  language?: string;
+  /**
      * @maxLength 500
      * @nullable
      */
@@ -76,4 +81,9 @@ export interface CreatePostDto {
   tags?: string[];
   /** @maxLength 300 */
   title: string;
+  /**
+     * The post this one translates: both then name each other as alternates (hreflang). It must exist and be no translation itself; null: none
+     * @nullable
+     */
+  translationOfId?: number | null;
 }

@@ -51,6 +51,11 @@ export interface ErrorDto {
      * - `POST_SLUG_TAKEN`: Another post has this slug
      * - `POST_SLUG_RESERVED`: The slug is one of the API's own paths (such as "featured" or "counts")
      * - `CONTENT_REQUIRED`: The content is empty once sanitized
+     * - `LANGUAGE_INVALID`: The language is not a BCP 47 language tag (such as ar, en or fr-CA)
+     * - `TRANSLATION_OF_ITSELF`: A post cannot be a translation of itself
+     * - `TRANSLATION_NOT_FOUND`: No post has the id named as the post this one translates
+     * - `TRANSLATION_OF_TRANSLATION`: The post named is itself a translation: name the original it translates
+     * - `TRANSLATION_HAS_TRANSLATIONS`: Other posts are translations of this one, so it cannot become a translation itself
      * - `VERSION_CONFLICT`: The record was saved since the version sent; `current` holds it as it is now
      * - `PRECONDITION_FAILED`: The If-Match header does not name the record's current ETag; `current` (and the ETag header) hold it as it is now
      * - `REVISION_NOT_FOUND`: The post or page has no revision with this id

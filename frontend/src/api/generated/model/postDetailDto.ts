@@ -19,6 +19,8 @@
 import type { AuthorDto } from './authorDto';
 import type { CategoryLinkDto } from './categoryLinkDto';
 import type { PostLinkDto } from './postLinkDto';
+import type { PostTranslationDto } from './postTranslationDto';
+import type { TextDirection } from './textDirection';
 
 export interface PostDetailDto {
   /**
@@ -47,12 +49,16 @@ export interface PostDetailDto {
   /** Sanitized HTML */
   content: string;
   createdAt: string;
+  /** The direction its language is written in */
+  direction: TextDirection;
   /** @nullable */
   excerpt: string | null;
   featured: boolean;
   /** @nullable */
   featuredImage: string | null;
   id: number;
+  /** A canonical BCP 47 tag (ar unless the author chose another) */
+  language: string;
   /** @nullable */
   metaDescription: string | null;
   /** @nullable */
@@ -81,6 +87,13 @@ export interface PostDetailDto {
   slug: string;
   tags: string[];
   title: string;
+  /**
+     * The post this one translates (null: none)
+     * @nullable
+     */
+  translationOfId: number | null;
+  /** Its public translations: the original it translates and the other translations of that original */
+  translations: PostTranslationDto[];
   updatedAt: string;
   /** Raised by every save; send it back with an update to be told of edits made in between */
   version: number;

@@ -16,6 +16,7 @@
  * `X-Total-Count` header of `GET /api/posts`).
  * OpenAPI spec version: 1.0
  */
+import type { TextDirection } from './textDirection';
 
 export interface PostDto {
   /** @nullable */
@@ -34,12 +35,16 @@ export interface PostDto {
   /** Sanitized HTML */
   content: string;
   createdAt: string;
+  /** The direction its language is written in */
+  direction: TextDirection;
   /** @nullable */
   excerpt: string | null;
   featured: boolean;
   /** @nullable */
   featuredImage: string | null;
   id: number;
+  /** A canonical BCP 47 tag (ar unless the author chose another) */
+  language: string;
   /** @nullable */
   metaDescription: string | null;
   /** @nullable */
@@ -58,6 +63,11 @@ export interface PostDto {
   slug: string;
   tags: string[];
   title: string;
+  /**
+     * The post this one translates (null: none)
+     * @nullable
+     */
+  translationOfId: number | null;
   updatedAt: string;
   /** Raised by every save; send it back with an update to be told of edits made in between */
   version: number;

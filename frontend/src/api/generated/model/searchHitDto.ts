@@ -16,6 +16,7 @@
  * `X-Total-Count` header of `GET /api/posts`).
  * OpenAPI spec version: 1.0
  */
+import type { TextDirection } from './textDirection';
 
 export interface SearchHitDto {
   /** @nullable */
@@ -25,12 +26,16 @@ export interface SearchHitDto {
   /** Approved comments */
   commentCount: number;
   createdAt: string;
+  /** The direction its language is written in */
+  direction: TextDirection;
   /** @nullable */
   excerpt: string | null;
   featured: boolean;
   /** @nullable */
   featuredImage: string | null;
   id: number;
+  /** A canonical BCP 47 tag (ar unless the author chose another) */
+  language: string;
   /**
      * Set while the post is scheduled: published, and public from this time on
      * @nullable

@@ -49,6 +49,11 @@ export interface UpdatePostDto {
      */
   featuredImage?: string | null;
   /**
+     * The post's language, a BCP 47 tag (stored in its canonical form); its direction follows from it
+     * @maxLength 35
+     */
+  language?: string;
+  /**
      * @maxLength 500
      * @nullable
      */
@@ -76,6 +81,11 @@ export interface UpdatePostDto {
   tags?: string[];
   /** @maxLength 300 */
   title?: string;
+  /**
+     * The post this one translates: both then name each other as alternates (hreflang). It must exist and be no translation itself; null: none
+     * @nullable
+     */
+  translationOfId?: number | null;
   /**
      * The version this save is based on (from the record you loaded): if the record changed since, 409 VERSION_CONFLICT with the current record. Leave it out to overwrite.
      * @minimum 1

@@ -36,9 +36,11 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  DateDisplayDto,
   ErrorDto,
   HomeLayoutDto,
   SocialLinksDto,
+  UpdateDateDisplayDto,
   UpdateHomeLayoutDto,
   UpdateSocialLinksDto
 } from '../model';
@@ -67,6 +69,167 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
 };
 
 /**
+ * The calendar (Gregorian or Hijri Umm al-Qura) and the digits (Western or Arabic-Indic) of the dates and counts readers see.
+ * @summary How dates and numbers are shown
+ */
+export const getDateDisplay = (
+
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+
+
+      return customInstance<DateDisplayDto>(
+      {url: `/api/date-display`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetDateDisplayQueryKey = () => {
+    return [
+    `/api/date-display`
+    ] as const;
+    }
+
+
+export const getGetDateDisplayQueryOptions = <TData = Awaited<ReturnType<typeof getDateDisplay>>, TError = ErrorType<unknown>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDateDisplay>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetDateDisplayQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getDateDisplay>>> = ({ signal }) => getDateDisplay(requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getDateDisplay>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetDateDisplayQueryResult = NonNullable<Awaited<ReturnType<typeof getDateDisplay>>>
+export type GetDateDisplayQueryError = ErrorType<unknown>
+
+
+export function useGetDateDisplay<TData = Awaited<ReturnType<typeof getDateDisplay>>, TError = ErrorType<unknown>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDateDisplay>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getDateDisplay>>,
+          TError,
+          Awaited<ReturnType<typeof getDateDisplay>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetDateDisplay<TData = Awaited<ReturnType<typeof getDateDisplay>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDateDisplay>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getDateDisplay>>,
+          TError,
+          Awaited<ReturnType<typeof getDateDisplay>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetDateDisplay<TData = Awaited<ReturnType<typeof getDateDisplay>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDateDisplay>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary How dates and numbers are shown
+ */
+
+export function useGetDateDisplay<TData = Awaited<ReturnType<typeof getDateDisplay>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDateDisplay>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetDateDisplayQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Either field or both; every public page showing a date or a count is built again. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).
+ * @summary Save how dates and numbers are shown
+ */
+export const updateDateDisplay = (
+    updateDateDisplayDto: BodyType<UpdateDateDisplayDto>,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+
+
+      return customInstance<DateDisplayDto>(
+      {url: `/api/date-display`, method: 'PUT',
+      headers: {'Content-Type': 'application/json', },
+      data: updateDateDisplayDto, signal
+    },
+      options);
+    }
+
+
+
+
+export const getUpdateDateDisplayMutationKey = () => ['updateDateDisplay'] as const;
+
+export const getUpdateDateDisplayMutationOptions = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateDateDisplay>>, TError,UpdateDateDisplayMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateDateDisplay>>, TError,UpdateDateDisplayMutationVariables, TContext> => {
+
+const mutationKey = getUpdateDateDisplayMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateDateDisplay>>, UpdateDateDisplayMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  updateDateDisplay(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateDateDisplayMutationResult = NonNullable<Awaited<ReturnType<typeof updateDateDisplay>>>
+    export type UpdateDateDisplayMutationBody = BodyType<UpdateDateDisplayDto>
+    export type UpdateDateDisplayMutationError = ErrorType<ErrorDto>
+    export type UpdateDateDisplayMutationVariables = {data: BodyType<UpdateDateDisplayDto>}
+
+    /**
+ * @summary Save how dates and numbers are shown
+ */
+export const useUpdateDateDisplay = <TError = ErrorType<ErrorDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateDateDisplay>>, TError,UpdateDateDisplayMutationVariables, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateDateDisplay>>,
+        TError,
+        UpdateDateDisplayMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateDateDisplayMutationOptions(options), queryClient);
+    }
+    /**
  * Which sections the home page shows, in which order, and how many items each has.
  * @summary The home page layout
  */

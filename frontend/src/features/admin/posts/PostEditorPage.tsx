@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Button, Card, Field, Grid, HStack, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
 import { Eye, Wand2 } from 'lucide-react';
-import { documentTitle, EXCERPT_LENGTH, generateExcerpt, publicationStatus, slugify } from '@mudawwana/rules';
+import { documentTitle, EXCERPT_LENGTH, generateExcerpt, languageDirection, publicationStatus, slugify } from '@mudawwana/rules';
 import type { PostDto } from '@/lib/api';
 import { formatDate } from '@/i18n/format';
 import { admin as t } from '@/i18n/admin';
@@ -24,6 +24,7 @@ import SendToSubscribers from '../newsletter/SendToSubscribers';
 import EditorActionBar from './EditorActionBar';
 import { clearDraft, loadDraft, saveDraft, type StoredDraft } from './draft-storage';
 import PostCommentsSettings from './PostCommentsSettings';
+import PostLanguageFields from './PostLanguageFields';
 import {
   commentsPayload,
   emptyEditorForm,
@@ -309,7 +310,14 @@ function PostEditorPage({ postId }: { postId: number | null }) {
           <Stack gap="5" minW="0">
             <Field.Root required invalid={!!errors.title}>
               <Field.Label>{t.fieldTitle}</Field.Label>
-              <Input name="title" size="lg" value={form.title} onChange={(e) => set('title', e.target.value)} />
+              <Input
+                name="title"
+                size="lg"
+                lang={form.language}
+                dir={languageDirection(form.language)}
+                value={form.title}
+                onChange={(e) => set('title', e.target.value)}
+              />
               <Field.ErrorText>{errors.title}</Field.ErrorText>
             </Field.Root>
 
@@ -410,6 +418,14 @@ function PostEditorPage({ postId }: { postId: number | null }) {
             </Field.Root>
 
             <TagsInput value={form.tags} onChange={(tags) => set('tags', tags)} />
+
+            <PostLanguageFields
+              postId={postId}
+              language={form.language}
+              translationOfId={form.translationOfId}
+              onLanguage={(language) => set('language', language)}
+              onTranslationOf={(id) => set('translationOfId', id)}
+            />
 
             <Field.Root>
               <Field.Label htmlFor="publication-date">{t.fieldDate}</Field.Label>

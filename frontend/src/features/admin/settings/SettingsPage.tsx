@@ -9,6 +9,7 @@ import { SaveRow } from '../components/SaveButton';
 import { ErrorState, LoadingState } from '../components/QueryState';
 import { FORM_NETWORKS, socialFormFrom, socialPayload, type FormNetwork, type SocialForm } from './social-form';
 import TitledCard from '../components/TitledCard';
+import DateDisplayCard from './DateDisplayCard';
 
 const NETWORK_LABEL: Record<FormNetwork, string> = {
   twitter: 'Twitter',
@@ -126,6 +127,9 @@ export default function SettingsPage() {
           <Previews form={form} />
         </Grid>
       )}
+      <Box mt="6">
+        <DateDisplayCard />
+      </Box>
     </AdminPage>
   );
 }
