@@ -3,7 +3,8 @@ import { test, expect, toast } from './fixtures';
 
 test('social links settings: usernames, live previews, save only when changed', async ({ signedIn: page }) => {
   await page.goto('/admin/settings');
-  const save = page.getByRole('button', { name: 'حفظ' });
+  // the social links' form comes first; the date settings' card has its own save button
+  const save = page.getByRole('button', { name: 'حفظ' }).first();
   await expect(save).toBeDisabled();
   await page.locator('input[name="twitter"]').fill('mudawwana_dev');
   await page.locator('input[name="linkedin"]').fill('https://linkedin.com/in/ahmad');
