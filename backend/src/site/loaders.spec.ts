@@ -24,7 +24,7 @@ const services = {
       slug === 'post-1'
         ? post(1, { categoryId: 7, authorId: 4, author: { name: 'A' }, previous: { slug: 'post-0' }, next: null })
         : slug === 'post-2'
-          ? post(2, { categoryId: null, authorId: 4, author: null, previous: null, next: { slug: 'post-3' } })
+          ? post(2, { categoryId: null, authorId: 4, author: null, previous: null, next: { slug: 'post-3' }, translationOfId: 1 })
           : notFound(),
   },
   categories: {
@@ -61,15 +61,16 @@ describe('the loader table', () => {
     expect(await tagsOf('/api/posts/featured')).toEqual([ContentTag.postLists, 'post:3']);
   });
 
-  it('tags a post with its category, its neighbours’ links and its byline', async () => {
+  it('tags a post with its category, its neighbours’ links, its byline and its translation group', async () => {
     expect(await tagsOf('/api/posts/post-1')).toEqual([
       ContentTag.post(1),
       ContentTag.category(7),
       ContentTag.postLink('post-0'),
       ContentTag.author(4),
+      ContentTag.translations(1),
     ]);
-    // No category, no author shown (the byline is absent): only what the page shows.
-    expect(await tagsOf('/api/posts/post-2')).toEqual([ContentTag.post(2), ContentTag.postLink('post-3')]);
+    // No category, no author shown (the byline is absent): only what the page shows; a translation, its original's group.
+    expect(await tagsOf('/api/posts/post-2')).toEqual([ContentTag.post(2), ContentTag.postLink('post-3'), ContentTag.translations(1)]);
   });
 
   it('tags the lists, pages and settings a page reads', async () => {
@@ -80,6 +81,7 @@ describe('the loader table', () => {
     expect(await tagsOf('/api/tags/%D9%88%D8%B3%D9%85')).toEqual([ContentTag.tagPosts('وسم')]);
     expect(await tagsOf('/api/social-links')).toEqual([ContentTag.socialLinks]);
     expect(await tagsOf('/api/home-layout')).toEqual([ContentTag.homeLayout]);
+    expect(await tagsOf('/api/date-display')).toEqual([ContentTag.dateDisplay]);
     // The per-request screens' reads (never stored): nothing names them, so they would follow every change.
     expect(await tagsOf('/api/registration')).toEqual([ContentTag.all]);
     expect(await tagsOf('/api/search', { q: 'كلمة' })).toEqual([ContentTag.all]);
