@@ -14,7 +14,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
  */
 const SSR_ENTRY = resolve(__dirname, '../../../frontend/dist/server/entry-server.js');
 
-const postPath = (post: { slug: string }) => `/post/${encodeURIComponent(post.slug)}`;
+const postPath = (post: Record<string, any>) => `/post/${encodeURIComponent(String(post.slug))}`;
 
 /** The opening tag of the page's article element. */
 const articleTag = (html: string) => /<article[^>]*>/.exec(html)?.[0] ?? '';
