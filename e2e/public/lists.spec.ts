@@ -1,3 +1,4 @@
+import { headTitle, titleLeavingPage } from '@mudawwana/rules';
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import { test as base, expect, waitForHydration, watchApiRequests } from '../support/fixtures';
 import { signIn } from '../support/seed';
@@ -119,7 +120,7 @@ test.describe('category pages', () => {
     await expect(cards(page).first()).toContainText('مقال رقم 14');
     await expect(headLink(page, 'canonical')).toHaveAttribute('href', `${lists.baseURL}/category/marketing?page=2`);
     await expect(headLink(page, 'prev')).toHaveAttribute('href', `${lists.baseURL}/category/marketing`);
-    await expect(page).toHaveTitle('التسويق - الصفحة 2 | مدوّنة');
+    await expect(page).toHaveTitle(headTitle('التسويق - الصفحة 2'));
     const pager = nav(page);
     await expect(pager.getByRole('link', { name: 'الصفحة 1', exact: true })).toHaveAttribute('href', '/category/marketing');
     await expect(pager.locator('[aria-current="page"]')).toHaveText('2');
@@ -171,8 +172,9 @@ test('the feed keeps the latest 20 posts; the sitemap lists all 30 in one file b
   const rss = await (await request.get('/rss.xml')).text();
   const titles = [...rss.matchAll(/<item>\s*<title>([^<]+)<\/title>/g)].map((match) => match[1]);
   expect(titles).toHaveLength(20);
-  expect(titles[0]).toBe('مقال رقم 30');
-  expect(titles[19]).toBe('مقال رقم 11');
+  // each title isolated in its direction (rules/direction.ts titleLeavingPage)
+  expect(titles[0]).toBe(titleLeavingPage('مقال رقم 30', 'rtl'));
+  expect(titles[19]).toBe(titleLeavingPage('مقال رقم 11', 'rtl'));
   const sitemap = await (await request.get('/sitemap.xml')).text();
   expect(sitemap).toContain('<urlset');
   expect(sitemap.match(/<loc>[^<]*\/post\/list-post-\d+<\/loc>/g)).toHaveLength(30);

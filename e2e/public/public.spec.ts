@@ -1,3 +1,4 @@
+import { headTitle } from '@mudawwana/rules';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { arabicCoreLoaded, AUTHOR, expect, test, waitForHydration, keepScreenshot, watchApiRequests } from '../support/fixtures';
@@ -227,7 +228,7 @@ test.describe('server rendering', () => {
 
   test('head: title, description, canonical, Open Graph, Twitter, JSON-LD, feed link', async ({ page, site }) => {
     await page.goto('/post/future-of-ai');
-    await expect(page).toHaveTitle('أحدث مقال: مستقبل الذكاء الاصطناعي | مدوّنة');
+    await expect(page).toHaveTitle(headTitle('أحدث مقال: مستقبل الذكاء الاصطناعي'));
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', 'نظرة على ما ينتظرنا في السنوات القادمة.');
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${site.baseURL}/post/future-of-ai`);
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', new RegExp(`^${site.baseURL}/uploads/`));
@@ -341,7 +342,7 @@ test.describe('reading', () => {
     await page.getByTestId('post-previous').click();
     await expect(page).toHaveURL(/typescript-functions$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('كتابة دوال TypeScript بوضوح');
-    await expect(page).toHaveTitle('كتابة دوال TypeScript بوضوح | مدوّنة');
+    await expect(page).toHaveTitle(headTitle('كتابة دوال TypeScript بوضوح'));
   });
 
   test('code reads left-to-right and English paragraphs get their own direction', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { headTitle } from '@mudawwana/rules';
 import { AUTHOR, expect, test, waitForHydration } from '../support/fixtures';
 
 /**
@@ -34,7 +35,7 @@ test.describe('public screens', () => {
     await expect(page.getByTestId('post-tags')).toContainText('TypeScript');
     await expect(page.getByTestId('post-previous')).toContainText('مقال عن التسويق الرقمي');
     await expect(page.getByTestId('post-next')).toContainText('خواطر بلا تصنيف');
-    await expect(page).toHaveTitle('كتابة دوال TypeScript بوضوح | مدوّنة');
+    await expect(page).toHaveTitle(headTitle('كتابة دوال TypeScript بوضوح'));
     // the type scale of an 18 px body (16 px on phones): h2 1.55 em, h3 1.25 em; nothing Arabic slanted
     const article = page.getByTestId('article-content');
     const px = (selector: string, property: string) =>

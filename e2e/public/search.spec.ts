@@ -1,3 +1,4 @@
+import { headTitle } from '@mudawwana/rules';
 import { request as playwrightRequest } from '@playwright/test';
 import { test as base, expect, waitForHydration, keepScreenshot } from '../support/fixtures';
 import { signIn } from '../support/seed';
@@ -125,7 +126,7 @@ test.describe('tag pages', () => {
     const first = await request.get(`/tag/${encodeURIComponent(TAG_SLUG)}`);
     expect(first.status()).toBe(200);
     const html = await first.text();
-    expect(html).toContain(`<title>#${TAG} | مدوّنة</title>`);
+    expect(html).toContain(`<title>${headTitle(`#${TAG}`)}</title>`);
     expect(html).toContain(`<link rel="canonical" href="${new URL(`/tag/${encodeURIComponent(TAG_SLUG)}`, first.url()).href}" />`);
     expect(html).toContain(`<link rel="next" href="${new URL(`/tag/${encodeURIComponent(TAG_SLUG)}?page=2`, first.url()).href}" />`);
 
