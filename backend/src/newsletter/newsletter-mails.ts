@@ -1,4 +1,4 @@
-import { languageDirection, titleLeavingPage } from '@mudawwana/rules';
+import { formatNumber, languageDirection, titleLeavingPage, type DisplayDigits } from '@mudawwana/rules';
 import type { Mail } from '../mail/mail.service';
 
 /**
@@ -66,9 +66,16 @@ const textFooter = (blogName: string, unsubscribeUrl: string) =>
 /** Hours the confirmation link stays valid; said in the mail. */
 export const CONFIRM_LINK_HOURS = 48;
 
-export function confirmationMail(to: string, blogName: string, confirmUrl: string, unsubscribeUrl: string): Mail {
+/** The first mail to a new address; `digits`: the site's date setting's, for the hours the link stays valid. */
+export function confirmationMail(
+  to: string,
+  blogName: string,
+  confirmUrl: string,
+  unsubscribeUrl: string,
+  digits: DisplayDigits = 'latn',
+): Mail {
   const subject = `أكّد اشتراكك في النشرة البريدية لـ${blogName}`;
-  const intro = `شكرًا لاشتراكك! لتأكيد اشتراكك في النشرة البريدية افتح الرابط التالي خلال ${CONFIRM_LINK_HOURS} ساعة.`;
+  const intro = `شكرًا لاشتراكك! لتأكيد اشتراكك في النشرة البريدية افتح الرابط التالي خلال ${formatNumber(CONFIRM_LINK_HOURS, digits)} ساعة.`;
   const ignore = 'إن لم تطلب الاشتراك فتجاهل هذه الرسالة، ولن تصلك منّا رسائل أخرى.';
   return {
     to,

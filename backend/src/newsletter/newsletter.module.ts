@@ -6,9 +6,10 @@ import { NewsletterMailer } from './newsletter-mailer';
 import { NewsletterSender } from './newsletter-sender';
 import { NewsletterSendsController } from './newsletter-sends.controller';
 import { NewsletterService } from './newsletter.service';
+import { SettingsModule } from '../settings/settings.module';
 
 @Module({
-  imports: [MailModule, PostsModule],
+  imports: [MailModule, PostsModule, SettingsModule],
   controllers: [NewsletterController, NewsletterSendsController],
   providers: [NewsletterService, NewsletterMailer, NewsletterSender],
 })

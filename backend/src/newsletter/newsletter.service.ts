@@ -11,6 +11,7 @@ import { hashToken, NewsletterMailer, newToken } from './newsletter-mailer';
 import type { LinkOutcome } from './newsletter-pages';
 import { SubscriberCountsDto, SubscriberDto } from './newsletter.dto';
 import { Subscriber, SUBSCRIBER_STATUSES, SubscriberStatus } from './subscriber.entity';
+import { SettingsService } from '../settings/settings.service';
 
 const HOUR_MS = 60 * 60_000;
 
@@ -36,6 +37,7 @@ export class NewsletterService {
     dataSource: DataSource,
     private readonly mailer: NewsletterMailer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly settings: SettingsService,
   ) {
     this.subscribers = dataSource.getRepository(Subscriber);
     this.mails = dataSource.getRepository(NewsletterMail);
@@ -60,9 +62,10 @@ export class NewsletterService {
         unsubscribedAt: null,
       },
     );
+    const { digits } = await this.settings.getDateDisplay();
     const sending = this.mailer.sendOne(subscriber.id, (unsubscribeUrl) =>
       reopened.affected
-        ? confirmationMail(email, BLOG_NAME, this.mailer.confirmUrl(token), unsubscribeUrl)
+        ? confirmationMail(email, BLOG_NAME, this.mailer.confirmUrl(token), unsubscribeUrl, digits)
         : alreadySubscribedMail(email, BLOG_NAME, unsubscribeUrl),
     );
     // Over SMTP the answer does not wait for the mail server (its time would tell addresses apart); the local outbox

@@ -3,5 +3,9 @@ import { SettingsController } from './settings.controller';
 import { SettingsRepository } from './settings.repository';
 import { SettingsService } from './settings.service';
 
-@Module({ controllers: [SettingsController], providers: [SettingsService, SettingsRepository], exports: [SettingsRepository] })
+@Module({
+  controllers: [SettingsController],
+  providers: [SettingsService, SettingsRepository],
+  exports: [SettingsRepository, SettingsService],
+})
 export class SettingsModule {}
