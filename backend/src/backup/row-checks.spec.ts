@@ -91,6 +91,8 @@ describe('RowChecker', () => {
     ['a boolean as text', { ...post, published: 'true' }, 'published must be true or false'],
     ['a date that is not one', { ...post, createdAt: '2026-02-30T00:00:00Z' }, 'createdAt must be an ISO 8601 date'],
     ['a dangling reference', { ...post, categoryId: 8 }, 'categoryId 8 points at no row of categories'],
+    ['a language the API would not store', { ...post, language: 'EN-us' }, 'language must be a canonical BCP 47 tag'],
+    ['a translation of no post', { ...post, translationOfId: 9 }, 'translationOfId 9 points at no row of posts'],
     ['featured and not published', { ...post, published: false }, 'featured: only a published post can be featured'],
     [
       'too many tags',
@@ -150,6 +152,17 @@ describe('RowChecker', () => {
     expect(problem('settings', { id: 1, key: 'socialLinks', value: '{"x": "y"}', updatedAt: '2026-01-01T00:00:00Z' })).toBe(
       'value is not a valid socialLinks: property x should not exist',
     );
+    expect(problem('settings', { id: 1, key: 'dateDisplay', value: '{"calendar": "julian"}', updatedAt: '2026-01-01T00:00:00Z' })).toMatch(
+      /^value is not a valid dateDisplay: calendar must be one of/,
+    );
+    expect(
+      problem('settings', {
+        id: 1,
+        key: 'dateDisplay',
+        value: '{"calendar": "islamic-umalqura", "digits": "arab"}',
+        updatedAt: '2026-01-01T00:00:00Z',
+      }),
+    ).toBeUndefined();
   });
 
   describe('redirects', () => {

@@ -5,6 +5,7 @@ import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import {
   ACCOUNT_LIMITS,
   COMMENT_LIMITS,
+  canonicalLanguage,
   COMMENT_STATUSES,
   isSlug,
   redirectCandidates,
@@ -24,7 +25,7 @@ import { SUBSCRIBER_STATUSES } from '../newsletter/subscriber.entity';
 import { IMAGE_URL } from '../posts/dto/save-post.dto';
 import { RESERVED_SLUGS as RESERVED_POST_SLUGS } from '../posts/posts.service';
 import { REVISION_KINDS } from '../revisions/revision.entity';
-import { UpdateHomeLayoutDto, UpdateSocialLinksDto } from '../settings/dto/settings.dto';
+import { UpdateDateDisplayDto, UpdateHomeLayoutDto, UpdateSocialLinksDto } from '../settings/dto/settings.dto';
 import { SettingKey } from '../settings/setting-defaults';
 
 /**
@@ -190,6 +191,13 @@ const SETTING_DTOS: Record<string, new () => object> = {
   [SettingKey.SocialLinks]: UpdateSocialLinksDto,
   [SettingKey.HomeLayout]: UpdateHomeLayoutDto,
   [SettingKey.Comments]: UpdateCommentSettingsDto,
+  [SettingKey.DateDisplay]: UpdateDateDisplayDto,
+};
+
+/** A post's language: a BCP 47 tag in the canonical form the API stores. */
+const language: Rule = (value, name) => {
+  if (typeof value !== 'string' || canonicalLanguage(value) !== value) throw new RowProblem(`${name} must be a canonical BCP 47 tag`);
+  return value;
 };
 
 function settingValue(value: unknown, name: string, row: JsonRow): unknown {
@@ -239,6 +247,7 @@ const RULES: Record<string, Record<string, Rule>> = {
     // The count of the post's approved comments is checked against them once every comment is read (countProblem).
     commentCount: atLeast(0),
     commentsCloseAfterDays: orNull(between(1, 3650)),
+    language,
   },
   pages: { title: text(1, 300), slug: slug(RESERVED_PAGE_SLUGS), content: html, version: atLeast(1) },
   revisions: {

@@ -43,6 +43,7 @@ export const ERROR_CODES = {
   LANGUAGE_INVALID: 'The language is not a BCP 47 language tag (such as ar, en or fr-CA)',
   TRANSLATION_OF_ITSELF: 'A post cannot be a translation of itself',
   TRANSLATION_NOT_FOUND: 'No post has the id named as the post this one translates',
+  TRANSLATION_OF_NEWER: 'The post named is newer than this one: the original is the older post, so make the newer one its translation',
   TRANSLATION_OF_TRANSLATION: 'The post named is itself a translation: name the original it translates',
   TRANSLATION_HAS_TRANSLATIONS: 'Other posts are translations of this one, so it cannot become a translation itself',
   VERSION_CONFLICT: 'The record was saved since the version sent; `current` holds it as it is now',

@@ -385,6 +385,11 @@ export class PostsService {
     if (post.id !== undefined && (await this.posts.hasTranslations(post.id))) {
       throw badRequest('TRANSLATION_HAS_TRANSLATIONS', 'Other posts are translations of this one: it cannot become a translation');
     }
+    // Backups restore posts in id order, each reference to a post already restored: the original is the older post
+    // (readers see no difference: both name each other either way).
+    if (post.id !== undefined && originalId > post.id) {
+      throw badRequest('TRANSLATION_OF_NEWER', `Post ${originalId} is newer than this one: make it a translation of this post instead`);
+    }
     return originalId;
   }
 

@@ -88,6 +88,10 @@ describe('post language, translations and dates', () => {
     const other = await createPost(author, { title: 'مقال آخر' });
     expect(await codeOf(other.id, translation.id)).toBe('TRANSLATION_OF_TRANSLATION');
     expect(await codeOf(original.id, other.id)).toBe('TRANSLATION_HAS_TRANSLATIONS');
+    const older = await createPost(author, { title: 'Older', language: 'en' });
+    const newer = await createPost(author, { title: 'أحدث' });
+    expect(await codeOf(older.id, newer.id)).toBe('TRANSLATION_OF_NEWER');
+    await author.put(`/api/posts/${newer.id}`).send({ translationOfId: older.id }).expect(200);
     await author.put(`/api/posts/${other.id}`).send({ translationOfId: 'one' }).expect(400);
   });
 

@@ -40,6 +40,7 @@ export const ERROR_TEXT: Record<ErrorCode, string> = {
   LANGUAGE_INVALID: 'رمز اللغة غير صالح؛ اكتبه بصيغة BCP 47 مثل ar أو en أو fr-CA',
   TRANSLATION_OF_ITSELF: 'لا يكون المقال ترجمةً لنفسه',
   TRANSLATION_NOT_FOUND: 'المقال المختار أصلًا للترجمة غير موجود',
+  TRANSLATION_OF_NEWER: 'المقال المختار أحدث من هذا؛ اجعل الأحدثَ ترجمةً للأقدم',
   TRANSLATION_OF_TRANSLATION: 'المقال المختار ترجمةٌ هو الآخر؛ اختر المقال الأصلي',
   TRANSLATION_HAS_TRANSLATIONS: 'لهذا المقال ترجمات، فلا يكون هو ترجمةً لغيره',
   VERSION_CONFLICT: 'حُفظت نسخة أحدث من هذا المحتوى في مكان آخر',

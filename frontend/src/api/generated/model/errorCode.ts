@@ -51,6 +51,7 @@
  * - `LANGUAGE_INVALID`: The language is not a BCP 47 language tag (such as ar, en or fr-CA)
  * - `TRANSLATION_OF_ITSELF`: A post cannot be a translation of itself
  * - `TRANSLATION_NOT_FOUND`: No post has the id named as the post this one translates
+ * - `TRANSLATION_OF_NEWER`: The post named is newer than this one: the original is the older post, so make the newer one its translation
  * - `TRANSLATION_OF_TRANSLATION`: The post named is itself a translation: name the original it translates
  * - `TRANSLATION_HAS_TRANSLATIONS`: Other posts are translations of this one, so it cannot become a translation itself
  * - `VERSION_CONFLICT`: The record was saved since the version sent; `current` holds it as it is now
@@ -128,6 +129,7 @@ export const ErrorCode = {
   LANGUAGE_INVALID: 'LANGUAGE_INVALID',
   TRANSLATION_OF_ITSELF: 'TRANSLATION_OF_ITSELF',
   TRANSLATION_NOT_FOUND: 'TRANSLATION_NOT_FOUND',
+  TRANSLATION_OF_NEWER: 'TRANSLATION_OF_NEWER',
   TRANSLATION_OF_TRANSLATION: 'TRANSLATION_OF_TRANSLATION',
   TRANSLATION_HAS_TRANSLATIONS: 'TRANSLATION_HAS_TRANSLATIONS',
   VERSION_CONFLICT: 'VERSION_CONFLICT',
