@@ -315,10 +315,10 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
   it('restores a backup made before an upgrade at its own schema, then runs the newer migrations', async () => {
     // What the version before API tokens wrote: schema RecordVersions, no api_tokens table, no revisions, no
     // scheduled posts (publishAt), no newsletter sends, mails or subscriber status (NewsletterDoubleOptIn), no
-    // comments, redirects or imports.
+    // comments, redirects or imports, no post languages or translations.
     const newColumns: Record<string, string[]> = {
       newsletter_subscribers: ['status', 'confirmTokenHash', 'confirmTokenExpiresAt', 'confirmedAt', 'unsubscribedAt'],
-      posts: ['publishAt', 'commentsOpen', 'commentsCloseAfterDays', 'commentCount', 'commentsCloseAt'],
+      posts: ['publishAt', 'commentsOpen', 'commentsCloseAfterDays', 'commentCount', 'commentsCloseAt', 'language', 'translationOfId'],
     };
     const older = await alteredArchive('older.tar.gz', (dir, manifest) => {
       for (const table of [
