@@ -85,4 +85,18 @@ describe('postToForm / formsDiffer', () => {
     expect(formsDiffer(form, { ...form })).toBe(false);
     expect(formsDiffer(form, { ...form, title: 'x' })).toBe(true);
   });
+
+  it('takes Arabic and no translation for a post saved before languages, and sends the language in canonical form', () => {
+    const form = postToForm({ title: 't', slug: 's', content: 'c' });
+    expect(form).toMatchObject({ language: 'ar', translationOfId: '' });
+    expect(postToForm({ title: 't', slug: 's', content: 'c', language: 'en', translationOfId: 12 })).toMatchObject({
+      language: 'en',
+      translationOfId: '12',
+    });
+    const payload = buildPostPayload({ ...base, language: 'EN-us', translationOfId: '12' }, true);
+    expect(payload).toMatchObject({ language: 'en-US', translationOfId: 12 });
+    // a tag Intl refuses goes as typed, for the server to say why (400 LANGUAGE_INVALID)
+    expect(buildPostPayload({ ...base, language: 'not a tag' }, true).language).toBe('not a tag');
+    expect(buildPostPayload({ ...base, language: '  ' }, true).language).toBe('ar');
+  });
 });
