@@ -77,6 +77,18 @@ test('a Latin-first Arabic title keeps its direction, an English post reads left
     await applyTheme(reader, false);
   }
 
+  // the editor shows the post's language and the post it translates, and says when a tag is no language
+  await author.goto(`/admin/edit/${english.id}`);
+  const language = author.getByTestId('post-language');
+  await expect(language).toHaveValue('en');
+  await expect(author.getByTestId('translation-of')).toHaveValue(String(arabic.id));
+  await expect(author.getByTestId('translation-of').locator('option:checked')).toHaveText('Rust للمبتدئين');
+  await expect(author.locator('input[name="title"]')).toHaveAttribute('dir', 'ltr');
+  await language.fill('not a language');
+  await expect(author.getByText('رمز اللغة غير صالح')).toBeVisible();
+  await language.fill('ar');
+  await expect(author.locator('input[name="title"]')).toHaveAttribute('dir', 'rtl');
+
   // the author chooses Hijri dates and Arabic-Indic digits
   await author.goto('/admin/settings');
   const card = author.getByTestId('date-display-settings');
