@@ -4,6 +4,7 @@ import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ReadingTimeByScript1796330000000 } from '../../src/database/migrations/reading-time-by-script';
 import { createPost } from '../support/helpers';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -136,5 +137,23 @@ describe('articles as readers get them', () => {
     const prose = `<p>${Array.from({ length: 100 }, () => 'word').join(' ')}</p>`;
     expect((await createPost(author, { content: prose })).readTime).toBe(1);
     expect((await createPost(author, { content: `${prose}<pre><code class="language-js">${lines}</code></pre>` })).readTime).toBe(2);
+  });
+
+  it('counts the reading time of posts saved before again, by script (the ReadingTimeByScript migration)', async () => {
+    const arabic = await createPost(author, { content: `<p>${Array.from({ length: 450 }, () => 'كلمة').join(' ')}</p>` });
+    const latin = await createPost(author, { content: `<p>${Array.from({ length: 450 }, () => 'word').join(' ')}</p>` });
+    const dataSource = t.app.get(DataSource);
+    // As an older server stored them: 450 words at 200 a minute
+    for (const post of [arabic, latin]) {
+      await dataSource.createQueryBuilder().update('posts').set({ readTime: 3 }).where('"id" = :id', { id: post.id }).execute();
+    }
+    const runner = dataSource.createQueryRunner();
+    try {
+      await new ReadingTimeByScript1796330000000().up(runner);
+    } finally {
+      await runner.release();
+    }
+    expect((await author.get(`/api/posts/id/${arabic.id}`).expect(200)).body.readTime).toBe(4); // 450 / 144
+    expect((await author.get(`/api/posts/id/${latin.id}`).expect(200)).body.readTime).toBe(2); // 450 / 238
   });
 });
