@@ -2,6 +2,9 @@ import { Box } from '@chakra-ui/react';
 import { t } from '@/i18n';
 import { tocTree, type TocEntry, type TocHeading } from './toc-tree';
 
+/** With a ':', which no heading's id has (rules/heading-ids.ts): no heading of the post can take it. */
+const TITLE_ID = 'toc:title';
+
 function TocList({ entries }: { entries: TocEntry[] }) {
   return (
     <ol>
@@ -21,9 +24,9 @@ function TocList({ entries }: { entries: TocEntry[] }) {
  */
 export function TableOfContents({ headings }: { headings: readonly TocHeading[] }) {
   return (
-    <Box as="nav" aria-labelledby="toc-title" css={tocCss} mb="8" data-testid="toc">
+    <Box as="nav" aria-labelledby={TITLE_ID} css={tocCss} mb="8" data-testid="toc">
       <details>
-        <summary id="toc-title">{t('post.toc')}</summary>
+        <summary id={TITLE_ID}>{t('post.toc')}</summary>
         <TocList entries={tocTree(headings)} />
       </details>
     </Box>
