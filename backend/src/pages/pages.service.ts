@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { badRequest, conflict, notFound } from '../common/domain-error';
 import { DomainEvents } from '../common/domain-events';
 import { fallbackSlug, pageSlugify, RESERVED_PAGE_SLUGS } from '@mudawwana/rules';
+import { articleHtml } from '../common/article-html';
 import { sanitizeContent } from '../common/sanitize-html';
 import { uniqueSlug } from '../common/unique-slug';
 import { PageDto, PageSummaryDto, SavePageDto } from './dto/page.dto';
@@ -35,7 +36,7 @@ export class PagesService {
   async getPageBySlug(slug: string): Promise<PageDto> {
     const page = await this.pages.findBySlug(slug);
     if (!page) throw pageNotFound();
-    return PageDto.from(page);
+    return { ...PageDto.from(page), content: articleHtml(page.content).html };
   }
 
   async getPageById(id: number): Promise<PageDto> {

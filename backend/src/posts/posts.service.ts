@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../common/database-errors';
 import { DomainEvents } from '../common/domain-events';
 import { preconditionFailed, StaleVersionError, staleSave, versionToClaim } from '../common/versions';
 import { badRequest, conflict, notFound } from '../common/domain-error';
+import { articleHtml } from '../common/article-html';
 import { sanitizeContent } from '../common/sanitize-html';
 import { generateExcerpt, isPublicNow, isScheduled, LIST_DEFAULT_LIMIT, readingTime, slugify } from '@mudawwana/rules';
 import { uniqueSlug } from '../common/unique-slug';
@@ -99,7 +100,8 @@ export class PostsService {
       this.categories.linkOf(post.categoryId),
     ]);
     const link = (neighbour: NeighbourLink | null) => (neighbour ? { slug: neighbour.slug, title: neighbour.title } : null);
-    return { ...PostDto.from(post), previous: link(older), next: link(newer), author, category };
+    const { html, headings } = articleHtml(post.content);
+    return { ...PostDto.from(post), content: html, headings, previous: link(older), next: link(newer), author, category };
   }
 
   async getPostById(id: number): Promise<PostDto> {

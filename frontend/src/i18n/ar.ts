@@ -85,6 +85,7 @@ export const ar = {
   // {time} is the minutes in words (./plural.ts): 'دقيقتان للقراءة'
   'post.readTime': '{time} للقراءة',
   'post.tags': 'الوسوم',
+  'post.toc': 'محتويات المقالة',
   'article.table': 'جدول قابل للتمرير',
   'post.previous': 'المقال السابق',
   'post.next': 'المقال التالي',

@@ -10,6 +10,8 @@ export * from './routes.js';
 export * from './slug.js';
 export * from './social.js';
 export * from './text.js';
+export * from './reading-time.js';
+export * from './heading-ids.js';
 export * from './arabic-search.js';
 export * from './render-worker-protocol.js';
 export * from './operation-matcher.js';

@@ -1,8 +1,7 @@
 import { decodeHTML } from 'entities';
 
-/** Text rules shared by the editor (client) and the API (server): reading time and excerpts (SPEC §3, §9). */
+/** Text rules shared by the editor (client) and the API (server): visible text and excerpts (SPEC §3, §9). */
 
-export const WORDS_PER_MINUTE = 200;
 export const DEFAULT_READ_TIME = 5;
 export const EXCERPT_LENGTH = 160;
 
@@ -16,13 +15,6 @@ export function stripHtml(html: string): string {
     .replace(/<\/?(p|div|h[1-6]|li|br|tr|td|th|blockquote|pre)\b[^>]*>/gi, ' ')
     .replace(/<[^>]+>/g, '');
   return decodeHTML(text).replace(/\s+/g, ' ').trim(); // \s includes the no-break space
-}
-
-/** Minutes to read: words (tags stripped) / 200, rounded up; at least 1 for any text. */
-export function readingTime(html: string): number {
-  const text = stripHtml(html);
-  if (!text) return 0;
-  return Math.ceil(text.split(' ').length / WORDS_PER_MINUTE);
 }
 
 /** The minutes a reader is shown: the stored value, or 5 when it is missing. */

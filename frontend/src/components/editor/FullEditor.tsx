@@ -58,7 +58,7 @@ import { useImageUpload } from '@/components/image-upload/useImageUpload';
 import type { RichTextEditorProps } from './types';
 import './editor.css';
 
-// the same languages the public post page highlights (src/lib/highlight.ts), not lowlight's 35 'common' ones
+// the editor's languages (the server highlights these and more, and guesses among these: backend/src/common/code-highlight.ts)
 const lowlight = createLowlight({ bash, css, javascript, json, python, sql, typescript, xml, yaml });
 lowlight.registerAlias({ javascript: ['js', 'jsx'], typescript: ['ts', 'tsx'], xml: ['html'], bash: ['sh', 'shell'] });
 

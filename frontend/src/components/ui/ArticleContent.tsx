@@ -1,30 +1,24 @@
 import { Box } from '@chakra-ui/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { t } from '@/i18n';
 import { degradeOnFailure } from '@/lib/degrade';
-import { highlightCodeBlocks, languagesNeeded, languagesReady, loadLanguages } from '@/lib/highlight';
 import { ARTICLE_HEADING_SCALE, wrapTables } from './article-typography';
 
 /**
- * A post's or page's HTML (sanitised by the API). Each block takes its direction from its own first strong
+ * A post's or page's HTML as the API prepares it for reading (sanitised, headings with ids and links, code
+ * highlighted on the server: no highlighter runs here). Each block takes its direction from its own first strong
  * character (Arabic paragraphs RTL, English ones LTR, mixed text by the bidi algorithm); code is always LTR.
  */
 export function ArticleContent({ html }: { html: string }) {
-  // Highlighting needs the languages of its code blocks; until they arrive (SPA navigation) the code shows plain.
-  const [, rerender] = useState(0);
-  const ready = languagesReady(html);
-  useEffect(() => {
-    if (!ready) void loadLanguages(languagesNeeded(html)).then(() => rerender((count) => count + 1));
-  }, [html, ready]);
-  // Highlighting and table scrollers decorate; content they fail on is shown as the API gave it, never a broken page.
+  // Table scrollers decorate; content they fail on is shown as the API gave it, never a broken page.
   const rendered = useMemo(
     () =>
       degradeOnFailure(
         'enhancing article content',
-        () => wrapTables(ready ? highlightCodeBlocks(html) : html, t('article.table')),
+        () => wrapTables(html, t('article.table')),
         () => html,
       ),
-    [html, ready],
+    [html],
   );
   return <Box className="article-content" css={articleCss} dangerouslySetInnerHTML={{ __html: rendered }} data-testid="article-content" />;
 }
@@ -42,7 +36,22 @@ const articleCss = {
   '& h2': { fontSize: ARTICLE_HEADING_SCALE.h2 },
   '& h3': { fontSize: ARTICLE_HEADING_SCALE.h3 },
   '& h4, & h5, & h6': { fontSize: ARTICLE_HEADING_SCALE.h4 },
-  '& :is(h1, h2, h3, h4, h5, h6) + *': { marginTop: '0.6em' },
+  '& :is(h1, h2, h3, h4, h5, h6, .heading-anchor) + *': { marginTop: '0.6em' },
+  // A linkable heading (h2–h4) sits with its '#' link in a row; the link shows on hover and on keyboard focus
+  '& .heading-anchor': { display: 'flex', alignItems: 'baseline', gap: '0.4em', mt: '1.5em' },
+  '& .heading-anchor > :is(h2, h3, h4)': { mt: '0', scrollMarginTop: '5rem' },
+  '& .heading-link': {
+    color: 'fg.muted',
+    textDecoration: 'none',
+    fontWeight: 'bold',
+    opacity: 0,
+    flexShrink: 0,
+    marginTop: '0',
+    rounded: 'sm',
+    paddingInline: '0.2em',
+  },
+  '& .heading-anchor:hover .heading-link, & .heading-link:focus-visible': { opacity: 1, color: 'brand.fg' },
+  '& .heading-link:focus-visible': { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' },
   // Arabic script has no italic: a slanted Arabic face is a synthetic distortion. Emphasis is weight; Latin text
   // marked as such keeps its italic.
   '& :is(em, i)': { fontStyle: 'normal', fontWeight: 'semibold' },
@@ -95,9 +104,12 @@ const articleCss = {
     rounded: 'lg',
     padding: '4',
     overflowX: 'auto',
+    maxWidth: '100%',
     fontSize: 'sm',
     lineHeight: '1.6',
   },
+  // A wide block scrolls inside itself (the server makes it focusable, so the keyboard can scroll it too)
+  '& pre:focus-visible': { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' },
   '& pre code': { fontFamily: 'mono', whiteSpace: 'pre' },
   // highlight.js tokens, readable on both themes (contrast >= 4.5:1)
   '& .hljs-keyword, & .hljs-selector-tag, & .hljs-built_in, & .hljs-meta .hljs-keyword': { color: { _light: '#a626a4', _dark: '#d19ae8' } },

@@ -15,6 +15,8 @@ import { t } from '@/i18n';
 import { postBySlugQuery, postCommentsQuery, type CommentPageDto, type PostDetailDto } from '@/lib/api';
 import { PostComments } from './PostComments';
 import { PostByline, PostMeta } from './PostMeta';
+import { TableOfContents } from './TableOfContents';
+import { MIN_TOC_HEADINGS } from './toc-tree';
 import { commentsJsonLd } from './comment-thread';
 import { commentsPageOf, postPath } from './post-params';
 
@@ -95,6 +97,7 @@ export function PostPage() {
         {data.author && <PostByline author={data.author} />}
       </Stack>
       {data.featuredImage && <LazyImage src={data.featuredImage} alt={data.title} sizes={IMAGE_SIZES.article} eager rounded="xl" mb="8" />}
+      {data.headings.length >= MIN_TOC_HEADINGS && <TableOfContents headings={data.headings} />}
       <ArticleContent html={data.content} />
       {data.tags.length > 0 && (
         <Box mt="10" as="section" aria-labelledby="post-tags">

@@ -14,6 +14,7 @@ import { PageSegments1795700500000 } from './1795700500000-PageSegments';
 import { PageBuilds1795800000000 } from './1795800000000-PageBuilds';
 import { NewsletterMessageIds1795900200000 } from '../newsletter-message-ids';
 import { LinksWithTarget1795900400000 } from '../links-with-target';
+import { ReadingTimeByScript1796330000000 } from '../reading-time-by-script';
 import { InstallClaimAndResetTokens1795900000000 } from './1795900000000-InstallClaimAndResetTokens';
 import { StoreOnlyPagesThatExist1795900300000 } from '../store-only-pages-that-exist';
 import { Comments1796000000000 } from './1796000000000-Comments';
@@ -43,4 +44,5 @@ export const SQLITE_MIGRATIONS = [
   Comments1796000000000,
   Redirects1796100000000,
   Import1796200000000,
+  ReadingTimeByScript1796330000000,
 ];

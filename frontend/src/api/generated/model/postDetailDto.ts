@@ -18,6 +18,7 @@
  */
 import type { AuthorDto } from './authorDto';
 import type { CategoryLinkDto } from './categoryLinkDto';
+import type { PostHeadingDto } from './postHeadingDto';
 import type { PostLinkDto } from './postLinkDto';
 
 export interface PostDetailDto {
@@ -52,6 +53,8 @@ export interface PostDetailDto {
   featured: boolean;
   /** @nullable */
   featuredImage: string | null;
+  /** The h2–h4 headings of the content in order, with their ids */
+  headings: PostHeadingDto[];
   id: number;
   /** @nullable */
   metaDescription: string | null;
