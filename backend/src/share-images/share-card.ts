@@ -54,7 +54,12 @@ async function background(cover: Buffer | null): Promise<Sharp> {
   })
     .png()
     .toBuffer();
-  return sharp(await sharp(filled).composite([{ input: shade }]).png().toBuffer());
+  return sharp(
+    await sharp(filled)
+      .composite([{ input: shade }])
+      .png()
+      .toBuffer(),
+  );
 }
 
 function hexColour(hex: string): { r: number; g: number; b: number } {
@@ -88,7 +93,8 @@ export async function renderShareCard(card: ShareCard): Promise<Buffer> {
       top: height - accentHeight,
     },
   ];
-  if (drawnByline) layers.push({ input: drawnByline.png, left: width - margin - drawnByline.width, top: byline.bottom - drawnByline.height });
+  if (drawnByline)
+    layers.push({ input: drawnByline.png, left: width - margin - drawnByline.width, top: byline.bottom - drawnByline.height });
   const flat = await base.composite(layers).png().toBuffer();
   // A palette of 256 colours with dithering: a third of the bytes of a full-colour PNG, the text's edges unharmed.
   return sharp(flat).png({ palette: true, quality: 90, effort: 7, compressionLevel: 9 }).toBuffer();

@@ -3,6 +3,8 @@ import {
   BLOG_NAME,
   DISPLAY_TIME_ZONE,
   HOME_SHARE_IMAGE,
+  pageShareImage,
+  postShareImage,
   shareImageVersion,
   type ShareImageShows,
   type ShareImageSubject,
@@ -81,7 +83,7 @@ export class ShareImages implements OnModuleInit, OnModuleDestroy {
     if (subject.kind === 'home') return { key: 'home', shows: HOME_SHARE_IMAGE };
     if (subject.kind === 'page') {
       const page = await this.dataSource.getRepository(Page).findOne({ select: { id: true, title: true }, where: { slug: subject.slug } });
-      return page ? { key: `page:${page.id}`, shows: { title: page.title, cover: null, author: null, date: null } } : undefined;
+      return page ? { key: `page:${page.id}`, shows: pageShareImage(page) } : undefined;
     }
     const post = await this.dataSource.getRepository(Post).findOne({
       select: { id: true, title: true, featuredImage: true, createdAt: true, author: { id: true, name: true } },
@@ -89,7 +91,7 @@ export class ShareImages implements OnModuleInit, OnModuleDestroy {
       where: { ...publicNow(), slug: subject.slug },
     });
     if (!post) return undefined;
-    const shows = { title: post.title, cover: post.featuredImage, author: post.author?.name ?? null, date: post.createdAt.toISOString() };
+    const shows = postShareImage({ ...post, authorName: post.author?.name ?? null, createdAt: post.createdAt.toISOString() });
     return { key: `post:${post.id}`, shows };
   }
 

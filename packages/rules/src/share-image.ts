@@ -31,6 +31,21 @@ export interface ShareImageShows {
 /** What the home page's image shows: the blog's name and its tagline (in the byline's place). */
 export const HOME_SHARE_IMAGE: ShareImageShows = { title: BLOG_NAME, cover: null, author: BLOG_TAGLINE, date: null };
 
+/** What a static page's image shows: its title alone. */
+export function pageShareImage(page: { title: string }): ShareImageShows {
+  return { title: page.title, cover: null, author: null, date: null };
+}
+
+/** What a post's image shows: its title over its cover, its author's name and its date (the API's ISO instant). */
+export function postShareImage(post: {
+  title: string;
+  featuredImage: string | null;
+  authorName: string | null;
+  createdAt: string;
+}): ShareImageShows {
+  return { title: post.title, cover: post.featuredImage, author: post.authorName, date: post.createdAt };
+}
+
 /** The image's address: /og/post/<slug>.png, /og/page/<slug>.png, /og/home.png. */
 export function shareImagePath(subject: ShareImageSubject): string {
   return subject.kind === 'home' ? '/og/home.png' : `/og/${subject.kind}/${encodeURIComponent(subject.slug)}.png`;
