@@ -51,7 +51,7 @@ export const SHARE_CARD_LAYOUT = {
   title: { size: 64, lineHeight: 86, maxLines: 3, top: 150, bottom: 500 },
   /** The blog's name at the top. */
   blogName: { size: 34, top: MARGIN - 8 },
-  /** Author and date at the bottom (or, on the home page's image, the blog's tagline). */
+  /** Author and date at the bottom. */
   byline: { size: 30, bottom: height - MARGIN },
   /** The accent bar along the bottom edge. */
   accentHeight: 12,

@@ -7,7 +7,7 @@ import { drawText, type DrawnText, type TextStyle } from './pango-text';
 export interface ShareCard {
   title: string;
   blogName: string;
-  /** Author and date, or the blog's tagline; null for none. */
+  /** Author and date; null for none (the home page's image). */
   byline: string | null;
   /** The cover's bytes (any format sharp reads), drawn darkened behind everything; null for none. */
   cover: Buffer | null;

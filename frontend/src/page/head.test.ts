@@ -36,7 +36,7 @@ describe('renderHeadTags', () => {
     const home = `http://localhost:3000${shareImageUrl({ kind: 'home' }, HOME_SHARE_IMAGE)}`;
     expect(html).toContain(`<meta property="og:image" content="${home}" />`);
     expect(html).toContain(`<meta name="twitter:image" content="${home}" />`);
-    expect(html).toContain('<meta property="og:image:alt" content="مدوّنة" />');
+    expect(html).toContain('<meta property="og:image:alt" content="مدوّنة: مدونة تقنية شخصية" />');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
   });
   it("names the blog once for a post whose meta title the editor wrote as 'title | مدوّنة'", async () => {

@@ -1,4 +1,4 @@
-import { documentTitle, HOME_SHARE_IMAGE, SHARE_IMAGE_SIZE, shareImageUrl } from '@mudawwana/rules';
+import { documentTitle, HOME_SHARE_IMAGE, HOME_SHARE_IMAGE_ALT, SHARE_IMAGE_SIZE, shareImageUrl } from '@mudawwana/rules';
 import { t } from '@/i18n';
 
 /** What a page tells search engines and link previews about itself. */
@@ -48,8 +48,8 @@ export function absoluteUrl(pathOrUrl: string, publicUrl: string): string {
 
 /** A page's share image and its alt text: its own, or (for a page without one) the home page's, with the blog's name. */
 export function shareImageOf(head: Pick<HeadData, 'image' | 'imageAlt' | 'title'>): { path: string; alt: string } {
-  if (!head.image) return { path: shareImageUrl({ kind: 'home' }, HOME_SHARE_IMAGE), alt: HOME_SHARE_IMAGE.title };
-  return { path: head.image, alt: head.imageAlt ?? head.title ?? HOME_SHARE_IMAGE.title };
+  if (!head.image) return { path: shareImageUrl({ kind: 'home' }, HOME_SHARE_IMAGE), alt: HOME_SHARE_IMAGE_ALT };
+  return { path: head.image, alt: head.imageAlt ?? head.title ?? HOME_SHARE_IMAGE_ALT };
 }
 
 /** The head tags of a server-rendered page (title, description, canonical, Open Graph, Twitter, JSON-LD, feed link). */

@@ -28,8 +28,11 @@ export interface ShareImageShows {
   date: string | null;
 }
 
-/** What the home page's image shows: the blog's name and its tagline (in the byline's place). */
-export const HOME_SHARE_IMAGE: ShareImageShows = { title: BLOG_NAME, cover: null, author: BLOG_TAGLINE, date: null };
+/** What the home page's image shows under the blog's name (which every image shows): its tagline, as the title. */
+export const HOME_SHARE_IMAGE: ShareImageShows = { title: BLOG_TAGLINE, cover: null, author: null, date: null };
+
+/** What the home page's image says, for those who cannot see it. */
+export const HOME_SHARE_IMAGE_ALT = `${BLOG_NAME}: ${BLOG_TAGLINE}`;
 
 /** What a static page's image shows: its title alone. */
 export function pageShareImage(page: { title: string }): ShareImageShows {
