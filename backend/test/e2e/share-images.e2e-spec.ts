@@ -71,6 +71,8 @@ describe('share images', () => {
       expect(etag).toMatch(/^"[0-9a-f]{16}"$/);
       // The bare address is asked again each time; the versioned one (as pages name it) is kept a year.
       expect(response.headers['cache-control']).toBe('public, no-cache');
+      // Nothing of a visitor in it: a cache in front may keep it for everyone.
+      expect(response.headers['set-cookie']).toBeUndefined();
       const versioned = await binary(t.agent(), `${path}?v=${etag.slice(1, -1)}`).expect(200);
       expect(versioned.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(Buffer.compare(versioned.body as Buffer, response.body as Buffer)).toBe(0);
@@ -123,6 +125,11 @@ describe('share images', () => {
     // The address the page names answers the same image, for a year.
     const named = await binary(t.agent(), new URL(tags['og:image'], origin).pathname + new URL(tags['og:image']).search).expect(200);
     expect(named.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // A page without an image of its own (the home page, a category) names the home page's.
+    const home = metaTags((await t.agent().get('/').expect(200)).text)['og:image'];
+    expect(new URL(home).pathname).toBe('/og/home.png');
+    const homeImage = await binary(t.agent(), new URL(home).pathname + new URL(home).search).expect(200);
+    expect(homeImage.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('changes the ETag, the image and the address the page names when the title changes', async () => {
