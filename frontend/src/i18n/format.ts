@@ -1,3 +1,5 @@
+import { DISPLAY_TIME_ZONE } from '@mudawwana/rules';
+
 /**
  * Date display of SPEC §3: day, Arabic month name, year, ' | ', 12-hour time with ص/م; 'تاريخ غير صحيح' when invalid.
  * Gregorian calendar, Western digits. Formatting is done from Intl parts in a fixed time zone and our own month
@@ -5,8 +7,8 @@
  */
 export const INVALID_DATE = 'تاريخ غير صحيح';
 
-/** The time zone dates are shown in; one value for server and client so the rendered HTML matches. */
-export const DISPLAY_TIME_ZONE = 'Asia/Riyadh';
+/** The time zone dates are shown in: the server's renders, every browser and the share images (@mudawwana/rules). */
+export { DISPLAY_TIME_ZONE };
 
 export const ARABIC_MONTHS = [
   'يناير',

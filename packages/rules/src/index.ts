@@ -17,3 +17,4 @@ export * from './render-worker-protocol.js';
 export * from './operation-matcher.js';
 export * from './comments.js';
 export * from './redirects.js';
+export * from './share-image.js';

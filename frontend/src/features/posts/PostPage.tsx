@@ -1,7 +1,7 @@
 import { Box, Button, Flex, Heading, HStack, Separator, Stack, Tag, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
-import { tagSlug } from '@mudawwana/rules';
+import { postShareImage, shareImageUrl, tagSlug } from '@mudawwana/rules';
 import { tagPath } from '@/features/tags/tag-params';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { isNotFound } from '@/api/http';
@@ -70,7 +70,9 @@ export function PostPage() {
         title={data.metaTitle || data.title}
         description={postDescription(data)}
         path={path}
-        image={data.featuredImage}
+        // The generated share image, with the cover in it when there is one (docs/decisions/027-share-images.md).
+        image={shareImageUrl({ kind: 'post', slug: data.slug }, postShareImage({ ...data, authorName: data.author?.name ?? null }))}
+        imageAlt={data.title}
         type="article"
         publishedTime={data.createdAt}
         modifiedTime={data.updatedAt}

@@ -20,6 +20,7 @@ import { StoreOnlyPagesThatExist1795900300000 } from '../store-only-pages-that-e
 import { Comments1796000000000 } from './1796000000000-Comments';
 import { Redirects1796100000000 } from './1796100000000-Redirects';
 import { Import1796200000000 } from './1796200000000-Import';
+import { ShareImages1796310000000 } from './1796310000000-ShareImages';
 
 /** In order; each runs once per database. */
 export const POSTGRES_MIGRATIONS = [
@@ -44,5 +45,6 @@ export const POSTGRES_MIGRATIONS = [
   Comments1796000000000,
   Redirects1796100000000,
   Import1796200000000,
+  ShareImages1796310000000,
   ReadingTimeByScript1796330000000,
 ];
