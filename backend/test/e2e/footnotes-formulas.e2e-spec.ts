@@ -37,9 +37,7 @@ const postPath = (post: Record<string, any>) => `/post/${encodeURIComponent(post
 
 function expectStoredFormulasAndNotes(html: string) {
   // TeX made MathML on the server, left to right, the block one as a block
-  expect(html).toContain(
-    '<span class="math-inline" data-tex="a^2+b^2=c^2"><math dir="ltr"><mrow><msup><mi>a</mi><mn>2</mn></msup>',
-  );
+  expect(html).toContain('<span class="math-inline" data-tex="a^2+b^2=c^2"><math dir="ltr"><mrow><msup><mi>a</mi><mn>2</mn></msup>');
   expect(html).toMatch(/<div class="math-block" data-tex="\\int_0\^1 x\\,dx = \\frac\{1\}\{2\}"><math dir="ltr" display="block"[^>]*>/);
   // bad TeX kept as source, marked
   expect(html).toMatch(/<span class="math-inline math-error" data-tex="\\frac\{1" title="[^"]+"><code dir="ltr">\\frac\{1<\/code><\/span>/);
@@ -92,7 +90,10 @@ describe('footnotes and formulas', () => {
   });
 
   it('the newsletter shows each formula as its TeX and links each note to its place on the page', async () => {
-    await t.app.get(DataSource).getRepository(Subscriber).save({ email: 'reader@example.com', status: 'confirmed', confirmedAt: new Date() });
+    await t.app
+      .get(DataSource)
+      .getRepository(Subscriber)
+      .save({ email: 'reader@example.com', status: 'confirmed', confirmedAt: new Date() });
     const author = await t.author();
     await author.post(`/api/posts/${post.id}/send`).send({}).expect(202);
     const deadline = Date.now() + 20_000;
@@ -104,7 +105,9 @@ describe('footnotes and formulas', () => {
     const html = mail.html as string;
     const pageUrl = `http://localhost:${(t.app.getHttpServer().address() as AddressInfo).port}${postPath(post)}`;
     expect(html).toContain('<span class="math-inline" data-tex="a^2+b^2=c^2"><code dir="ltr">a^2+b^2=c^2</code></span>');
-    expect(html).toContain('<div class="math-block" data-tex="\\int_0^1 x\\,dx = \\frac{1}{2}"><code dir="ltr">\\int_0^1 x\\,dx = \\frac{1}{2}</code></div>');
+    expect(html).toContain(
+      '<div class="math-block" data-tex="\\int_0^1 x\\,dx = \\frac{1}{2}"><code dir="ltr">\\int_0^1 x\\,dx = \\frac{1}{2}</code></div>',
+    );
     expect(html).not.toContain('<math');
     expect(html).toContain(`<a href="${pageUrl}#fn-1" id="fnref-1" role="doc-noteref">1</a>`);
     expect(html).toContain(`<a href="${pageUrl}#fnref-2" role="doc-backlink" aria-label="${BACK} 2">↩</a>`);

@@ -54,7 +54,7 @@ import {
   SquarePlay as YoutubeIcon,
 } from 'lucide-react';
 import { ArabicAutoRtl, Indent } from './extensions';
-import { FootnoteExtensions } from './footnotes';
+import { FootnoteExtensions, insertFootnote } from './footnotes';
 import { MathBlock, MathInline } from './math';
 import MathDialog from './MathDialog';
 import { cleanPastedHtml, normalizeImageUrl, normalizeLinkUrl, parseTableSize, youtubeId } from './editor-rules';
@@ -261,7 +261,7 @@ function Toolbar({
       <ToolButton label={t.table} active={state.table} onClick={() => openDialog('table')}>
         <Table2 size={16} />
       </ToolButton>
-      <ToolButton label={t.footnote} onClick={() => chain().insertFootnote().run()}>
+      <ToolButton label={t.footnote} onClick={() => insertFootnote(editor)}>
         <Asterisk size={16} />
       </ToolButton>
       <ToolButton label={t.inlineMath} active={state.inlineMath} onClick={() => openDialog('inlineMath')}>

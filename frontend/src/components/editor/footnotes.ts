@@ -1,18 +1,10 @@
+import type { Editor } from '@tiptap/core';
 import Document from '@tiptap/extension-document';
 import { Fragment, Slice, type Node as PmNode } from '@tiptap/pm/model';
 import { NodeSelection, Plugin, PluginKey } from '@tiptap/pm/state';
 import { Footnote as BaseFootnote, FootnoteReference as BaseReference, Footnotes as BaseFootnotes } from 'tiptap-footnotes';
 import { backLinkArrow, footnoteNumber, noteDirection } from './footnote-rules';
 import { editorText as t } from './strings';
-
-declare module '@tiptap/core' {
-  interface Commands<ReturnType> {
-    footnoteInsert: {
-      /** Inserts a footnote reference at the cursor and puts the cursor in its (new, empty) note. */
-      insertFootnote: () => ReturnType;
-    };
-  }
-}
 
 /**
  * Footnotes on tiptap-footnotes (its plugin keeps the list at the end in the references' order, adds and removes
@@ -123,24 +115,20 @@ export const FootnoteReference = BaseReference.extend({
       }),
     ];
   },
-  addCommands() {
-    return {
-      ...this.parent?.(),
-      insertFootnote:
-        () =>
-        ({ chain }) => {
-          const id = newFootnoteId();
-          return chain()
-            .insertContent({ type: this.name, attrs: { 'data-id': id } })
-            .focusFootnote(id)
-            .run();
-        },
-    };
-  },
   addKeyboardShortcuts() {
-    return { 'Mod-Alt-f': () => this.editor.commands.insertFootnote() };
+    return { 'Mod-Alt-f': () => insertFootnote(this.editor) };
   },
 });
+
+/**
+ * Inserts a footnote reference at the cursor and puts the cursor in its new, empty note. Two steps, not one command:
+ * the note is added by the package's plugin after the reference's transaction, so it can be focused only then.
+ */
+export function insertFootnote(editor: Editor): boolean {
+  const id = newFootnoteId();
+  if (!editor.chain().focus().insertContent({ type: 'footnoteReference', attrs: { 'data-id': id } }).run()) return false;
+  return editor.commands.focusFootnote(id);
+}
 
 /** Everything footnotes need in the editor, in one list. */
 export const FootnoteExtensions = [FootnotesDocument, Footnotes, Footnote, FootnoteReference] as const;
