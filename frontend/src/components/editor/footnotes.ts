@@ -1,7 +1,7 @@
 import type { Editor } from '@tiptap/core';
 import Document from '@tiptap/extension-document';
 import { Fragment, Slice, type Node as PmNode } from '@tiptap/pm/model';
-import { NodeSelection, Plugin, PluginKey } from '@tiptap/pm/state';
+import { NodeSelection, Plugin, PluginKey, TextSelection } from '@tiptap/pm/state';
 import { Footnote as BaseFootnote, FootnoteReference as BaseReference, Footnotes as BaseFootnotes } from 'tiptap-footnotes';
 import { backLinkArrow, footnoteNumber, noteDirection } from './footnote-rules';
 import { editorText as t } from './strings';
@@ -67,6 +67,8 @@ export const FootnoteReference = BaseReference.extend({
         const number = link ? footnoteNumber(link.id, 'fnref') : null;
         return number === null ? false : { 'data-id': `fn-${number}`, referenceNumber: String(number) };
       },
+      // the number is the reference's attribute, written again on each render; its text is not kept
+      getContent: () => Fragment.empty,
     },
   ],
   renderHTML: ({ node }) => {
@@ -106,7 +108,7 @@ export const FootnoteReference = BaseReference.extend({
             event.preventDefault();
             const { selection } = view.state;
             if (selection instanceof NodeSelection && selection.node.eq(node)) {
-              return editor.commands.focusFootnote(node.attrs['data-id'] as string);
+              return focusNote(editor, node.attrs['data-id'] as string);
             }
             view.dispatch(view.state.tr.setSelection(NodeSelection.create(view.state.doc, nodePos)));
             return true;
@@ -126,8 +128,30 @@ export const FootnoteReference = BaseReference.extend({
  */
 export function insertFootnote(editor: Editor): boolean {
   const id = newFootnoteId();
-  if (!editor.chain().focus().insertContent({ type: 'footnoteReference', attrs: { 'data-id': id } }).run()) return false;
-  return editor.commands.focusFootnote(id);
+  if (
+    !editor
+      .chain()
+      .focus()
+      .insertContent({ type: 'footnoteReference', attrs: { 'data-id': id } })
+      .run()
+  )
+    return false;
+  return focusNote(editor, id);
+}
+
+/**
+ * Puts the cursor at the end of the text of the note linked to a reference. (The package's focusFootnote puts it
+ * after the note's last paragraph, where typed text would start a new one.)
+ */
+function focusNote(editor: Editor, id: string): boolean {
+  let end: number | undefined;
+  editor.state.doc.descendants((node, pos) => {
+    if (node.type.name === 'footnote' && node.attrs['data-id'] === id) end = pos + node.nodeSize - 1;
+    return end === undefined;
+  });
+  if (end === undefined) return false;
+  const cursor = TextSelection.near(editor.state.doc.resolve(end), -1);
+  return editor.chain().focus().setTextSelection(cursor.from).scrollIntoView().run();
 }
 
 /** Everything footnotes need in the editor, in one list. */

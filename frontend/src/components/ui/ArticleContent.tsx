@@ -115,7 +115,7 @@ const articleCss = {
   // Formulas (MathML made on the server): left to right inside right-to-left text (the math carries dir="ltr"), a
   // block one centred on its own line and scrolling inside itself when wider than a phone; bad TeX shown as code
   // with a wavy underline and the message in its title.
-  '& math': { direction: 'ltr', fontSize: '1.05em' },
+  '& math': { direction: 'ltr', fontFamily: 'math', fontSize: '1.05em' },
   '& .math-block': { overflowX: 'auto', overflowY: 'hidden', paddingBlock: '1', textAlign: 'center' },
   '& .math-error > code': { color: 'fg.error', textDecoration: 'underline wavy', textDecorationColor: 'border.error' },
   // Footnotes: a bold number to tap, the notes at the end under a rule, each with its way back first (the arrow
