@@ -61,8 +61,11 @@ describe('footnotes and formulas', () => {
   });
 
   it('stores formulas as MathML made from their TeX, bad TeX marked, footnotes as written', async () => {
-    const stored = (await (await t.author()).get(`/api/posts/id/${post.id}`).expect(200)).body.content as string;
+    const saved = (await (await t.author()).get(`/api/posts/id/${post.id}`).expect(200)).body;
+    const stored = saved.content as string;
     expectStoredFormulasAndNotes(stored);
+    // the excerpt made from it (the page's description) reads formulas as TeX, without note numbers or notes
+    expect(saved.excerpt).toBe('قانون فيثاغورس a^2+b^2=c^2 معروف. \\int_0^1 x\\,dx = \\frac{1}{2} صيغة خاطئة \\frac{1 وحاشية ثانية.');
     // saving what was stored again changes nothing (the editor opens and saves it back)
     const again = await (await t.author()).put(`/api/posts/${post.id}`).send({ content: stored }).expect(200);
     expect(again.body.content).toBe(stored);

@@ -10,6 +10,7 @@ export * from './routes.js';
 export * from './slug.js';
 export * from './social.js';
 export * from './text.js';
+export * from './notes-and-formulas.js';
 export * from './arabic-search.js';
 export * from './render-worker-protocol.js';
 export * from './operation-matcher.js';
