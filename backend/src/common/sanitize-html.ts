@@ -34,7 +34,8 @@ const YOUTUBE_HOSTS = ['www.youtube.com', 'youtube.com', 'www.youtube-nocookie.c
 /**
  * The allow-list for post and page HTML: everything the editor produces (headings, lists, sub/sup,
  * colours, alignment, indentation, `dir`, links, images, YouTube embeds, tables, code with its language
- * class, footnotes, formulas as MathML) and nothing that runs: no scripts, no event handlers, no javascript: or data: URLs, no other iframes.
+ * class, footnotes, formulas as MathML: sanitize-math-footnotes.ts) and nothing that runs: no scripts, no event
+ * handlers, no javascript: or data: URLs, no other iframes.
  */
 const OPTIONS: sanitize.IOptions = {
   allowedTags: [
