@@ -9,6 +9,8 @@ import type { Mail } from '../mail/mail.service';
 export interface NewsletterPost {
   title: string;
   excerpt: string;
+  /** The post's HTML for a mail (newsletter/mail-content.ts): absolute links, formulas as TeX. */
+  contentHtml: string;
   /** Absolute URLs. */
   url: string;
   imageUrl: string | null;
@@ -32,6 +34,7 @@ function layout(blogName: string, subject: string, body: string, unsubscribeUrl:
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(subject)}</title>
+<style>img { max-width: 100%; height: auto; } pre { white-space: pre-wrap; } code { direction: ltr; unicode-bidi: isolate; }</style>
 </head>
 <body dir="rtl" style="margin: 0; padding: 0; background: #f4f4f5; ${FONT}; color: #18181b; text-align: right">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background: #f4f4f5">
@@ -99,6 +102,7 @@ export function postMail(to: string, blogName: string, post: NewsletterPost, uns
     ? `<p style="margin: 0 0 16px"><a href="${escapeHtml(post.url)}"><img src="${escapeHtml(post.imageUrl)}" alt="${escapeHtml(post.title)}" width="552" style="display: block; width: 100%; max-width: 552px; height: auto; border: 0; border-radius: 8px"></a></p>`
     : '';
   const excerpt = post.excerpt ? `<p style="margin: 0; color: #3f3f46">${escapeHtml(post.excerpt)}</p>` : '';
+  const content = post.contentHtml ? `<div style="margin: 16px 0 0">${post.contentHtml}</div>` : '';
   return {
     to,
     subject: post.title,
@@ -106,7 +110,7 @@ export function postMail(to: string, blogName: string, post: NewsletterPost, uns
     html: layout(
       blogName,
       post.title,
-      `${image}<h1 style="margin: 0 0 12px; font-size: 24px; line-height: 1.5"><a href="${escapeHtml(post.url)}" style="color: #18181b; text-decoration: none">${escapeHtml(post.title)}</a></h1>${excerpt}${button(post.url, 'اقرأ المقال')}`,
+      `${image}<h1 style="margin: 0 0 12px; font-size: 24px; line-height: 1.5"><a href="${escapeHtml(post.url)}" style="color: #18181b; text-decoration: none">${escapeHtml(post.title)}</a></h1>${excerpt}${content}${button(post.url, 'اقرأ المقال')}`,
       unsubscribeUrl,
     ),
     headers: unsubscribeHeaders(unsubscribeUrl),

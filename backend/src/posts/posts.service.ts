@@ -6,6 +6,7 @@ import { preconditionFailed, StaleVersionError, staleSave, versionToClaim } from
 import { badRequest, conflict, notFound } from '../common/domain-error';
 import { articleHtml } from '../common/article-html';
 import { sanitizeContent } from '../common/sanitize-html';
+import { renderFormulas } from '../common/formulas';
 import { generateExcerpt, isPublicNow, isScheduled, LIST_DEFAULT_LIMIT, readingTime, slugify } from '@mudawwana/rules';
 import { uniqueSlug } from '../common/unique-slug';
 import { User } from '../users/user.entity';
@@ -151,7 +152,7 @@ export class PostsService {
     const post = await this.findOrFail(id);
     const fields = {
       title: input.title ?? post.title,
-      content: input.content === undefined ? post.content : sanitizeContent(input.content),
+      content: input.content === undefined ? post.content : sanitizeContent(renderFormulas(input.content)),
       excerpt: input.excerpt === undefined ? post.excerpt : input.excerpt,
       metaTitle: input.metaTitle === undefined ? post.metaTitle : input.metaTitle,
       metaDescription: input.metaDescription === undefined ? post.metaDescription : input.metaDescription,
@@ -242,7 +243,7 @@ export class PostsService {
     const before = post.id === undefined ? null : snapshotOf(post);
     if (input.title !== undefined) post.title = input.title;
     if (input.content !== undefined) {
-      post.content = sanitizeContent(input.content);
+      post.content = sanitizeContent(renderFormulas(input.content));
       if (!post.content) throw badRequest('CONTENT_REQUIRED', 'Content is required');
       post.readTime = Math.max(1, readingTime(post.content));
     }

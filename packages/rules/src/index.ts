@@ -12,6 +12,7 @@ export * from './social.js';
 export * from './text.js';
 export * from './reading-time.js';
 export * from './heading-ids.js';
+export * from './notes-and-formulas.js';
 export * from './arabic-search.js';
 export * from './render-worker-protocol.js';
 export * from './operation-matcher.js';

@@ -1,4 +1,5 @@
 import { decodeHTML } from 'entities';
+import { proseOfPost } from './notes-and-formulas.js';
 
 /** Text rules shared by the editor (client) and the API (server): visible text and excerpts (SPEC §3, §9). */
 
@@ -28,10 +29,11 @@ export const EXCERPT_ELLIPSIS = '…';
 /**
  * The text whole when it fits in 160 characters; otherwise cut with an ellipsis so that the result, ellipsis
  * included, is at most 160 characters (the editor's 'n / 160' counter and the limit agree). The cut ends on a whole
- * word unless that would lose more than a quarter of the room.
+ * word unless that would lose more than a quarter of the room. Formulas count as their TeX, footnotes not at all
+ * (proseOfPost).
  */
 export function generateExcerpt(html: string, length = EXCERPT_LENGTH): string {
-  const text = stripHtml(html);
+  const text = stripHtml(proseOfPost(html));
   if (text.length <= length) return text;
   const room = text.slice(0, length - EXCERPT_ELLIPSIS.length);
   const endsOnWord = text[room.length] === ' ';

@@ -124,4 +124,17 @@ const articleCss = {
   '& .hljs-tag, & .hljs-name': { color: { _light: '#b4232a', _dark: '#ef7b83' } },
   '& .hljs-type, & .hljs-class .hljs-title, & .hljs-params': { color: { _light: '#7a5a00', _dark: '#e5c07b' } },
   '& .hljs-deletion': { color: { _light: '#b4232a', _dark: '#ef7b83' } },
+  // Formulas (MathML made on the server): left to right inside right-to-left text (the math carries dir="ltr"), a
+  // block one centred on its own line and scrolling inside itself when wider than a phone; bad TeX shown as code
+  // with a wavy underline and the message in its title.
+  '& math': { direction: 'ltr', fontFamily: 'math', fontSize: '1.05em' },
+  '& .math-block': { overflowX: 'auto', overflowY: 'hidden', paddingBlock: '1', textAlign: 'center' },
+  '& .math-error > code': { color: 'fg.error', textDecoration: 'underline wavy', textDecorationColor: 'border.error' },
+  // Footnotes: a bold number to tap, the notes at the end under a rule, each with its way back first (the arrow
+  // follows the note's direction in the text itself); the note or reference jumped to is marked, clear of the header.
+  '& sup > a[role="doc-noteref"]': { fontWeight: 'bold', textDecoration: 'none', paddingInline: '0.15em' },
+  '& .footnotes': { borderTopWidth: '1px', borderColor: 'border', marginTop: '2.5em', paddingTop: '1em', fontSize: '0.9em' },
+  '& .footnotes li > a[role="doc-backlink"]': { float: 'inline-start', marginInlineEnd: '0.5em', textDecoration: 'none' },
+  '& :is([id^="fn-"], [id^="fnref-"])': { scrollMarginTop: '5rem' },
+  '& :is([id^="fn-"], [id^="fnref-"]):target': { bg: 'brand.subtle', rounded: 'sm' },
 } as const;
