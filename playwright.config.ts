@@ -57,6 +57,9 @@ export default defineConfig({
       testMatch: /e2e\/admin\/.*\.spec\.ts/,
       use: { ...desktop, colorScheme: 'light' },
       expect: { timeout: 20_000 },
+      // Every admin test has a blog of its own (e2e/admin/fixtures.ts), so its tests spread over both workers one by one
+      // rather than a file at a time (a file of slow tests left the other worker idle at the end of the run).
+      fullyParallel: true,
     },
   ],
 });

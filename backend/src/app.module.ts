@@ -17,6 +17,7 @@ import { ImportModule } from './import/import.module';
 import { RedirectsModule } from './redirects/redirects.module';
 import { SearchModule } from './search/search.module';
 import { SettingsModule } from './settings/settings.module';
+import { ShareImagesModule } from './share-images/share-images.module';
 import { PagesTouched } from './site/pages-touched';
 import { SiteModule } from './site/site.module';
 import type { SiteFiles } from './site/site-files';
@@ -49,6 +50,7 @@ export class AppModule {
         RedirectsModule,
         ExportModule,
         ImportModule,
+        ShareImagesModule,
         ...(site ? [SiteModule.forRoot(config, site)] : []),
       ],
       providers: [

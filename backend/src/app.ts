@@ -16,6 +16,8 @@ import { sameOriginOnly } from './common/same-origin.middleware';
 import { inlineScriptHashes, securityHeaders } from './common/security-headers.middleware';
 import { AppConfig } from './config/app-config';
 import { openDatabase } from './database/data-source';
+import { serveShareImages } from './share-images/serve-share-images';
+import { ShareImages } from './share-images/share-images.service';
 import { ApiTokensService } from './tokens/api-tokens.service';
 import { bearerToken } from './tokens/bearer-token.middleware';
 import { buildOpenApiDocument } from './openapi/openapi';
@@ -77,6 +79,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.use(sameOriginOnly(config.publicUrl));
   setUpSessions(app, config, app.get(TypeormSessionStore), app.get(SessionAuthenticator));
   app.use('/uploads', serveUploads(config, app.get<UploadStorage>(UPLOAD_STORAGE)));
+  // Share images need no frontend build: served whether or not the site is.
+  app.use('/og', serveShareImages(app.get(ShareImages)));
   app.setGlobalPrefix('api');
 
   const document = buildOpenApiDocument(app);

@@ -231,8 +231,17 @@ test.describe('server rendering', () => {
     await expect(page).toHaveTitle(headTitle('أحدث مقال: مستقبل الذكاء الاصطناعي'));
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', 'نظرة على ما ينتظرنا في السنوات القادمة.');
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${site.baseURL}/post/future-of-ai`);
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', new RegExp(`^${site.baseURL}/uploads/`));
+    // The generated share image (docs/decisions/027-share-images.md), its cover drawn in it, named by its version.
+    const shareImage = page.locator('meta[property="og:image"]');
+    await expect(shareImage).toHaveAttribute('content', new RegExp(`^${site.baseURL}/og/post/future-of-ai\\.png\\?v=[0-9a-f]{16}$`));
+    await expect(page.locator('meta[property="og:image:width"]')).toHaveAttribute('content', '1200');
+    await expect(page.locator('meta[property="og:image:height"]')).toHaveAttribute('content', '630');
+    await expect(page.locator('meta[property="og:image:alt"]')).toHaveAttribute('content', 'أحدث مقال: مستقبل الذكاء الاصطناعي');
     await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+    await expect(page.locator('meta[name="twitter:image"]')).toHaveAttribute('content', (await shareImage.getAttribute('content')) ?? '');
+    const image = await page.request.get((await shareImage.getAttribute('content')) ?? '');
+    expect(image.status()).toBe(200);
+    expect(image.headers()['content-type']).toBe('image/png');
     await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', `${site.baseURL}/rss.xml`);
     const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
     expect(ld['@type']).toBe('BlogPosting');

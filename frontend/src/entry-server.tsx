@@ -15,7 +15,6 @@ import { collectingTags } from './api/server-reads';
 import { createQueryClient } from './app/query-client';
 import { RenderContext, type RenderContextValue } from './page/render-context';
 import { system } from './app/theme';
-import { loadLanguages } from './lib/highlight';
 import { followSystemThemeWithoutScript } from './app/system-theme-css';
 
 /**
@@ -93,7 +92,6 @@ export function renderGlobalCss(): string {
  * (the content tags its reads were answered with).
  */
 export async function render(url: string, options: RenderOptions): Promise<RenderResult> {
-  await loadLanguages(); // all of them, once: the browser loads only those a page's code blocks use
   const { result, tags } = await collectingTags(() => renderPage(url, options));
   return { ...result, tags };
 }
@@ -139,7 +137,6 @@ async function renderPage(url: string, options: RenderOptions): Promise<Omit<Ren
 
 /** Renders a site-wide fragment (the footer) on its own, as it appears on every page, with its data and styles. */
 export async function renderFragment(name: 'footer'): Promise<FragmentResult> {
-  await loadLanguages();
   const queryClient = createQueryClient();
   const { tags } = await collectingTags(() => prefetchAll(queryClient, footerQueries()));
   const cache = createCache({ key: 'css' });

@@ -1,4 +1,20 @@
 import sanitize from 'sanitize-html';
+import {
+  FOOTNOTE_CLASSES,
+  FOOTNOTE_ITEM,
+  FOOTNOTE_ITEM_ATTRIBUTES,
+  FOOTNOTE_LINK,
+  FOOTNOTE_LINK_ATTRIBUTES,
+  FOOTNOTE_SECTION,
+  FOOTNOTE_SECTION_ATTRIBUTES,
+  FORMULA_ATTRIBUTES,
+  FORMULA_CLASSES,
+  keepFootnoteIds,
+  MATH_ATTRIBUTES,
+  MATH_CLASSES,
+  MATH_TAGS,
+  mathStyles,
+} from './sanitize-math-footnotes';
 
 const BLOCK_STYLES = {
   'text-align': [/^(left|right|center|justify|start|end)$/],
@@ -18,7 +34,8 @@ const YOUTUBE_HOSTS = ['www.youtube.com', 'youtube.com', 'www.youtube-nocookie.c
 /**
  * The allow-list for post and page HTML: everything the editor produces (headings, lists, sub/sup,
  * colours, alignment, indentation, `dir`, links, images, YouTube embeds, tables, code with its language
- * class) and nothing that runs: no scripts, no event handlers, no javascript: or data: URLs, no other iframes.
+ * class, footnotes, formulas as MathML: sanitize-math-footnotes.ts) and nothing that runs: no scripts, no event
+ * handlers, no javascript: or data: URLs, no other iframes.
  */
 const OPTIONS: sanitize.IOptions = {
   allowedTags: [
@@ -52,26 +69,39 @@ const OPTIONS: sanitize.IOptions = {
     'col',
     'caption',
     'figcaption',
+    'section',
+    ...MATH_TAGS,
   ],
   allowedAttributes: {
     '*': ['dir', 'style', 'data-indent'],
-    a: ['href', 'title', 'target', 'rel'],
+    a: ['href', 'title', 'target', 'rel', ...FOOTNOTE_LINK_ATTRIBUTES],
     img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
     iframe: ['src', 'width', 'height', 'allowfullscreen', 'frameborder', 'allow', 'title'],
     code: ['class'],
     pre: ['class'],
-    span: ['class'],
-    div: ['data-youtube-video'],
+    span: FORMULA_ATTRIBUTES,
+    div: ['data-youtube-video', ...FORMULA_ATTRIBUTES],
+    section: FOOTNOTE_SECTION_ATTRIBUTES,
+    li: FOOTNOTE_ITEM_ATTRIBUTES,
     th: ['colspan', 'rowspan', 'colwidth'],
     td: ['colspan', 'rowspan', 'colwidth'],
     col: ['span', 'style'],
     ol: ['start', 'type'],
+    ...MATH_ATTRIBUTES,
   },
-  allowedClasses: { code: [/^language-[\w+#-]+$/], pre: [/^language-[\w+#-]+$/], span: [/^hljs(-[\w-]+)?$/] },
+  allowedClasses: {
+    code: [/^language-[\w+#-]+$/],
+    pre: [/^language-[\w+#-]+$/],
+    span: [/^hljs(-[\w-]+)?$/, ...FORMULA_CLASSES.span],
+    div: FORMULA_CLASSES.div,
+    ...FOOTNOTE_CLASSES,
+    ...MATH_CLASSES,
+  },
   allowedStyles: {
     '*': TEXT_STYLES,
     ...Object.fromEntries(BLOCKS.map((tag) => [tag, { ...BLOCK_STYLES, ...TEXT_STYLES }])),
     col: { width: [/^\d{1,4}px$/], 'min-width': [/^\d{1,4}px$/] },
+    ...mathStyles(TEXT_STYLES),
   },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['http', 'https'] },
@@ -81,10 +111,12 @@ const OPTIONS: sanitize.IOptions = {
   transformTags: {
     // Links that may open elsewhere must not get a handle on this window. Every target, not only "_blank": a named
     // window ("preview"), "_new" or "_BLANK" opens one too, and the guard costs nothing on "_self".
-    a: (tagName, attribs) => ({
-      tagName,
-      attribs: 'target' in attribs ? { ...attribs, rel: 'noopener noreferrer nofollow' } : attribs,
-    }),
+    a: (tagName, attribs) => {
+      const kept = keepFootnoteIds(attribs, FOOTNOTE_LINK);
+      return { tagName, attribs: 'target' in kept ? { ...kept, rel: 'noopener noreferrer nofollow' } : kept };
+    },
+    li: (tagName, attribs) => ({ tagName, attribs: keepFootnoteIds(attribs, FOOTNOTE_ITEM) }),
+    section: (tagName, attribs) => ({ tagName, attribs: keepFootnoteIds(attribs, FOOTNOTE_SECTION) }),
   },
   exclusiveFilter: (frame) =>
     frame.tag === 'iframe' && !/^https:\/\/(www\.)?youtube(-nocookie)?\.com\/embed\//.test(frame.attribs.src ?? ''),

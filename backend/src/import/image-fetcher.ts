@@ -23,12 +23,17 @@ export class ImageFetcher {
         await response.body.cancel();
         return { reason: 'larger than 25 MB' };
       }
+      // A reader, not `for await`: the DOM's ReadableStream type (which some packages' types bring in) is not iterable.
+      const reader = response.body.getReader();
       const chunks: Buffer[] = [];
       let size = 0;
-      for await (const chunk of response.body) {
-        size += chunk.byteLength;
-        if (size > MAX_BYTES) return { reason: 'larger than 25 MB' };
-        chunks.push(Buffer.from(chunk));
+      for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        size += read.value.byteLength;
+        if (size > MAX_BYTES) {
+          await reader.cancel();
+          return { reason: 'larger than 25 MB' };
+        }
+        chunks.push(Buffer.from(read.value));
       }
       return { bytes: Buffer.concat(chunks) };
     } catch (error) {

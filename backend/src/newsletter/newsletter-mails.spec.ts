@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { firstStrongDirection, LRI, LRM, PDI, RLI, RLM } from '@mudawwana/rules';
 import { confirmationMail, postMail } from './newsletter-mails';
 
-const post = { excerpt: 'مقتطف', url: 'https://blog.example/post/x', imageUrl: null };
+const post = { excerpt: 'مقتطف', contentHtml: '<p>نص</p>', url: 'https://blog.example/post/x', imageUrl: null };
 
 describe('postMail', () => {
   it('sends a Latin-first Arabic title as a right-to-left subject', () => {

@@ -12,6 +12,8 @@ export interface NewsletterPost {
   /** A canonical BCP 47 tag: the post's part of the mail carries it and its direction. */
   language: string;
   excerpt: string;
+  /** The post's HTML for a mail (newsletter/mail-content.ts): absolute links, formulas as TeX. */
+  contentHtml: string;
   /** Absolute URLs. */
   url: string;
   imageUrl: string | null;
@@ -35,6 +37,7 @@ function layout(blogName: string, subject: string, body: string, unsubscribeUrl:
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(subject)}</title>
+<style>img { max-width: 100%; height: auto; } pre { white-space: pre-wrap; } code { direction: ltr; unicode-bidi: isolate; }</style>
 </head>
 <body dir="rtl" style="margin: 0; padding: 0; background: #f4f4f5; ${FONT}; color: #18181b; text-align: right">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background: #f4f4f5">
@@ -116,6 +119,7 @@ export function postMail(to: string, blogName: string, post: NewsletterPost, uns
     : '';
   const excerpt = post.excerpt ? `<p style="margin: 0; color: #3f3f46">${escapeHtml(post.excerpt)}</p>` : '';
   const textAlign = direction === 'rtl' ? 'right' : 'left';
+  const content = post.contentHtml ? `<div style="margin: 16px 0 0">${post.contentHtml}</div>` : '';
   return {
     to,
     subject,
@@ -123,7 +127,7 @@ export function postMail(to: string, blogName: string, post: NewsletterPost, uns
     html: layout(
       blogName,
       subject,
-      `<div lang="${escapeHtml(post.language)}" dir="${direction}" style="text-align: ${textAlign}">${image}<h1 style="margin: 0 0 12px; font-size: 24px; line-height: 1.5"><a href="${escapeHtml(post.url)}" style="color: #18181b; text-decoration: none">${escapeHtml(post.title)}</a></h1>${excerpt}</div>${button(post.url, 'اقرأ المقال')}`,
+      `<div lang="${escapeHtml(post.language)}" dir="${direction}" style="text-align: ${textAlign}">${image}<h1 style="margin: 0 0 12px; font-size: 24px; line-height: 1.5"><a href="${escapeHtml(post.url)}" style="color: #18181b; text-decoration: none">${escapeHtml(post.title)}</a></h1>${excerpt}${content}</div>${button(post.url, 'اقرأ المقال')}`,
       unsubscribeUrl,
     ),
     headers: unsubscribeHeaders(unsubscribeUrl),

@@ -9,6 +9,7 @@ import { Post } from '../posts/post.entity';
 import { PostsRepository } from '../posts/posts.repository';
 import { NewsletterMail, RecipientStatus } from './newsletter-mail.entity';
 import { NewsletterPost, postMail } from './newsletter-mails';
+import { mailContentHtml } from './mail-content';
 import { NewsletterMailer } from './newsletter-mailer';
 import { NewsletterSend } from './newsletter-send.entity';
 import { SendProgressDto } from './newsletter.dto';
@@ -257,11 +258,13 @@ export class NewsletterSender implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   private mailContent(post: Post): NewsletterPost {
+    const url = this.mailer.postUrl(post.slug);
     return {
       title: post.title,
       language: post.language,
       excerpt: post.excerpt?.trim() || generateExcerpt(post.content),
-      url: this.mailer.postUrl(post.slug),
+      contentHtml: mailContentHtml(post.content, url, (pathOrUrl) => this.mailer.url(pathOrUrl)),
+      url,
       imageUrl: post.featuredImage ? this.mailer.url(post.featuredImage) : null,
     };
   }

@@ -52,12 +52,16 @@ export const SCHEMA_EXAMPLES: Record<string, object> = {
   PostDto: POST,
   PostDetailDto: {
     ...POST,
+    content:
+      '<div class="heading-anchor"><h2 id="مقدمة">مقدمة</h2><a class="heading-link" href="#مقدمة" aria-label="رابط القسم: مقدمة">#</a></div><p>React مكتبة لبناء واجهات المستخدم، وهذا المقال يشرح أساسياتها.</p>',
+    headings: [{ level: 2, id: 'مقدمة', text: 'مقدمة' }],
     previous: { slug: 'أساسيات-جافاسكربت', title: 'أساسيات جافاسكربت' },
     next: null,
     translations: [{ slug: 'react-hooks-intro', title: 'An introduction to React Hooks', language: 'en' }],
     author: { name: 'كاتب المدونة', avatarUrl: null },
     category: { id: 3, name: 'برمجة', slug: 'برمجة' },
   },
+  PostHeadingDto: { level: 2, id: 'مقدمة', text: 'مقدمة' },
   AuthorDto: { name: 'كاتب المدونة', avatarUrl: null },
   CreatePostDto: POST_INPUT,
   UpdatePostDto: { ...POST_INPUT, published: true, version: 3 },

@@ -42,7 +42,8 @@ export class PagesController {
   @Get(':slug')
   @Endpoint({
     summary: 'Read a static page by slug',
-    description: 'One page with its content, as readers see it (`/api/pages/about` is the about page).',
+    description:
+      'One page with its content as readers see it: headings with ids and links to themselves, code highlighted (`/api/pages/about` is the about page).',
   })
   @ApiOkResponse({ type: PageDto })
   @ApiErrors(404)

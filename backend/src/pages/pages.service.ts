@@ -3,7 +3,9 @@ import { Injectable } from '@nestjs/common';
 import { badRequest, conflict, notFound } from '../common/domain-error';
 import { DomainEvents } from '../common/domain-events';
 import { fallbackSlug, pageSlugify, RESERVED_PAGE_SLUGS } from '@mudawwana/rules';
+import { articleHtml } from '../common/article-html';
 import { sanitizeContent } from '../common/sanitize-html';
+import { renderFormulas } from '../common/formulas';
 import { uniqueSlug } from '../common/unique-slug';
 import { PageDto, PageSummaryDto, SavePageDto } from './dto/page.dto';
 import { Page } from './page.entity';
@@ -35,7 +37,7 @@ export class PagesService {
   async getPageBySlug(slug: string): Promise<PageDto> {
     const page = await this.pages.findBySlug(slug);
     if (!page) throw pageNotFound();
-    return PageDto.from(page);
+    return { ...PageDto.from(page), content: articleHtml(page.content).html };
   }
 
   async getPageById(id: number): Promise<PageDto> {
@@ -69,7 +71,7 @@ export class PagesService {
     const page = await this.findOrFail(id);
     const fields = {
       title: input.title ?? page.title,
-      content: input.content === undefined ? page.content : sanitizeContent(input.content),
+      content: input.content === undefined ? page.content : sanitizeContent(renderFormulas(input.content)),
     };
     return RevisionSummaryDto.from(await this.revisions.autosave({ pageId: id }, fields, author.id));
   }
@@ -110,7 +112,7 @@ export class PagesService {
 
   private async save(before: Page | null, input: SavePageDto, revision: RevisionNote): Promise<Page> {
     const page: Partial<Page> = before ?? {};
-    const content = sanitizeContent(input.content);
+    const content = sanitizeContent(renderFormulas(input.content));
     if (!content) throw badRequest('CONTENT_REQUIRED', 'Content is required');
     const fields = { ...page, title: input.title, content, slug: await this.chooseSlug(page, input) };
     const saved = await this.pages.save(fields, input.version, revision);

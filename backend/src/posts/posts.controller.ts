@@ -92,7 +92,7 @@ export class PostsController {
   @Endpoint({
     summary: 'Read a post by slug',
     description:
-      "A published post with its content and links to the previous and next published posts, as readers see it; signed in, drafts too. The slug is the last segment of the post's address (Arabic letters are kept).",
+      "A published post with its content and links to the previous and next published posts, as readers see it (headings with ids and links to themselves, listed in `headings`; code highlighted); signed in, drafts too. The slug is the last segment of the post's address (Arabic letters are kept).",
   })
   @ApiOkResponse({ type: PostDetailDto })
   @ApiErrors(404)

@@ -4,7 +4,9 @@ import { isUniqueViolation } from '../common/database-errors';
 import { DomainEvents } from '../common/domain-events';
 import { preconditionFailed, StaleVersionError, staleSave, versionToClaim } from '../common/versions';
 import { badRequest, conflict, notFound } from '../common/domain-error';
+import { articleHtml } from '../common/article-html';
 import { sanitizeContent } from '../common/sanitize-html';
+import { renderFormulas } from '../common/formulas';
 import {
   canonicalLanguage,
   DEFAULT_LANGUAGE,
@@ -117,7 +119,8 @@ export class PostsService {
     ]);
     const link = (neighbour: NeighbourLink | null) => (neighbour ? { slug: neighbour.slug, title: neighbour.title } : null);
     const translations = group.filter((other) => other.id !== post.id).map(({ slug, title, language }) => ({ slug, title, language }));
-    return { ...PostDto.from(post), previous: link(older), next: link(newer), translations, author, category };
+    const { html, headings } = articleHtml(post.content);
+    return { ...PostDto.from(post), content: html, headings, previous: link(older), next: link(newer), translations, author, category };
   }
 
   async getPostById(id: number): Promise<PostDto> {
@@ -169,7 +172,7 @@ export class PostsService {
     const post = await this.findOrFail(id);
     const fields = {
       title: input.title ?? post.title,
-      content: input.content === undefined ? post.content : sanitizeContent(input.content),
+      content: input.content === undefined ? post.content : sanitizeContent(renderFormulas(input.content)),
       excerpt: input.excerpt === undefined ? post.excerpt : input.excerpt,
       metaTitle: input.metaTitle === undefined ? post.metaTitle : input.metaTitle,
       metaDescription: input.metaDescription === undefined ? post.metaDescription : input.metaDescription,
@@ -260,7 +263,7 @@ export class PostsService {
     const before = post.id === undefined ? null : snapshotOf(post);
     if (input.title !== undefined) post.title = input.title;
     if (input.content !== undefined) {
-      post.content = sanitizeContent(input.content);
+      post.content = sanitizeContent(renderFormulas(input.content));
       if (!post.content) throw badRequest('CONTENT_REQUIRED', 'Content is required');
       post.readTime = Math.max(1, readingTime(post.content));
     }

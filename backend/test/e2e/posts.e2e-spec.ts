@@ -47,7 +47,7 @@ describe('posts', () => {
         title: 'مقالي الأول',
         slug: 'مقالي-الأول',
         authorId,
-        readTime: 3,
+        readTime: 4, // 450 Arabic words at 144 a minute
         tags: ['react', 'node'],
         categoryId: categories[0].id,
         published: false,
@@ -450,14 +450,19 @@ describe('posts', () => {
         '<pre><code class="language-ts">const a: number = 1;</code></pre>',
       ].join('');
       const post = await createPost(author, { content, published: true });
-      for (const body of [post, (await t.agent().get(slugPath(post.slug)).expect(200)).body]) {
+      const read = (await t.agent().get(slugPath(post.slug)).expect(200)).body;
+      for (const body of [post, read]) {
         expect(body.content).not.toMatch(/<script|onerror|javascript:|evil\.example|alert/);
         expect(body.content).toContain('<p dir="rtl" style="text-align:right">نص عربي</p>');
         expect(body.content).toContain('<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" allowfullscreen="true"></iframe>');
-        expect(body.content).toContain('<pre><code class="language-ts">const a: number = 1;</code></pre>');
         expect(body.content).toContain('<img src="https://example.com/a.png" />');
         expect(body.content).toContain('<a>click</a>');
       }
+      // Stored as written; read for showing, highlighted (docs/decisions/029)
+      expect(post.content).toContain('<pre><code class="language-ts">const a: number = 1;</code></pre>');
+      expect(read.content).toContain(
+        '<pre dir="ltr" tabindex="0" data-language="ts"><code class="hljs language-ts"><span class="hljs-keyword">const</span>',
+      );
     });
 
     it('sanitizes on update too', async () => {

@@ -2,7 +2,6 @@ import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { loadLanguages } from '@/lib/highlight';
 import { App } from './App';
 import { AppProviders } from './providers';
 import { PAGE_STATE_ID, slugOfPath, stateForSlug } from './not-found-state';
@@ -10,8 +9,6 @@ import { createQueryClient, markHydrated } from './query-client';
 
 /** Brings the server-rendered page to life (or renders an empty #root, e.g. /admin): the whole app's code. */
 export async function startApp(root: HTMLElement): Promise<void> {
-  // The highlight.js languages of the code blocks on the page, so the first render highlights as the server did.
-  await loadLanguages([...root.querySelectorAll<HTMLElement>('pre[data-language]')].map((pre) => pre.dataset.language ?? ''));
   const queryClient = createQueryClient();
   // The server's query cache (the page's, and the site-wide footer's): the first render uses it as is (no second
   // fetch of the same data).

@@ -86,6 +86,7 @@ export const ar = {
   'post.readTime': '{time} للقراءة',
   'post.tags': 'الوسوم',
   'post.translations': 'بلغات أخرى:',
+  'post.toc': 'محتويات المقالة',
   'article.table': 'جدول قابل للتمرير',
   'post.previous': 'المقال السابق',
   'post.next': 'المقال التالي',

@@ -66,9 +66,10 @@ describe('buildPostPayload', () => {
     expect(buildPostPayload({ ...base, metaTitle: '   ' }, true).metaTitle).toBe(`عنوان المقال | ${BLOG_NAME}`);
   });
 
-  it('computes readTime from the content at 200 words per minute', () => {
-    const words = Array.from({ length: 401 }, (_, i) => `w${i}`).join(' ');
-    expect(buildPostPayload({ ...base, content: `<p>${words}</p>` }, false).readTime).toBe(3);
+  it('computes readTime from the content, Arabic words at their own (slower) rate', () => {
+    const words = (word: string) => Array.from({ length: 401 }, (_, i) => `${word}${i}`).join(' ');
+    expect(buildPostPayload({ ...base, content: `<p>${words('w')}</p>` }, false).readTime).toBe(2);
+    expect(buildPostPayload({ ...base, content: `<p>${words('كلمة')}</p>` }, false).readTime).toBe(3);
   });
 
   it('drops an invalid date', () => {

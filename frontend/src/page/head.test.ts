@@ -1,3 +1,4 @@
+import { HOME_SHARE_IMAGE, shareImageUrl } from '@mudawwana/rules';
 import { describe, expect, it } from 'vitest';
 import { absoluteUrl, renderHeadTags, safeJson } from './head';
 
@@ -8,7 +9,8 @@ describe('renderHeadTags', () => {
         title: 'مقال "تجريبي"',
         description: 'وصف <قصير>',
         path: '/post/hello',
-        image: '/uploads/a.webp',
+        image: '/og/post/hello.png?v=0123456789abcdef',
+        imageAlt: 'مقال "تجريبي"',
         type: 'article',
         jsonLd: { '@type': 'BlogPosting', headline: '</script><script>alert(1)</script>' },
       },
@@ -18,18 +20,25 @@ describe('renderHeadTags', () => {
     expect(html).toContain('<title>\u200F\u2067مقال &quot;تجريبي&quot;\u2069 | مدوّنة</title>');
     expect(html).toContain('<meta name="description" content="وصف &lt;قصير&gt;" />');
     expect(html).toContain('<link rel="canonical" href="https://blog.example/post/hello" />');
-    expect(html).toContain('<meta property="og:image" content="https://blog.example/uploads/a.webp" />');
-    expect(html).toContain('summary_large_image');
+    expect(html).toContain('<meta property="og:image" content="https://blog.example/og/post/hello.png?v=0123456789abcdef" />');
+    expect(html).toContain('<meta property="og:image:width" content="1200" />');
+    expect(html).toContain('<meta property="og:image:height" content="630" />');
+    expect(html).toContain('<meta property="og:image:alt" content="مقال &quot;تجريبي&quot;" />');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(html).toContain('<meta name="twitter:image" content="https://blog.example/og/post/hello.png?v=0123456789abcdef" />');
     expect(html).toContain('application/rss+xml');
     expect(html).not.toContain('</script><script>alert');
     expect(html).toContain('"@context":"https://schema.org"');
   });
 
-  it('uses the blog name alone for the home page and a summary card without an image', () => {
+  it("uses the blog name alone for the home page, and the home page's share image for a page without its own", () => {
     const html = renderHeadTags({ path: '/' }, 'http://localhost:3000');
     expect(html).toContain('<title>مدوّنة</title>');
-    expect(html).toContain('content="summary"');
-    expect(html).not.toContain('og:image');
+    const home = `http://localhost:3000${shareImageUrl({ kind: 'home' }, HOME_SHARE_IMAGE)}`;
+    expect(html).toContain(`<meta property="og:image" content="${home}" />`);
+    expect(html).toContain(`<meta name="twitter:image" content="${home}" />`);
+    expect(html).toContain('<meta property="og:image:alt" content="مدوّنة: مدونة تقنية شخصية" />');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
   });
   it("names the blog once for a post whose meta title the editor wrote as 'title | مدوّنة'", async () => {
     const { buildPostPayload, emptyPostForm } = await import('@/lib/post-payload');

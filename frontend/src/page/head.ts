@@ -1,4 +1,12 @@
-import { headTitle, type TextDirection } from '@mudawwana/rules';
+import {
+  headTitle,
+  HOME_SHARE_IMAGE,
+  HOME_SHARE_IMAGE_ALT,
+  SHARE_IMAGE_SIZE,
+  shareImageUrl,
+  titleLeavingPage,
+  type TextDirection,
+} from '@mudawwana/rules';
 import { t } from '@/i18n';
 
 /** What a page tells search engines and link previews about itself. */
@@ -11,7 +19,13 @@ export interface HeadData {
   /** Paths of the previous and next pages of a paginated list (rel="prev" / rel="next"). */
   prev?: string;
   next?: string;
-  image?: string | null;
+  /**
+   * The share image link previews show (og:image): the address of the page's own (shareImageUrl of
+   * @mudawwana/rules, which names its version); the home page's image for a page without one.
+   */
+  image?: string;
+  /** What the share image says, for those who cannot see it (og:image:alt): the title it shows. */
+  imageAlt?: string;
   type?: 'website' | 'article';
   publishedTime?: string;
   modifiedTime?: string;
@@ -44,13 +58,23 @@ export function absoluteUrl(pathOrUrl: string, publicUrl: string): string {
   return new URL(pathOrUrl.replace(/^\/+/, ''), publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`).href;
 }
 
+/** A page's share image and its alt text: its own, or (for a page without one) the home page's, with the blog's name. */
+export function shareImageOf(head: Pick<HeadData, 'image' | 'imageAlt' | 'title' | 'direction'>): { path: string; alt: string } {
+  if (!head.image) return { path: shareImageUrl({ kind: 'home' }, HOME_SHARE_IMAGE), alt: HOME_SHARE_IMAGE_ALT };
+  const alt = head.imageAlt ?? head.title;
+  // the title, as it leaves the page: marked and isolated, so a Latin first word does not turn it around
+  return { path: head.image, alt: alt ? titleLeavingPage(alt, head.direction ?? 'rtl') : HOME_SHARE_IMAGE_ALT };
+}
+
 /** The head tags of a server-rendered page (title, description, canonical, Open Graph, Twitter, JSON-LD, feed link). */
 export function renderHeadTags(head: HeadData, publicUrl: string): string {
   const blog = t('blog.name');
   const title = headTitle(head.title, head.direction);
   const description = head.description ?? t('blog.tagline');
   const url = absoluteUrl(head.path, publicUrl);
-  const image = head.image ? absoluteUrl(head.image, publicUrl) : undefined;
+  const shareImage = shareImageOf(head);
+  const image = absoluteUrl(shareImage.path, publicUrl);
+  const imageAlt = shareImage.alt;
   const tags: string[] = [
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(description)}" />`,
@@ -69,16 +93,18 @@ export function renderHeadTags(head: HeadData, publicUrl: string): string {
     `<meta property="og:title" content="${escapeHtml(title)}" />`,
     `<meta property="og:description" content="${escapeHtml(description)}" />`,
     `<meta property="og:url" content="${escapeHtml(url)}" />`,
-    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
+    // Every page has a share image (docs/decisions/027-share-images.md): always the large card.
+    `<meta property="og:image" content="${escapeHtml(image)}" />`,
+    `<meta property="og:image:type" content="image/png" />`,
+    `<meta property="og:image:width" content="${SHARE_IMAGE_SIZE.width}" />`,
+    `<meta property="og:image:height" content="${SHARE_IMAGE_SIZE.height}" />`,
+    `<meta property="og:image:alt" content="${escapeHtml(imageAlt)}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
     `<meta name="twitter:title" content="${escapeHtml(title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
+    `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
+    `<meta name="twitter:image:alt" content="${escapeHtml(imageAlt)}" />`,
   ];
-  if (image) {
-    tags.push(
-      `<meta property="og:image" content="${escapeHtml(image)}" />`,
-      `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
-    );
-  }
   if (head.publishedTime) tags.push(`<meta property="article:published_time" content="${escapeHtml(head.publishedTime)}" />`);
   if (head.modifiedTime) tags.push(`<meta property="article:modified_time" content="${escapeHtml(head.modifiedTime)}" />`);
   for (const tag of head.tags ?? []) tags.push(`<meta property="article:tag" content="${escapeHtml(tag)}" />`);

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { headTitle } from '@mudawwana/rules';
-import type { HeadData } from './head';
+import { shareImageOf, type HeadData } from './head';
 
 /** Filled while the server renders one page: the HTTP status and the head tags the page asked for. */
 export interface RenderContextValue {
@@ -81,7 +81,7 @@ function setLink(rel: 'prev' | 'next', path: string | undefined) {
 export function Seo(props: HeadData) {
   const ctx = useContext(RenderContext);
   if (ctx) ctx.head = props;
-  const { title, direction, description, path, image, prev, next, noindex } = props;
+  const { title, direction, description, path, image, imageAlt, prev, next, noindex } = props;
   useEffect(() => {
     const fullTitle = headTitle(title, direction);
     document.title = fullTitle;
@@ -89,7 +89,12 @@ export function Seo(props: HeadData) {
     setMeta('property', 'og:title', fullTitle);
     setMeta('property', 'og:description', description);
     setMeta('property', 'og:url', new URL(path, window.location.origin).href);
-    setMeta('property', 'og:image', image ? new URL(image, window.location.origin).href : undefined);
+    const shareImage = shareImageOf({ image, imageAlt, title });
+    const imageUrl = new URL(shareImage.path, window.location.origin).href;
+    setMeta('property', 'og:image', imageUrl);
+    setMeta('name', 'twitter:image', imageUrl);
+    setMeta('property', 'og:image:alt', shareImage.alt);
+    setMeta('name', 'twitter:image:alt', shareImage.alt);
     setMeta('name', 'twitter:title', fullTitle);
     setMeta('name', 'twitter:description', description);
     const canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
@@ -97,6 +102,6 @@ export function Seo(props: HeadData) {
     setLink('prev', prev);
     setLink('next', next);
     setMeta('name', 'robots', noindex ? 'noindex' : undefined);
-  }, [title, direction, description, path, image, prev, next, noindex]);
+  }, [title, direction, description, path, image, imageAlt, prev, next, noindex]);
   return null;
 }

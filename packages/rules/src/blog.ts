@@ -4,6 +4,12 @@ import { titleLeavingPage, type TextDirection } from './direction.js';
 export const BLOG_NAME = 'مدوّنة';
 export const BLOG_TAGLINE = 'مدونة تقنية شخصية';
 
+/**
+ * The time zone readers' dates are shown in: one value for the server's renders, the browsers and the share images,
+ * so the same instant is the same day everywhere.
+ */
+export const DISPLAY_TIME_ZONE = 'Asia/Riyadh';
+
 const SUFFIX = ` | ${BLOG_NAME}`;
 
 /**

@@ -5,6 +5,7 @@
  * (month names, ص/م, هـ) from the tables here, so the server and every browser write exactly the same string (no
  * hydration mismatch between ICU versions).
  */
+import { DISPLAY_TIME_ZONE } from './blog.js';
 
 export const CALENDARS = ['gregory', 'islamic-umalqura'] as const;
 export type DisplayCalendar = (typeof CALENDARS)[number];
@@ -21,9 +22,6 @@ export interface DateDisplay {
 export const DEFAULT_DATE_DISPLAY: DateDisplay = { calendar: 'gregory', digits: 'latn' };
 
 export const INVALID_DATE = 'تاريخ غير صحيح';
-
-/** The time zone dates are shown in; one value for server and client so the rendered HTML matches. */
-export const DISPLAY_TIME_ZONE = 'Asia/Riyadh';
 
 export const ARABIC_MONTHS = [
   'يناير',

@@ -1,8 +1,8 @@
 import { decodeHTML } from 'entities';
+import { proseOfPost } from './notes-and-formulas.js';
 
-/** Text rules shared by the editor (client) and the API (server): reading time and excerpts (SPEC §3, §9). */
+/** Text rules shared by the editor (client) and the API (server): visible text and excerpts (SPEC §3, §9). */
 
-export const WORDS_PER_MINUTE = 200;
 export const DEFAULT_READ_TIME = 5;
 export const EXCERPT_LENGTH = 160;
 
@@ -18,13 +18,6 @@ export function stripHtml(html: string): string {
   return decodeHTML(text).replace(/\s+/g, ' ').trim(); // \s includes the no-break space
 }
 
-/** Minutes to read: words (tags stripped) / 200, rounded up; at least 1 for any text. */
-export function readingTime(html: string): number {
-  const text = stripHtml(html);
-  if (!text) return 0;
-  return Math.ceil(text.split(' ').length / WORDS_PER_MINUTE);
-}
-
 /** The minutes a reader is shown: the stored value, or 5 when it is missing. */
 export function displayReadTime(readTime: number | null | undefined): number {
   return readTime && readTime > 0 ? readTime : DEFAULT_READ_TIME;
@@ -36,10 +29,11 @@ export const EXCERPT_ELLIPSIS = '…';
 /**
  * The text whole when it fits in 160 characters; otherwise cut with an ellipsis so that the result, ellipsis
  * included, is at most 160 characters (the editor's 'n / 160' counter and the limit agree). The cut ends on a whole
- * word unless that would lose more than a quarter of the room.
+ * word unless that would lose more than a quarter of the room. Formulas count as their TeX, footnotes not at all
+ * (proseOfPost).
  */
 export function generateExcerpt(html: string, length = EXCERPT_LENGTH): string {
-  const text = stripHtml(html);
+  const text = stripHtml(proseOfPost(html));
   if (text.length <= length) return text;
   const room = text.slice(0, length - EXCERPT_ELLIPSIS.length);
   const endsOnWord = text[room.length] === ' ';

@@ -92,8 +92,21 @@ export class PostTranslationDto {
   @ApiProperty({ description: 'A canonical BCP 47 tag' }) language: string;
 }
 
-/** A post for reading, with its neighbours among published posts by creation date. */
+/** A heading of a post that readers can link to (an h2, h3 or h4): an entry of its table of contents. */
+export class PostHeadingDto {
+  @ApiProperty({ description: '2, 3 or 4', minimum: 2, maximum: 4 }) level: number;
+  @ApiProperty({ description: "The heading's id in `content`, made from its text (`#مقدمة-سريعة`)" }) id: string;
+  @ApiProperty() text: string;
+}
+
+/**
+ * A post for reading, with its neighbours among published posts by creation date. Its `content` is prepared for
+ * reading: headings carry ids and a link to themselves, code blocks are highlighted.
+ */
 export class PostDetailDto extends PostDto {
+  @ApiProperty({ type: [PostHeadingDto], description: 'The h2–h4 headings of the content in order, with their ids' })
+  headings: PostHeadingDto[];
+
   @ApiPropertyOptional({ type: PostLinkDto, nullable: true, description: 'The next older published post' })
   previous: PostLinkDto | null;
 

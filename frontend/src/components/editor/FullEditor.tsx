@@ -22,6 +22,7 @@ import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 import {
+  Asterisk,
   AlignCenter,
   AlignJustify,
   AlignLeft,
@@ -42,6 +43,8 @@ import {
   PilcrowRight,
   Redo2,
   RemoveFormatting,
+  Sigma,
+  SquareSigma,
   Strikethrough,
   Subscript as SubIcon,
   Superscript as SupIcon,
@@ -51,6 +54,9 @@ import {
   SquarePlay as YoutubeIcon,
 } from 'lucide-react';
 import { ArabicAutoRtl, Indent } from './extensions';
+import { FootnoteExtensions, insertFootnote } from './footnotes';
+import { MathBlock, MathInline } from './math';
+import MathDialog from './MathDialog';
 import { cleanPastedHtml, normalizeImageUrl, normalizeLinkUrl, parseTableSize, youtubeId } from './editor-rules';
 import { editorText as t } from './strings';
 import PromptDialog from './PromptDialog';
@@ -58,11 +64,11 @@ import { useImageUpload } from '@/components/image-upload/useImageUpload';
 import type { RichTextEditorProps } from './types';
 import './editor.css';
 
-// the same languages the public post page highlights (src/lib/highlight.ts), not lowlight's 35 'common' ones
+// the editor's languages (the server highlights these and more, and guesses among these: backend/src/common/code-highlight.ts)
 const lowlight = createLowlight({ bash, css, javascript, json, python, sql, typescript, xml, yaml });
 lowlight.registerAlias({ javascript: ['js', 'jsx'], typescript: ['ts', 'tsx'], xml: ['html'], bash: ['sh', 'shell'] });
 
-type Dialog = 'link' | 'image' | 'video' | 'table' | null;
+type Dialog = 'link' | 'image' | 'video' | 'table' | 'inlineMath' | 'blockMath' | null;
 
 function ToolButton({
   label,
@@ -123,6 +129,8 @@ function Toolbar({
       right: e.isActive({ textAlign: 'right' }),
       justify: e.isActive({ textAlign: 'justify' }),
       link: e.isActive('link'),
+      inlineMath: e.isActive('mathInline'),
+      blockMath: e.isActive('mathBlock'),
       codeBlock: e.isActive('codeBlock'),
       table: e.isActive('table'),
       color: (e.getAttributes('textStyle').color as string | undefined) ?? '#000000',
@@ -253,6 +261,15 @@ function Toolbar({
       <ToolButton label={t.table} active={state.table} onClick={() => openDialog('table')}>
         <Table2 size={16} />
       </ToolButton>
+      <ToolButton label={t.footnote} onClick={() => insertFootnote(editor)}>
+        <Asterisk size={16} />
+      </ToolButton>
+      <ToolButton label={t.inlineMath} active={state.inlineMath} onClick={() => openDialog('inlineMath')}>
+        <Sigma size={16} />
+      </ToolButton>
+      <ToolButton label={t.blockMath} active={state.blockMath} onClick={() => openDialog('blockMath')}>
+        <SquareSigma size={16} />
+      </ToolButton>
       <Separator orientation="vertical" h="6" />
       <label title={t.textColor} className="editor-color">
         <Palette size={16} aria-hidden />
@@ -337,6 +354,7 @@ export default function FullEditor({ value, onChange, dir = 'rtl', height = 500,
   modeRef.current = mode;
   const lastEmitted = useRef(value);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const openFormulaDialog = (display: boolean) => setDialog(display ? 'blockMath' : 'inlineMath');
 
   const editor = useEditor({
     immediatelyRender: true,
@@ -344,6 +362,7 @@ export default function FullEditor({ value, onChange, dir = 'rtl', height = 500,
     textDirection: 'auto',
     extensions: [
       StarterKit.configure({
+        document: false,
         codeBlock: false,
         link: {
           openOnClick: false,
@@ -367,6 +386,9 @@ export default function FullEditor({ value, onChange, dir = 'rtl', height = 500,
       Placeholder.configure({ placeholder: () => (modeRef.current === 'rtl' ? t.placeholderRtl : t.placeholderLtr) }),
       Indent,
       ArabicAutoRtl,
+      ...FootnoteExtensions,
+      MathInline.configure({ openDialog: openFormulaDialog }),
+      MathBlock.configure({ openDialog: openFormulaDialog }),
     ],
     content: value,
     editorProps: {
@@ -406,6 +428,9 @@ export default function FullEditor({ value, onChange, dir = 'rtl', height = 500,
   const closeDialog = () => setDialog(null);
   const chain = () => editor.chain().focus();
   const selectedText = () => editor.state.doc.textBetween(editor.state.selection.from, editor.state.selection.to, ' ');
+  const formulaDisplay = dialog === 'blockMath';
+  const formulaType = formulaDisplay ? 'mathBlock' : 'mathInline';
+  const selectedTex = editor.isActive(formulaType) ? String(editor.getAttributes(formulaType).tex ?? '') : '';
 
   return (
     <Box borderWidth="1px" borderRadius="md" minW="0" data-testid="full-editor" data-mode={mode} className={`rich-editor mode-${mode}`}>
@@ -490,6 +515,14 @@ export default function FullEditor({ value, onChange, dir = 'rtl', height = 500,
           chain().setYoutubeVideo({ src: raw }).run();
           return null;
         }}
+      />
+
+      <MathDialog
+        open={dialog === 'inlineMath' || dialog === 'blockMath'}
+        display={formulaDisplay}
+        initialTex={selectedTex}
+        onClose={closeDialog}
+        onSubmit={(tex) => chain().setFormula({ tex, display: formulaDisplay }).run()}
       />
 
       <PromptDialog

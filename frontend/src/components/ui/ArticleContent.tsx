@@ -1,30 +1,24 @@
 import { Box } from '@chakra-ui/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { t } from '@/i18n';
 import { degradeOnFailure } from '@/lib/degrade';
-import { highlightCodeBlocks, languagesNeeded, languagesReady, loadLanguages } from '@/lib/highlight';
 import { ARTICLE_HEADING_SCALE, wrapTables } from './article-typography';
 
 /**
- * A post's or page's HTML (sanitised by the API). Each block takes its direction from its own first strong
+ * A post's or page's HTML as the API prepares it for reading (sanitised, headings with ids and links, code
+ * highlighted on the server: no highlighter runs here). Each block takes its direction from its own first strong
  * character (Arabic paragraphs RTL, English ones LTR, mixed text by the bidi algorithm); code is always LTR.
  */
 export function ArticleContent({ html }: { html: string }) {
-  // Highlighting needs the languages of its code blocks; until they arrive (SPA navigation) the code shows plain.
-  const [, rerender] = useState(0);
-  const ready = languagesReady(html);
-  useEffect(() => {
-    if (!ready) void loadLanguages(languagesNeeded(html)).then(() => rerender((count) => count + 1));
-  }, [html, ready]);
-  // Highlighting and table scrollers decorate; content they fail on is shown as the API gave it, never a broken page.
+  // Table scrollers decorate; content they fail on is shown as the API gave it, never a broken page.
   const rendered = useMemo(
     () =>
       degradeOnFailure(
         'enhancing article content',
-        () => wrapTables(ready ? highlightCodeBlocks(html) : html, t('article.table')),
+        () => wrapTables(html, t('article.table')),
         () => html,
       ),
-    [html, ready],
+    [html],
   );
   return <Box className="article-content" css={articleCss} dangerouslySetInnerHTML={{ __html: rendered }} data-testid="article-content" />;
 }
@@ -42,7 +36,22 @@ const articleCss = {
   '& h2': { fontSize: ARTICLE_HEADING_SCALE.h2 },
   '& h3': { fontSize: ARTICLE_HEADING_SCALE.h3 },
   '& h4, & h5, & h6': { fontSize: ARTICLE_HEADING_SCALE.h4 },
-  '& :is(h1, h2, h3, h4, h5, h6) + *': { marginTop: '0.6em' },
+  '& :is(h1, h2, h3, h4, h5, h6, .heading-anchor) + *': { marginTop: '0.6em' },
+  // A linkable heading (h2–h4) sits with its '#' link in a row; the link shows on hover and on keyboard focus
+  '& .heading-anchor': { display: 'flex', alignItems: 'baseline', gap: '0.4em', mt: '1.5em' },
+  '& .heading-anchor > :is(h2, h3, h4)': { mt: '0', scrollMarginTop: '5rem' },
+  '& .heading-link': {
+    color: 'fg.muted',
+    textDecoration: 'none',
+    fontWeight: 'bold',
+    opacity: 0,
+    flexShrink: 0,
+    marginTop: '0',
+    rounded: 'sm',
+    paddingInline: '0.2em',
+  },
+  '& .heading-anchor:hover .heading-link, & .heading-link:focus-visible': { opacity: 1, color: 'brand.fg' },
+  '& .heading-link:focus-visible': { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' },
   // Arabic script has no italic: a slanted Arabic face is a synthetic distortion. Emphasis is weight; Latin text
   // marked as such keeps its italic.
   '& :is(em, i)': { fontStyle: 'normal', fontWeight: 'semibold' },
@@ -95,9 +104,12 @@ const articleCss = {
     rounded: 'lg',
     padding: '4',
     overflowX: 'auto',
+    maxWidth: '100%',
     fontSize: 'sm',
     lineHeight: '1.6',
   },
+  // A wide block scrolls inside itself (the server makes it focusable, so the keyboard can scroll it too)
+  '& pre:focus-visible': { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' },
   '& pre code': { fontFamily: 'mono', whiteSpace: 'pre' },
   // highlight.js tokens, readable on both themes (contrast >= 4.5:1)
   '& .hljs-keyword, & .hljs-selector-tag, & .hljs-built_in, & .hljs-meta .hljs-keyword': { color: { _light: '#a626a4', _dark: '#d19ae8' } },
@@ -112,4 +124,17 @@ const articleCss = {
   '& .hljs-tag, & .hljs-name': { color: { _light: '#b4232a', _dark: '#ef7b83' } },
   '& .hljs-type, & .hljs-class .hljs-title, & .hljs-params': { color: { _light: '#7a5a00', _dark: '#e5c07b' } },
   '& .hljs-deletion': { color: { _light: '#b4232a', _dark: '#ef7b83' } },
+  // Formulas (MathML made on the server): left to right inside right-to-left text (the math carries dir="ltr"), a
+  // block one centred on its own line and scrolling inside itself when wider than a phone; bad TeX shown as code
+  // with a wavy underline and the message in its title.
+  '& math': { direction: 'ltr', fontFamily: 'math', fontSize: '1.05em' },
+  '& .math-block': { overflowX: 'auto', overflowY: 'hidden', paddingBlock: '1', textAlign: 'center' },
+  '& .math-error > code': { color: 'fg.error', textDecoration: 'underline wavy', textDecorationColor: 'border.error' },
+  // Footnotes: a bold number to tap, the notes at the end under a rule, each with its way back first (the arrow
+  // follows the note's direction in the text itself); the note or reference jumped to is marked, clear of the header.
+  '& sup > a[role="doc-noteref"]': { fontWeight: 'bold', textDecoration: 'none', paddingInline: '0.15em' },
+  '& .footnotes': { borderTopWidth: '1px', borderColor: 'border', marginTop: '2.5em', paddingTop: '1em', fontSize: '0.9em' },
+  '& .footnotes li > a[role="doc-backlink"]': { float: 'inline-start', marginInlineEnd: '0.5em', textDecoration: 'none' },
+  '& :is([id^="fn-"], [id^="fnref-"])': { scrollMarginTop: '5rem' },
+  '& :is([id^="fn-"], [id^="fnref-"]):target': { bg: 'brand.subtle', rounded: 'sm' },
 } as const;

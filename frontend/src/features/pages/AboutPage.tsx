@@ -1,5 +1,6 @@
 import { Box, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
+import { pageShareImage, shareImageUrl } from '@mudawwana/rules';
 import { isNotFound } from '@/api/http';
 import { Seo } from '@/page/render-context';
 import { ArticleContent } from '@/components/ui/ArticleContent';
@@ -27,7 +28,11 @@ export function AboutPage() {
   if (page.data) {
     return (
       <Box as="article" maxW="3xl" mx="auto" data-testid="about-page">
-        <Seo title={page.data.title} path="/about" />
+        <Seo
+          title={page.data.title}
+          path="/about"
+          image={shareImageUrl({ kind: 'page', slug: page.data.slug }, pageShareImage(page.data))}
+        />
         <Heading as="h1" size="3xl" mb="8">
           {page.data.title}
         </Heading>

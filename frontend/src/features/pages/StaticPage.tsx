@@ -7,7 +7,7 @@ import { ArticleContent } from '@/components/ui/ArticleContent';
 import { PageSpinner } from '@/components/ui/PageSpinner';
 import { NotFoundPage } from '@/features/errors/NotFoundPage';
 import { t } from '@/i18n';
-import { stripHtml } from '@mudawwana/rules';
+import { pageShareImage, shareImageUrl, stripHtml } from '@mudawwana/rules';
 import { pageBySlugQuery } from '@/lib/api';
 
 /** /{slug}: a static page; unknown slugs are the 404 screen. */
@@ -27,7 +27,13 @@ export function StaticPage() {
   const description = stripHtml(page.data.content).slice(0, 160) || undefined;
   return (
     <Box as="article" maxW="3xl" mx="auto" data-testid="static-page">
-      <Seo title={page.data.title} description={description} path={`/${slug}`} modifiedTime={page.data.updatedAt} />
+      <Seo
+        title={page.data.title}
+        description={description}
+        path={`/${slug}`}
+        modifiedTime={page.data.updatedAt}
+        image={shareImageUrl({ kind: 'page', slug: page.data.slug }, pageShareImage(page.data))}
+      />
       <Heading as="h1" size="3xl" mb="8">
         {page.data.title}
       </Heading>

@@ -1,7 +1,7 @@
 import { Box, Button, Flex, Heading, HStack, Separator, Stack, Tag, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
-import { DEFAULT_LANGUAGE, languageDirection, tagSlug } from '@mudawwana/rules';
+import { DEFAULT_LANGUAGE, languageDirection, postShareImage, shareImageUrl, tagSlug } from '@mudawwana/rules';
 import { tagPath } from '@/features/tags/tag-params';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { isNotFound } from '@/api/http';
@@ -15,6 +15,8 @@ import { t } from '@/i18n';
 import { postBySlugQuery, postCommentsQuery, type CommentPageDto, type PostDetailDto } from '@/lib/api';
 import { PostComments } from './PostComments';
 import { PostByline, PostMeta } from './PostMeta';
+import { TableOfContents } from './TableOfContents';
+import { MIN_TOC_HEADINGS } from './toc-tree';
 import { commentsJsonLd } from './comment-thread';
 import { commentsPageOf, postPath } from './post-params';
 
@@ -88,7 +90,9 @@ export function PostPage() {
         alternates={alternatesOf(data, path)}
         description={postDescription(data)}
         path={path}
-        image={data.featuredImage}
+        // The generated share image, with the cover in it when there is one (docs/decisions/027-share-images.md).
+        image={shareImageUrl({ kind: 'post', slug: data.slug }, postShareImage({ ...data, authorName: data.author?.name ?? null }))}
+        imageAlt={data.title}
         type="article"
         publishedTime={data.createdAt}
         modifiedTime={data.updatedAt}
@@ -138,6 +142,7 @@ export function PostPage() {
         )}
       </Stack>
       {data.featuredImage && <LazyImage src={data.featuredImage} alt={data.title} sizes={IMAGE_SIZES.article} eager rounded="xl" mb="8" />}
+      {data.headings.length >= MIN_TOC_HEADINGS && <TableOfContents headings={data.headings} />}
       <ArticleContent html={data.content} />
       {data.tags.length > 0 && (
         <Box mt="10" as="section" aria-labelledby="post-tags" {...chrome}>

@@ -14,12 +14,14 @@ import { PageSegments1795700500000 } from './1795700500000-PageSegments';
 import { PageBuilds1795800000000 } from './1795800000000-PageBuilds';
 import { NewsletterMessageIds1795900200000 } from '../newsletter-message-ids';
 import { LinksWithTarget1795900400000 } from '../links-with-target';
+import { ReadingTimeByScript1796330000000 } from '../reading-time-by-script';
 import { InstallClaimAndResetTokens1795900000000 } from './1795900000000-InstallClaimAndResetTokens';
 import { StoreOnlyPagesThatExist1795900300000 } from '../store-only-pages-that-exist';
 import { Comments1796000000000 } from './1796000000000-Comments';
 import { Redirects1796100000000 } from './1796100000000-Redirects';
 import { Import1796200000000 } from './1796200000000-Import';
 import { PostLanguage1796320000000 } from './1796320000000-PostLanguage';
+import { ShareImages1796310000000 } from './1796310000000-ShareImages';
 
 /** In order; each runs once per database. */
 export const POSTGRES_MIGRATIONS = [
@@ -44,5 +46,7 @@ export const POSTGRES_MIGRATIONS = [
   Comments1796000000000,
   Redirects1796100000000,
   Import1796200000000,
+  ShareImages1796310000000,
   PostLanguage1796320000000,
+  ReadingTimeByScript1796330000000,
 ];

@@ -90,6 +90,7 @@ export * from './pageSummaryDto';
 export * from './postCountsDto';
 export * from './postDetailDto';
 export * from './postDto';
+export * from './postHeadingDto';
 export * from './postLinkDto';
 export * from './postStatus';
 export * from './postSummaryDto';

@@ -18,6 +18,7 @@
  */
 import type { AuthorDto } from './authorDto';
 import type { CategoryLinkDto } from './categoryLinkDto';
+import type { PostHeadingDto } from './postHeadingDto';
 import type { PostLinkDto } from './postLinkDto';
 import type { PostTranslationDto } from './postTranslationDto';
 import type { TextDirection } from './textDirection';
@@ -56,6 +57,8 @@ export interface PostDetailDto {
   featured: boolean;
   /** @nullable */
   featuredImage: string | null;
+  /** The h2–h4 headings of the content in order, with their ids */
+  headings: PostHeadingDto[];
   id: number;
   /** A canonical BCP 47 tag (ar unless the author chose another) */
   language: string;

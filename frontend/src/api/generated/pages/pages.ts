@@ -391,7 +391,7 @@ export const useDeletePage = <TError = ErrorType<ErrorDto>,
       return useMutation(getDeletePageMutationOptions(options), queryClient);
     }
     /**
- * One page with its content, as readers see it (`/api/pages/about` is the about page).
+ * One page with its content as readers see it: headings with ids and links to themselves, code highlighted (`/api/pages/about` is the about page).
  * @summary Read a static page by slug
  */
 export const getPageBySlug = (

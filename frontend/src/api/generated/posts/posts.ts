@@ -654,7 +654,7 @@ export const useDeletePost = <TError = ErrorType<ErrorDto>,
       return useMutation(getDeletePostMutationOptions(options), queryClient);
     }
     /**
- * A published post with its content and links to the previous and next published posts, as readers see it; signed in, drafts too. The slug is the last segment of the post's address (Arabic letters are kept).
+ * A published post with its content and links to the previous and next published posts, as readers see it (headings with ids and links to themselves, listed in `headings`; code highlighted); signed in, drafts too. The slug is the last segment of the post's address (Arabic letters are kept).
  * @summary Read a post by slug
  */
 export const getPostBySlug = (
