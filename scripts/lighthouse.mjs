@@ -1,5 +1,5 @@
 // `npm run lighthouse`: what a reader's phone gets. Builds, starts the app on a scratch SQLite DATA_DIR with 13 published
-// posts (each with a 1600×900 photo-like image, one with code), then runs Lighthouse 12.8 (default mobile profile,
+// posts (each with a 1600×900 photo-like image, headings, formulas, a footnote and code), then runs Lighthouse 12.8 (default mobile profile,
 // Debian's Chromium) on `/`, a post and a category, and prints the four scores, LCP, TBT, CLS and bytes transferred.
 // A measurement, not a test: it is not part of `npm test`. LIGHTHOUSE_SKIP_BUILD=1 reuses the current build;
 // LIGHTHOUSE_RUNS=N (default 3) runs each page N times and reports the run with the median performance score (one run
@@ -84,6 +84,14 @@ const CODE = `<pre><code class="language-ts">export async function fetchPosts(li
   return response.json(); // قائمة المقالات
 }</code></pre><pre><code class="language-python">def read_time(words: int) -> int:
     return max(1, -(-words // 200))</code></pre>`;
+// What issue 26 added to a post: headings (three or more give a table of contents), formulas and a footnote.
+const RICH = [
+  '<h2>مقدمة</h2><p dir="rtl">قانون فيثاغورس <span class="math-inline" data-tex="a^2+b^2=c^2"></span> معروف<sup><a href="#fn-1" id="fnref-1" role="doc-noteref">1</a></sup>.</p>',
+  '<h2>الصيغة العامة</h2><div class="math-block" data-tex="x = \\frac{-b \\pm \\sqrt{b^2-4ac}}{2a}"></div>',
+  '<h3>مثال بالشيفرة</h3>',
+];
+const NOTES =
+  '<section class="footnotes" role="doc-endnotes"><ol><li id="fn-1" dir="rtl"><a href="#fnref-1" role="doc-backlink" aria-label="العودة إلى موضع الحاشية 1">↪</a><div><p dir="rtl">إقليدس، الأصول.</p></div></li></ol></section>';
 const paragraph = (i) =>
   `<p>فقرة رقم ${i + 1}: نكتب عن React وTypeScript وتطبيقات الذكاء الاصطناعي في حياتنا اليومية، مع أمثلة عملية وشرح مفصّل لكل خطوة.</p>`;
 
@@ -99,7 +107,7 @@ async function seed() {
       await api('POST', '/api/posts', {
         title: `مقال تجريبي رقم ${i + 1}: دليل عملي إلى TypeScript وReact`,
         slug: `sample-post-${i + 1}`,
-        content: Array.from({ length: 12 }, (_, p) => paragraph(p)).join('') + CODE + paragraph(12),
+        content: RICH[0] + Array.from({ length: 12 }, (_, p) => paragraph(p)).join('') + RICH[1] + RICH[2] + CODE + paragraph(12) + NOTES,
         categoryId: categories[i % categories.length].id,
         featuredImage: url,
         published: true,

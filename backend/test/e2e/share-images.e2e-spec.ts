@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import sharp from 'sharp';
+import { titleLeavingPage } from '@mudawwana/rules';
 import type TestAgent from 'supertest/lib/agent';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SHARE_CARD_COLOURS } from '../../src/share-images/share-card-design';
@@ -118,7 +119,8 @@ describe('share images', () => {
     expect(tags).toMatchObject({
       'og:image:width': '1200',
       'og:image:height': '630',
-      'og:image:alt': title,
+      // the title as it leaves the page: marked and isolated, so its Latin first word keeps it right to left
+      'og:image:alt': titleLeavingPage(title, 'rtl'),
       'twitter:card': 'summary_large_image',
       'twitter:image': tags['og:image'],
     });

@@ -1,4 +1,4 @@
-import { HOME_SHARE_IMAGE, shareImageUrl } from '@mudawwana/rules';
+import { HOME_SHARE_IMAGE, shareImageUrl, titleLeavingPage } from '@mudawwana/rules';
 import { describe, expect, it } from 'vitest';
 import { absoluteUrl, renderHeadTags, safeJson } from './head';
 
@@ -23,7 +23,8 @@ describe('renderHeadTags', () => {
     expect(html).toContain('<meta property="og:image" content="https://blog.example/og/post/hello.png?v=0123456789abcdef" />');
     expect(html).toContain('<meta property="og:image:width" content="1200" />');
     expect(html).toContain('<meta property="og:image:height" content="630" />');
-    expect(html).toContain('<meta property="og:image:alt" content="مقال &quot;تجريبي&quot;" />');
+    // the alt text leaves the page like the title: marked and isolated
+    expect(html).toContain(`<meta property="og:image:alt" content="${titleLeavingPage('مقال &quot;تجريبي&quot;', 'rtl')}" />`);
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(html).toContain('<meta name="twitter:image" content="https://blog.example/og/post/hello.png?v=0123456789abcdef" />');
     expect(html).toContain('application/rss+xml');
