@@ -1,7 +1,6 @@
 import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import {
   BLOG_NAME,
-  DISPLAY_TIME_ZONE,
   HOME_SHARE_IMAGE,
   pageShareImage,
   postShareImage,
@@ -14,6 +13,7 @@ import { DomainEvents } from '../common/domain-events';
 import { Page } from '../pages/page.entity';
 import { Post } from '../posts/post.entity';
 import { publicNow } from '../posts/reader-visible';
+import { SettingsService } from '../settings/settings.service';
 import { RenderQueue } from '../site/render-queue';
 import { RenderUnavailable } from '../site/render-unavailable';
 import { isUploadKey, readUpload, UPLOAD_STORAGE, type UploadStorage } from '../upload/storage';
@@ -31,17 +31,9 @@ export interface FoundSubject {
   shows: ShareImageShows;
 }
 
-/** The date under a post's title as the pages write it: '21 نوفمبر 2026' (Gregorian, Western digits). */
-const dayFormat = new Intl.DateTimeFormat('ar-u-ca-gregory-nu-latn', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: DISPLAY_TIME_ZONE,
-});
-
-/** The byline drawn under the title: author and date, either alone, or none. */
+/** The byline drawn under the title: author and date (as the pages write it), either alone, or none. */
 export function bylineOf(shows: ShareImageShows): string | null {
-  const parts = [shows.author, shows.date && dayFormat.format(new Date(shows.date))].filter(Boolean);
+  const parts = [shows.author, shows.date].filter(Boolean);
   return parts.length > 0 ? parts.join(' · ') : null;
 }
 
@@ -61,6 +53,7 @@ export class ShareImages implements OnModuleInit, OnModuleDestroy {
     private readonly dataSource: DataSource,
     @Inject(UPLOAD_STORAGE) private readonly storage: UploadStorage,
     private readonly domainEvents: DomainEvents,
+    private readonly settings: SettingsService,
   ) {
     this.store = new ShareImageStore(dataSource);
   }
@@ -91,7 +84,8 @@ export class ShareImages implements OnModuleInit, OnModuleDestroy {
       where: { ...publicNow(), slug: subject.slug },
     });
     if (!post) return undefined;
-    const shows = postShareImage({ ...post, authorName: post.author?.name ?? null, createdAt: post.createdAt.toISOString() });
+    const display = await this.settings.getDateDisplay();
+    const shows = postShareImage({ ...post, authorName: post.author?.name ?? null, createdAt: post.createdAt.toISOString() }, display);
     return { key: `post:${post.id}`, shows };
   }
 

@@ -6,6 +6,8 @@ import type { RouteQuery } from '@/lib/route-queries';
 
 /** Dates and numbers as the site's date setting shows them to readers (Gregorian or Hijri, Western or Arabic-Indic). */
 export interface ReaderDates {
+  /** The setting itself (what the share image of a post is drawn with). */
+  display: DateDisplay;
   digits: DisplayDigits;
   /** '21 نوفمبر 2026 | 11:34 م', '١١ جمادى الآخرة ١٤٤٨ هـ | ١١:٣٤ م' */
   formatDate: (value: string | number | Date | null | undefined) => string;
@@ -16,6 +18,7 @@ export interface ReaderDates {
 
 export function readerDates(display: DateDisplay): ReaderDates {
   return {
+    display,
     digits: display.digits,
     formatDate: (value) => formatDateTime(value, { display }),
     formatDay: (value) => formatDay(value, { display }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { shareImagePath, shareImageUrl, shareImageVersion, type ShareImageShows } from './share-image.js';
+import { postShareImage, shareImagePath, shareImageUrl, shareImageVersion, type ShareImageShows } from './share-image.js';
 
-const shows: ShareImageShows = { title: 'Rust للمبتدئين', cover: null, author: 'كاتب', date: '2026-01-02T03:04:05.000Z' };
+const shows: ShareImageShows = { title: 'Rust للمبتدئين', cover: null, author: 'كاتب', date: '2 يناير 2026' };
 
 describe('share images', () => {
   it('have clean addresses, the slug encoded once', () => {
@@ -18,10 +18,19 @@ describe('share images', () => {
       { ...shows, title: 'Rust للمبتدئين!' },
       { ...shows, cover: '/uploads/a.webp' },
       { ...shows, author: 'كاتبة' },
-      { ...shows, date: '2026-01-02T03:04:06.000Z' },
+      { ...shows, date: '3 يناير 2026' },
     ]) {
       expect(shareImageVersion(changed)).not.toBe(version);
     }
+  });
+
+  it("show a post's day in the site's calendar and digits, so a change of the setting is a new image", () => {
+    const post = { title: 'Rust للمبتدئين', featuredImage: null, authorName: 'كاتب', createdAt: '2026-11-21T20:34:00.000Z' };
+    const gregorian = postShareImage(post, { calendar: 'gregory', digits: 'latn' });
+    const hijri = postShareImage(post, { calendar: 'islamic-umalqura', digits: 'arab' });
+    expect(gregorian.date).toBe('21 نوفمبر 2026');
+    expect(hijri.date).toMatch(/^[٠-٩]+ [^\s]+( [^\s]+)? [٠-٩]{4} هـ$/);
+    expect(shareImageVersion(hijri)).not.toBe(shareImageVersion(gregorian));
   });
 
   it('are named in pages with their version', () => {

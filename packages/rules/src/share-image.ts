@@ -1,4 +1,5 @@
 import { BLOG_NAME, BLOG_TAGLINE } from './blog.js';
+import { formatDay, type DateDisplay } from './date-display.js';
 
 /**
  * Share images (docs/decisions/027-share-images.md): the picture a link preview shows for a post, a static page or
@@ -24,7 +25,7 @@ export interface ShareImageShows {
   /** The cover's address (`/uploads/…`), drawn darkened behind the text; null for none. */
   cover: string | null;
   author: string | null;
-  /** The date shown, as an ISO 8601 instant. */
+  /** The day shown, as the pages write it under the site's date setting ('21 نوفمبر 2026', '٢١ جمادى الأولى ١٤٤٨ هـ'). */
   date: string | null;
 }
 
@@ -39,14 +40,15 @@ export function pageShareImage(page: { title: string }): ShareImageShows {
   return { title: page.title, cover: null, author: null, date: null };
 }
 
-/** What a post's image shows: its title over its cover, its author's name and its date (the API's ISO instant). */
-export function postShareImage(post: {
-  title: string;
-  featuredImage: string | null;
-  authorName: string | null;
-  createdAt: string;
-}): ShareImageShows {
-  return { title: post.title, cover: post.featuredImage, author: post.authorName, date: post.createdAt };
+/**
+ * What a post's image shows: its title over its cover, its author's name and its day (the API's ISO instant, written
+ * in the calendar and digits of the site's date setting, so a change of the setting is a new image too).
+ */
+export function postShareImage(
+  post: { title: string; featuredImage: string | null; authorName: string | null; createdAt: string },
+  display: DateDisplay,
+): ShareImageShows {
+  return { title: post.title, cover: post.featuredImage, author: post.authorName, date: formatDay(post.createdAt, { display }) };
 }
 
 /** The image's address: /og/post/<slug>.png, /og/page/<slug>.png, /og/home.png. */

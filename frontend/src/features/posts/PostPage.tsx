@@ -1,3 +1,4 @@
+import { useReaderDates } from '@/lib/reader-dates';
 import { Box, Button, Flex, Heading, HStack, Separator, Stack, Tag, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
@@ -60,6 +61,7 @@ export function PostPage() {
   const commentsPage = commentsPageOf(search);
   const queryClient = useQueryClient();
   const post = useQuery(postBySlugQuery(slug));
+  const dates = useReaderDates();
   // Side by side with the post; not for a post that is not there (the shared not-found page has no comments to hydrate).
   const comments = useQuery({ ...postCommentsQuery(slug, commentsPage), enabled: !post.isError });
   const path = postPath(slug);
@@ -91,7 +93,10 @@ export function PostPage() {
         description={postDescription(data)}
         path={path}
         // The generated share image, with the cover in it when there is one (docs/decisions/027-share-images.md).
-        image={shareImageUrl({ kind: 'post', slug: data.slug }, postShareImage({ ...data, authorName: data.author?.name ?? null }))}
+        image={shareImageUrl(
+          { kind: 'post', slug: data.slug },
+          postShareImage({ ...data, authorName: data.author?.name ?? null }, dates.display),
+        )}
         imageAlt={data.title}
         type="article"
         publishedTime={data.createdAt}
