@@ -2,6 +2,7 @@ import { request as playwrightRequest, type Browser, type BrowserContextOptions,
 import { axeCheck } from '../support/axe';
 import { expect, keepScreenshot, test, waitForHydration } from '../support/fixtures';
 import { signIn } from '../support/seed';
+import { startServer, type RunningServer } from '../support/server';
 
 /**
  * Issue 26 (docs/decisions/029): a post with a table of contents, linkable headings and a long line of code, at phone
@@ -23,17 +24,19 @@ const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } 
 const WIDTHS = { phone: PHONE, desktop: DESKTOP } as const;
 
 let path = '';
+// A blog of its own: the shared one's tests count its posts and look at the newest one's neighbours.
+let blog: RunningServer;
 
-test.beforeAll(async ({ site }) => {
-  const api = await playwrightRequest.newContext({ baseURL: site.baseURL });
+test.beforeAll(async () => {
+  blog = await startServer();
+  const api = await playwrightRequest.newContext({ baseURL: blog.baseURL });
   await signIn(api);
-  // Older than every other post of the shared blog: other tests look at the newest posts and their neighbours.
-  const data = { title: 'مقالة بفهرس وشيفرة', content: CONTENT, published: true, createdAt: '2023-01-01T10:00:00.000Z' };
-  const response = await api.post('/api/posts', { data });
+  const response = await api.post('/api/posts', { data: { title: 'مقالة بفهرس وشيفرة', content: CONTENT, published: true } });
   expect(response.status()).toBe(201);
   path = `/post/${encodeURIComponent((await response.json()).slug)}`;
   await api.dispose();
 });
+test.afterAll(async () => blog?.stop());
 
 async function open(browser: Browser, baseURL: string, options: BrowserContextOptions): Promise<Page> {
   const context = await browser.newContext({ locale: 'ar', timezoneId: 'Asia/Riyadh', ...options, baseURL });
@@ -52,9 +55,8 @@ const overflow = (page: Page) =>
 for (const [width, size] of Object.entries(WIDTHS)) {
   test(`${width} without JavaScript: the contents ${width === 'phone' ? 'fold and unfold' : 'are open'}, links lead to headings, long code scrolls in its block`, async ({
     browser,
-    site,
   }) => {
-    const page = await open(browser, site.baseURL, { ...size, javaScriptEnabled: false });
+    const page = await open(browser, blog.baseURL, { ...size, javaScriptEnabled: false });
     const toc = page.getByTestId('toc');
     await expect(toc.locator('summary')).toHaveText('محتويات المقالة');
     const entry = toc.getByRole('link', { name: 'الخلاصة' });
@@ -86,8 +88,8 @@ for (const [width, size] of Object.entries(WIDTHS)) {
   });
 
   for (const colorScheme of ['light', 'dark'] as const) {
-    test(`${width}, ${colorScheme} theme: highlighted code and heading links, no accessibility violations`, async ({ browser, site }) => {
-      const page = await open(browser, site.baseURL, { ...size, colorScheme });
+    test(`${width}, ${colorScheme} theme: highlighted code and heading links, no accessibility violations`, async ({ browser }) => {
+      const page = await open(browser, blog.baseURL, { ...size, colorScheme });
       const code = page.locator('pre[data-language="javascript"]');
       await expect(code).toHaveAttribute('dir', 'ltr');
       await expect(code.locator('.hljs-keyword').first()).toHaveText('const');
@@ -126,7 +128,7 @@ test('the reader’s app brings no highlighter: after hydration the code is stil
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') scripts.push(response.text());
   });
-  await page.goto(path);
+  await page.goto(`${blog.baseURL}${path}`);
   await waitForHydration(page);
   await expect(page.locator('pre[data-language="javascript"] .hljs-keyword').first()).toHaveText('const');
   const bodies = await Promise.all(scripts);
