@@ -18,6 +18,32 @@ const DIGITS_LABEL: Record<DisplayDigits, string> = {
 
 const sameDisplay = (display: DateDisplay) => ({ ...display });
 
+/** A labelled select of one of the setting's choices (`labels` names each, in order). */
+function ChoiceSelect<Choice extends string>(props: {
+  id: string;
+  name: string;
+  label: string;
+  value: Choice;
+  labels: Record<Choice, string>;
+  onChange: (value: Choice) => void;
+}) {
+  return (
+    <Field.Root>
+      <Field.Label htmlFor={props.id}>{props.label}</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field id={props.id} name={props.name} value={props.value} onChange={(e) => props.onChange(e.target.value as Choice)}>
+          {(Object.entries(props.labels) as [Choice, string][]).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
 /**
  * The calendar and digits readers' dates and counts are shown in (pages, mails), with an example. Saving rebuilds every
  * stored page that shows a date or a count.
@@ -47,42 +73,22 @@ export default function DateDisplayCard() {
             }}
           >
             <Stack gap="4">
-              <Field.Root>
-                <Field.Label htmlFor="date-calendar">{t.calendar}</Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field
-                    id="date-calendar"
-                    name="calendar"
-                    value={form.calendar}
-                    onChange={(e) => setForm({ ...form, calendar: e.target.value as DisplayCalendar })}
-                  >
-                    {Object.entries(CALENDAR_LABEL).map(([value, label]) => (
-                      <option key={value} value={value}>
-                        {label}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </Field.Root>
-              <Field.Root>
-                <Field.Label htmlFor="date-digits">{t.digits}</Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field
-                    id="date-digits"
-                    name="digits"
-                    value={form.digits}
-                    onChange={(e) => setForm({ ...form, digits: e.target.value as DisplayDigits })}
-                  >
-                    {Object.entries(DIGITS_LABEL).map(([value, label]) => (
-                      <option key={value} value={value}>
-                        {label}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </Field.Root>
+              <ChoiceSelect
+                id="date-calendar"
+                name="calendar"
+                label={t.calendar}
+                value={form.calendar}
+                labels={CALENDAR_LABEL}
+                onChange={(calendar) => setForm({ ...form, calendar })}
+              />
+              <ChoiceSelect
+                id="date-digits"
+                name="digits"
+                label={t.digits}
+                value={form.digits}
+                labels={DIGITS_LABEL}
+                onChange={(digits) => setForm({ ...form, digits })}
+              />
               <Text color="fg.muted" fontSize="sm" data-testid="date-display-example">
                 {t.dateDisplayExample(formatDateTime(new Date(), { display: form }))}
               </Text>
