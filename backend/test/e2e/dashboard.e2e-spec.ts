@@ -96,7 +96,8 @@ describe('dashboard: search, filters, bulk actions', () => {
           .expect(200);
         return heard.at(-1);
       };
-      const own = [a, b].flatMap((post) => [ContentTag.post(post.id), ContentTag.postLink(post.slug)]);
+      // each post's own pages, and its translation group (the pages of its translations name it: none here)
+      const own = [a, b].flatMap((post) => [ContentTag.post(post.id), ContentTag.postLink(post.slug), ContentTag.translations(post.id)]);
       const lists = [
         ContentTag.postLists,
         ContentTag.categories, // the posts each category counts
