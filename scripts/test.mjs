@@ -34,8 +34,13 @@ function vitestCounts(file) {
   if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0, missing: true };
   const report = JSON.parse(readFileSync(file, 'utf8'));
   const skips = {};
+  const failures = [];
   for (const result of report.testResults) {
+    // A file that failed to load has no test results of its own: its message says why.
+    if (result.status === 'failed' && result.assertionResults.length === 0)
+      failures.push(`${relative(root, result.name)}: ${result.message}`);
     for (const test of result.assertionResults) {
+      if (test.status === 'failed') failures.push(`${relative(root, result.name)} › ${test.fullName}`);
       if (test.status === 'passed' || test.status === 'failed') continue;
       const reason = test.status === 'todo' ? 'todo' : (test.meta?.skipReason ?? 'no reason given');
       skip(skips, reason, 1, relative(root, result.name));
@@ -46,6 +51,7 @@ function vitestCounts(file) {
     failed: report.numFailedTests,
     skipped: report.numPendingTests + report.numTodoTests,
     skips,
+    failures,
     report,
   };
 }
@@ -56,12 +62,14 @@ function playwrightCounts(file) {
   const { stats, suites, errors } = JSON.parse(readFileSync(file, 'utf8'));
   const skips = {};
   const flaky = [];
+  const failures = [];
   const visit = (suite, path) => {
     const titles = suite.title && !suite.title.endsWith('.ts') ? [...path, suite.title] : path;
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests) {
         const name = `[${test.projectName}] ${spec.file} › ${[...titles, spec.title].join(' › ')}`;
         if (test.status === 'flaky') flaky.push(`${name} (passed on retry ${test.results.length - 1})`);
+        if (test.status === 'unexpected') failures.push(name);
         if (test.status === 'skipped') {
           const reason = test.annotations.find((a) => a.type === 'skip' || a.type === 'fixme')?.description;
           skip(skips, reason ?? 'not run (an earlier test of its serial group failed, or no reason given)', 1, spec.file);
@@ -77,6 +85,7 @@ function playwrightCounts(file) {
     skipped: stats.skipped,
     skips,
     flaky,
+    failures,
   };
 }
 
@@ -193,6 +202,8 @@ for (const suite of suites) {
     console.log(`            ${count ? `skipped ${count}: ` : ''}${reason}${shown ? ` (${shown})` : ''}`);
   }
   for (const name of suite.flaky ?? []) console.log(`            flaky: ${name}`);
+  // Named again here, at the end of the output, where a reader of a long CI log looks first.
+  for (const name of suite.failures ?? []) console.log(`            FAILED: ${name}`);
   passed += suite.passed;
   failed += suiteFailed;
   skipped += suite.skipped;
