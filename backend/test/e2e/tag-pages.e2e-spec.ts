@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PageFill } from '../../src/site/page-fill';
 import { PageFreshness } from '../../src/site/page-freshness';
-import { createPost } from '../support/helpers';
+import { createPost, waitFor } from '../support/helpers';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -22,14 +22,6 @@ async function generationOf(dataSource: DataSource, key: string): Promise<number
   const postgres = dataSource.options.type === 'postgres';
   const rows = await dataSource.query(`SELECT "generation" FROM "site_pages" WHERE "key" = ${postgres ? '$1' : '?'}`, [key]);
   return rows[0] ? Number(rows[0].generation) : undefined;
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 describe('tag pages in the page store, search pages beside it', () => {
@@ -57,7 +49,7 @@ describe('tag pages in the page store, search pages beside it', () => {
     expect(response.headers['x-site-cache']).toBe('HIT');
     for (const post of tagged) expect(response.text).toContain(post.title);
     // The sitemap follows from the background sweep (it may be served stale for a moment after a change).
-    await waitFor(async () => (await page('/sitemap.xml')).text.includes(`${TAG_PATH}</loc>`), 10_000);
+    await waitFor(async () => (await page('/sitemap.xml')).text.includes(`${TAG_PATH}</loc>`));
     expect((await page(`/tag/${encodeURIComponent('لا-يوجد')}`).expect(404)).text).toContain('الوسم غير موجود');
   });
 
@@ -69,7 +61,7 @@ describe('tag pages in the page store, search pages beside it', () => {
 
     const title = `عنوان جديد ${Date.now()}`;
     await author.put(`/api/posts/${tagged[0].id}`).send({ title }).expect(200);
-    await waitFor(async () => (await page(TAG_PATH)).text.includes(title), 10_000);
+    await waitFor(async () => (await page(TAG_PATH)).text.includes(title));
   });
 
   it('a post given the tag appears on its page; one losing it leaves', async () => {
@@ -79,9 +71,9 @@ describe('tag pages in the page store, search pages beside it', () => {
       .expect(200);
     // Its count says so (the footer lists the newest posts on every page, this one among them).
     const count = async () => /data-testid="tag-count"[^>]*>([^<]*)</.exec((await page(TAG_PATH)).text)?.[1];
-    await waitFor(async () => (await count()) === '4 مقالات', 10_000);
+    await waitFor(async () => (await count()) === '4 مقالات');
     await author.put(`/api/posts/${untagged.id}`).send({ tags: [] }).expect(200);
-    await waitFor(async () => (await count()) === '3 مقالات', 10_000);
+    await waitFor(async () => (await count()) === '3 مقالات');
   });
 
   it('a rename moves the page: the old address is a 404, the new one lists the posts', async () => {
@@ -89,7 +81,7 @@ describe('tag pages in the page store, search pages beside it', () => {
       .put(`/api/tags/${encodeURIComponent('ذكاء-اصطناعي')}`)
       .send({ name: 'AI' })
       .expect(200);
-    await waitFor(async () => (await page(TAG_PATH)).status === 404, 10_000);
+    await waitFor(async () => (await page(TAG_PATH)).status === 404);
     const renamed = await page('/tag/ai').expect(200);
     expect(renamed.text).toContain(tagged[1].title);
   });

@@ -48,12 +48,18 @@ export async function createPost(agent: TestAgent, fields: Record<string, unknow
   return response.body;
 }
 
-/** Resolves with how long `check` took to hold (looked at every `everyMs`); throws past `timeoutMs`. */
-export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, everyMs = 20): Promise<number> {
+/**
+ * How long a test waits for something that happens after an answer (a page rebuilt, a change relayed to another
+ * instance) before it fails. A limit for giving up, not a promise of speed: CI's two cores are shared and often busy,
+ * so how fast a change shows is measured by `npm run bench` ("edit to visible"), never by a timed test.
+ */
+export const EVENTUALLY_MS = 20_000;
+
+/** Resolves once `check` holds (looked at every `everyMs`); throws past `limitMs`. */
+export async function waitFor(check: () => Promise<boolean>, limitMs = EVENTUALLY_MS, everyMs = 20): Promise<void> {
   const started = Date.now();
   while (!(await check())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
+    if (Date.now() - started > limitMs) throw new Error(`not within ${limitMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
-  return Date.now() - started;
 }
