@@ -768,8 +768,7 @@ describe('reader comments', () => {
 /**
  * Two instances on one PostgreSQL database (on the built frontend, `npm run build` first): a comment approved on one
  * is read through the other's API at once, and the other's stored page of the post (which shows the comment and
- * carries the post's count) is built again within two seconds (a render; under a second on an idle machine), as every
- * instance hears of it.
+ * carries the post's count) is built again, as every instance hears of it (how soon: the bench's figure).
  */
 describe.runIf(onPostgres)('comments on two instances (PostgreSQL)', POSTGRES_ONLY, () => {
   let t: TestApp;
@@ -784,7 +783,7 @@ describe.runIf(onPostgres)('comments on two instances (PostgreSQL)', POSTGRES_ON
   });
   afterAll(() => t?.close());
 
-  it("an approval on one instance shows through the other's API at once and on its stored post page within two seconds", async () => {
+  it("an approval on one instance shows through the other's API at once and on its stored post page", async () => {
     const author = await t.author();
     const post = await createPost(author, { published: true, title: 'Two instances' });
     const reader = t.agent();

@@ -144,7 +144,8 @@ describe('uploads in an S3 bucket', () => {
   });
 });
 
-describe('npm run images:variants with a bucket', () => {
+// The command runs twice as a process of its own (loading the app each time): two minutes rather than thirty seconds.
+describe('npm run images:variants with a bucket', { timeout: 120_000 }, () => {
   let bucket: TestBucket;
   let dataDir: string;
   beforeAll(() => buildBackend(), 120_000);
