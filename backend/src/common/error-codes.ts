@@ -88,6 +88,8 @@ export const ERROR_CODES = {
   BLOCK_INVALID: 'The value is neither a host name (spam.example) nor an actor id (an http(s) URL)',
   BLOCK_EXISTS: 'This server or account is blocked already',
   BLOCK_NOT_FOUND: 'No block has this id',
+  FEDERATION_BLOCKED: "An activity to the blog's inbox from a server or account the author blocked",
+  ACTIVITY_TOO_LARGE: "An activity to the blog's inbox is larger than 1 MB",
   // imports
   IMPORT_FILE_REQUIRED: 'Send the export in the multipart field "file"',
   IMPORT_FILE_INVALID:

@@ -107,8 +107,9 @@ export class FederationAdminService {
       if (!(await this.deliveries.findById(id))) throw notFound('DELIVERY_NOT_FOUND', 'Delivery not found');
       throw conflict('DELIVERY_NOT_RETRYABLE', 'Only a failed or gone delivery can be retried');
     }
+    const retried = deliveryView((await this.deliveries.findById(id))!);
     this.answers.deliverSoon();
-    return deliveryView((await this.deliveries.findById(id))!);
+    return retried;
   }
 
   async listBlocks(query: ListBlocksQuery): Promise<BlockListDto> {

@@ -128,15 +128,13 @@ describe('the federation admin API', () => {
       lastError: 'HTTP 500',
       lastStatusCode: 500,
     });
-    const delivered = await db
-      .getRepository(FederationDelivery)
-      .save({
-        activityRowId: activity.id,
-        inboxUrl: 'http://10.9.9.8/inbox',
-        status: 'delivered',
-        nextAttemptAt: new Date(),
-        deliveredAt: new Date(),
-      });
+    const delivered = await db.getRepository(FederationDelivery).save({
+      activityRowId: activity.id,
+      inboxUrl: 'http://10.9.9.8/inbox',
+      status: 'delivered',
+      nextAttemptAt: new Date(),
+      deliveredAt: new Date(),
+    });
     const list = (await author.get('/api/federation/deliveries?status=failed').expect(200)).body;
     expect(list.items).toContainEqual(
       expect.objectContaining({
