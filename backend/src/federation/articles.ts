@@ -32,8 +32,8 @@ export function articleOf(post: Post, to: ArticleAddresses): Article {
     attribution: to.actor,
     name: post.title,
     summary: post.excerpt?.trim() || generateExcerpt(post.content),
-    content,
-    contents: [new LanguageString(content, post.language)],
+    // The plain value (content) and the one keyed by the post's language (contentMap).
+    contents: [content, new LanguageString(content, post.language)],
     url: new URL(url),
     published: Temporal.Instant.fromEpochMilliseconds(published.getTime()),
     updated: Temporal.Instant.fromEpochMilliseconds(post.updatedAt.getTime()),

@@ -55,12 +55,13 @@ export class DeliveriesRepository {
         return { activity: saved, deliveries: inboxes.length };
       }
       const { escape } = manager.connection.driver;
+      const postgres = manager.connection.options.type === 'postgres';
       const column = manager.connection.getMetadata(FederationDelivery).findColumnWithPropertyName('nextAttemptAt')!;
       const nowValue: unknown = manager.connection.driver.preparePersistentValue(now, column);
       // saved.id is our own integer; the statuses are constants.
       await manager.query(
         `INSERT INTO ${escape('federation_deliveries')} (${escape('activityRowId')}, ${escape('inboxUrl')}, ${escape('status')}, ${escape('nextAttemptAt')}) ` +
-          `SELECT DISTINCT ${Number(saved.id)}, COALESCE(${escape('sharedInboxUrl')}, ${escape('inboxUrl')}), 'pending', ${placeholder(manager, 1)} ` +
+          `SELECT DISTINCT ${Number(saved.id)}, COALESCE(${escape('sharedInboxUrl')}, ${escape('inboxUrl')}), 'pending', ${placeholder(manager, 1)}${postgres ? '::timestamptz' : ''} ` +
           `FROM ${escape('federation_followers')} WHERE ${escape('status')} = 'accepted'`,
         [nowValue],
       );

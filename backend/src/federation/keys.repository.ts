@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { exportJwk, generateCryptoKeyPair, importJwk } from '@fedify/fedify';
 import { DataSource, Repository } from 'typeorm';
-import { isUniqueViolation } from '../common/database-errors';
 import { FederationKey, KEY_ALGORITHMS, type KeyAlgorithm } from './federation-store.entity';
 
 /**
@@ -30,15 +29,18 @@ export class KeysRepository {
     let stored = await this.keys.findOneBy({ algorithm });
     if (!stored) {
       const pair = await generateCryptoKeyPair(algorithm);
-      try {
-        await this.keys.insert({
+      // OR IGNORE / ON CONFLICT DO NOTHING: another instance's pair stored first wins (and a failed insert would log
+      // its parameters, the private key among them).
+      await this.keys
+        .createQueryBuilder()
+        .insert()
+        .values({
           algorithm,
           privateJwk: JSON.stringify(await exportJwk(pair.privateKey)),
           publicJwk: JSON.stringify(await exportJwk(pair.publicKey)),
-        });
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-      }
+        })
+        .orIgnore()
+        .execute();
       stored = await this.keys.findOneByOrFail({ algorithm });
     }
     return {

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, Repository } from 'typeorm';
-import { isUniqueViolation } from '../common/database-errors';
 import { FederationReaction, type ReactionKind } from './federation-reaction.entity';
 
 @Injectable()
@@ -13,11 +12,7 @@ export class ReactionsRepository {
 
   /** Counted once per account, post and kind (a like sent twice is one like). */
   async add(row: Pick<FederationReaction, 'postId' | 'kind' | 'actorKey' | 'activityKey'>): Promise<void> {
-    try {
-      await this.reactions.insert(row);
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-    }
+    await this.reactions.createQueryBuilder().insert().values(row).orIgnore().execute();
   }
 
   /** An Undo: the reaction its activity made, if that account made it (only the author of a like can take it back). */

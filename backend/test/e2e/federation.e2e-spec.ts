@@ -1,14 +1,14 @@
-import { Create, Follow, Note, Undo } from '@fedify/vocab';
-import { Temporal } from '@js-temporal/polyfill';
-import { signRequest, generateCryptoKeyPair } from '@fedify/fedify';
-import request from 'supertest';
+import { generateCryptoKeyPair, signRequest } from '@fedify/fedify';
+import { Announce, Create, Follow, Like, Note, PUBLIC_COLLECTION, Undo } from '@fedify/vocab';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FederationQueueMessage } from '../../src/federation/federation-store.entity';
 import { Follower } from '../../src/federation/follower.entity';
 import { FediversePeer, Trap } from '../support/fediverse-peer';
-import { waitFor } from '../support/helpers';
+import { createPost, waitFor } from '../support/helpers';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -29,7 +29,7 @@ describe('the blog as a fediverse account', () => {
   beforeAll(async () => {
     peer = await FediversePeer.start();
     trap = await Trap.start();
-    t = await startTestApp({ FEDERATION_ALLOW_PRIVATE_HOSTS: peer.host, FEDERATION_RETRY_BASE_MS: '200' });
+    t = await startTestApp({ FEDERATION_ALLOW_PRIVATE_HOSTS: peer.host, FEDERATION_RETRY_BASE_MS: '300', SCHEDULER_INTERVAL_MS: '200' });
     author = await t.author();
     db = t.app.get(DataSource);
     const settings = (await author.get('/api/federation/settings').expect(200)).body;
@@ -85,6 +85,7 @@ describe('the blog as a fediverse account', () => {
       expect.objectContaining({ type: 'PropertyValue', value: expect.stringContaining('rel="me') }),
     );
     expect(json.image).toMatchObject({ url: `${origin}/og/home.png` });
+    if (process.env.CAPTURE_ACTIVITYPUB) await capture('actor.json', json);
   });
 
   it('accepts a follow at once, with a signed Accept to the follower; Undo removes it', async () => {
@@ -174,8 +175,211 @@ describe('the blog as a fediverse account', () => {
   it('serves the outbox, paged', async () => {
     const outbox = (await t.agent().get(`${actor.pathname}/outbox`).set('Accept', 'application/activity+json').expect(200)).body;
     expect(outbox).toMatchObject({ type: 'OrderedCollection', totalItems: expect.any(Number) });
-    void Note;
-    void Temporal;
-    void request;
+  });
+
+  describe('publishing, replies and reactions', () => {
+    let follows: Follow[];
+
+    beforeAll(async () => {
+      // alice and bob share their server's inbox: one delivery reaches both.
+      follows = [];
+      for (const name of ['alice', 'bob']) {
+        const follow = new Follow({ id: peer.id('follow'), actor: peer.actorUrl(name), object: actor });
+        follows.push(follow);
+        await peer.send(name, follow, inbox);
+      }
+      await queueDrained();
+      for (const held of (await author.get('/api/federation/followers?status=pending').expect(200)).body.items) {
+        await author.post(`/api/federation/followers/${held.id}/approve`).expect(200);
+      }
+      expect((await author.get('/api/federation/followers/counts').expect(200)).body).toEqual({ accepted: 2, pending: 0 });
+    });
+
+    const allDelivered = () =>
+      waitFor(async () => {
+        const counts = (await author.get('/api/federation/deliveries/counts').expect(200)).body;
+        return counts.pending === 0 && counts.sending === 0;
+      }, 15_000);
+    const sharedInboxGot = (type: string) => peer.received(type).filter((delivery) => delivery.inbox === 'shared');
+
+    it('sends one signed Create(Article) per shared inbox when a post is published, then Update and Delete', async () => {
+      const post = await createPost(author, {
+        title: 'مقال عن الفديفيرس',
+        excerpt: 'ملخص المقال',
+        content: '<p>نص <a href="/post/other">برابط</a></p>',
+        tags: ['ActivityPub', 'شبكات'],
+        published: true,
+      });
+      await allDelivered();
+      const creates = sharedInboxGot('Create');
+      expect(creates).toHaveLength(1);
+      const create = creates[0].json as Record<string, any>;
+      const articleUrl = `${origin}/ap/posts/${post.id}`;
+      expect(create).toMatchObject({
+        type: 'Create',
+        actor: actor.href,
+        to: 'as:Public',
+        cc: `${actor.href}/followers`,
+        object: {
+          type: 'Article',
+          id: articleUrl,
+          name: 'مقال عن الفديفيرس',
+          summary: 'ملخص المقال',
+          url: `${origin}/post/${encodeURIComponent(post.slug)}`,
+          contentMap: { ar: expect.stringContaining(`href="${origin}/post/other"`) },
+          image: { type: 'Image', url: `${origin}/og/post/${encodeURIComponent(post.slug)}.png` },
+        },
+      });
+      expect([create.object.tag].flat()).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ type: 'Hashtag', name: '#ActivityPub' }),
+          expect.objectContaining({ name: '#شبكات' }),
+        ]),
+      );
+      // The request carried an HTTP signature by the blog's key (the peer's Fedify verified it to record the activity).
+      const raw = peer.requests.filter((one) => one.method === 'POST' && one.path === '/inbox' && one.body.includes('"Create"'));
+      expect(raw).toHaveLength(1);
+      expect(raw[0].headers.signature ?? raw[0].headers['signature-input']).toBeTruthy();
+      if (process.env.CAPTURE_ACTIVITYPUB) await capture('create-activity.json', JSON.parse(raw[0].body));
+
+      await author.put(`/api/posts/${post.id}`).send({ title: 'مقال عن الفديفيرس (محدّث)' }).expect(200);
+      await allDelivered();
+      expect(sharedInboxGot('Update')).toEqual([
+        expect.objectContaining({
+          json: expect.objectContaining({ object: expect.objectContaining({ id: articleUrl, name: 'مقال عن الفديفيرس (محدّث)' }) }),
+        }),
+      ]);
+
+      await author.put(`/api/posts/${post.id}`).send({ published: false }).expect(200);
+      await allDelivered();
+      expect(sharedInboxGot('Delete')).toEqual([
+        expect.objectContaining({ json: expect.objectContaining({ object: expect.objectContaining({ id: articleUrl }) }) }),
+      ]);
+
+      // Published again: a Create again; deleted: a Delete again.
+      await author.put(`/api/posts/${post.id}`).send({ published: true }).expect(200);
+      await author.delete(`/api/posts/${post.id}`).expect(204);
+      await allDelivered();
+      expect(sharedInboxGot('Create')).toHaveLength(2);
+      expect(sharedInboxGot('Delete')).toHaveLength(2);
+      // Every delivery went to the shared inbox, never to alice's or bob's own.
+      expect(peer.inbox.filter((delivery) => delivery.inbox !== 'shared' && delivery.json.type !== 'Accept')).toEqual([]);
+    });
+
+    it('sends a scheduled post when its time comes, not before', async () => {
+      const before = sharedInboxGot('Create').length;
+      const publishAt = new Date(Date.now() + 1_500).toISOString();
+      const post = await createPost(author, { title: 'مجدول', published: true, publishAt });
+      await allDelivered();
+      expect(sharedInboxGot('Create')).toHaveLength(before);
+      await waitFor(async () => sharedInboxGot('Create').length > before, 15_000);
+      expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(publishAt));
+      expect(sharedInboxGot('Create').at(-1)!.json).toMatchObject({ object: { id: `${origin}/ap/posts/${post.id}` } });
+    });
+
+    it('turns a signed reply into a held comment with its remote author, shown once approved', async () => {
+      const post = await createPost(author, { title: 'للردود', published: true });
+      const note = new Note({
+        id: new URL(`${peer.actorUrl('alice').href}/notes/1`),
+        attribution: peer.actorUrl('alice'),
+        replyTarget: new URL(`${origin}/ap/posts/${post.id}`),
+        content: '<p><span class="h-card"><a href="x">@blog</a></span> ردّ <b>جميل</b><script>alert(1)</script></p><p>سطر ثانٍ</p>',
+        to: PUBLIC_COLLECTION,
+      });
+      await peer.send('alice', new Create({ id: peer.id('create'), actor: peer.actorUrl('alice'), object: note }), inbox);
+      await queueDrained();
+      const held = (await author.get(`/api/comments?status=pending&postId=${post.id}`).expect(200)).body.items;
+      expect(held).toEqual([
+        expect.objectContaining({
+          authorName: 'أليس الرحّالة',
+          content: '@blog ردّ جميل\n\nسطر ثانٍ',
+          status: 'pending',
+          holdReason: 'first-comment',
+          remoteAuthor: { handle: `@alice@${peer.host}`, profileUrl: `${peer.actorUrl('alice').origin}/@alice` },
+        }),
+      ]);
+      expect((await t.agent().get(`/api/posts/${post.slug}/comments`).expect(200)).body.items).toEqual([]);
+      // The same reply delivered again is the same comment.
+      await peer.send('alice', new Create({ id: peer.id('create'), actor: peer.actorUrl('alice'), object: note }), inbox);
+      await queueDrained();
+      expect((await author.get(`/api/comments?postId=${post.id}`).expect(200)).body.total).toBe(1);
+
+      await author.patch(`/api/comments/${held[0].id}`).send({ status: 'approved' }).expect(200);
+      const shown = (await t.agent().get(`/api/posts/${post.slug}/comments`).expect(200)).body.items;
+      expect(shown).toEqual([
+        expect.objectContaining({ authorName: 'أليس الرحّالة', remoteAuthor: expect.objectContaining({ handle: `@alice@${peer.host}` }) }),
+      ]);
+
+      // A Note claiming to be alice's, sent by bob, is not taken.
+      const forged = new Note({
+        id: new URL(`${peer.actorUrl('bob').href}/notes/2`),
+        attribution: peer.actorUrl('alice'),
+        replyTarget: new URL(`${origin}/ap/posts/${post.id}`),
+        content: 'منتحل',
+      });
+      await peer.send('bob', new Create({ id: peer.id('create'), actor: peer.actorUrl('bob'), object: forged }), inbox);
+      await queueDrained();
+      expect((await author.get(`/api/comments?postId=${post.id}`).expect(200)).body.total).toBe(1);
+    });
+
+    it('counts likes and boosts once per account, and takes back an undone like', async () => {
+      const post = await createPost(author, { title: 'للإعجاب', published: true });
+      const article = new URL(`${origin}/ap/posts/${post.id}`);
+      const likes = ['alice', 'bob'].map((name) => new Like({ id: peer.id('like'), actor: peer.actorUrl(name), object: article }));
+      for (const [index, like] of likes.entries()) await peer.send(index === 0 ? 'alice' : 'bob', like, inbox);
+      await peer.send('alice', new Like({ id: peer.id('like'), actor: peer.actorUrl('alice'), object: article }), inbox);
+      await peer.send(
+        'alice',
+        new Announce({ id: peer.id('announce'), actor: peer.actorUrl('alice'), object: article, to: PUBLIC_COLLECTION }),
+        inbox,
+      );
+      await queueDrained();
+      expect((await author.get(`/api/federation/posts/${post.id}/reactions`).expect(200)).body).toEqual({
+        postId: post.id,
+        likes: 2,
+        boosts: 1,
+      });
+      await peer.send('bob', new Undo({ id: peer.id('undo'), actor: peer.actorUrl('bob'), object: likes[1] }), inbox);
+      await queueDrained();
+      expect((await author.get(`/api/federation/posts/${post.id}/reactions`).expect(200)).body).toMatchObject({ likes: 1, boosts: 1 });
+    });
+
+    it('retries a failed delivery with growing waits, and stops for a server that is gone', async () => {
+      peer.failWith = 500;
+      const post = await createPost(author, { title: 'يفشل ثم ينجح', published: true });
+      const failing = await waitForDelivery(post.id, (delivery) => delivery.attempts >= 2);
+      expect(failing).toMatchObject({ status: 'pending', lastStatusCode: 500 });
+      peer.failWith = null;
+      await waitForDelivery(post.id, (delivery) => delivery.status === 'delivered');
+
+      peer.failWith = 410;
+      const gone = await createPost(author, { title: 'خادم زائل', published: true });
+      expect(await waitForDelivery(gone.id, (delivery) => delivery.status === 'gone')).toMatchObject({ attempts: 1, lastStatusCode: 410 });
+      peer.failWith = null;
+      const retried = (await author.post(`/api/federation/deliveries/${(await deliveryOf(gone.id))!.id}/retry`).expect(200)).body;
+      expect(retried).toMatchObject({ status: 'pending', attempts: 0 });
+      await waitForDelivery(gone.id, (delivery) => delivery.status === 'delivered');
+    });
+
+    async function deliveryOf(postId: number): Promise<Record<string, any> | undefined> {
+      const list = (await author.get('/api/federation/deliveries?limit=50').expect(200)).body.items as Record<string, any>[];
+      return list.find((delivery) => delivery.postId === postId && delivery.activityType === 'Create');
+    }
+
+    async function waitForDelivery(postId: number, done: (delivery: Record<string, any>) => boolean): Promise<Record<string, any>> {
+      let found: Record<string, any> | undefined;
+      await waitFor(async () => {
+        found = await deliveryOf(postId);
+        return found !== undefined && done(found);
+      }, 15_000);
+      return found!;
+    }
   });
 });
+
+/** Writes a document for docs/activitypub (CAPTURE_ACTIVITYPUB=1): what the blog sends, for readers of the docs. */
+async function capture(name: string, json: unknown): Promise<void> {
+  const dir = resolve(__dirname, '../../../docs/activitypub');
+  await mkdir(dir, { recursive: true });
+  await writeFile(resolve(dir, name), `${JSON.stringify(json, null, 2)}\n`);
+}

@@ -86,6 +86,8 @@
  * - `BLOCK_INVALID`: The value is neither a host name (spam.example) nor an actor id (an http(s) URL)
  * - `BLOCK_EXISTS`: This server or account is blocked already
  * - `BLOCK_NOT_FOUND`: No block has this id
+ * - `FEDERATION_BLOCKED`: An activity to the blog's inbox from a server or account the author blocked
+ * - `ACTIVITY_TOO_LARGE`: An activity to the blog's inbox is larger than 1 MB
  * - `IMPORT_FILE_REQUIRED`: Send the export in the multipart field "file"
  * - `IMPORT_FILE_INVALID`: The file is not a WordPress (WXR), Blogger (Atom) or Ghost (JSON) export, or is damaged: the message says where; nothing was written
  * - `IMPORT_FILE_TOO_LARGE`: The file is larger than the import accepts (500 MB)
@@ -170,6 +172,8 @@ export const ErrorCode = {
   BLOCK_INVALID: 'BLOCK_INVALID',
   BLOCK_EXISTS: 'BLOCK_EXISTS',
   BLOCK_NOT_FOUND: 'BLOCK_NOT_FOUND',
+  FEDERATION_BLOCKED: 'FEDERATION_BLOCKED',
+  ACTIVITY_TOO_LARGE: 'ACTIVITY_TOO_LARGE',
   IMPORT_FILE_REQUIRED: 'IMPORT_FILE_REQUIRED',
   IMPORT_FILE_INVALID: 'IMPORT_FILE_INVALID',
   IMPORT_FILE_TOO_LARGE: 'IMPORT_FILE_TOO_LARGE',

@@ -121,6 +121,7 @@ export * from './redirectStatus';
 export * from './registerDto';
 export * from './registerFormDto';
 export * from './registrationStatusDto';
+export * from './remoteAuthorDto';
 export * from './renameTagDto';
 export * from './replyCommentDto';
 export * from './resetPasswordDto';
