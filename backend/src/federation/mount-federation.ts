@@ -12,11 +12,10 @@ const MAX_QUEUED = 10_000;
 /** Fedify answers this for a path it does not know; the request goes on to the rest of the app. */
 const NOT_FOUND = Symbol('not handled by the federation');
 
-function json(response: ExpressResponse, status: number, message: string, code: ErrorCode, headers: Record<string, string> = {}): void {
-  response
-    .status(status)
-    .set(headers)
-    .json(errorBody(status, message, { code }));
+/** A refusal in the API's error shape (`{ statusCode, message, error, code }`). */
+function refuse(response: ExpressResponse, status: number, message: string, extra: { code: ErrorCode; retryAfter?: number }): void {
+  if (extra.retryAfter) response.setHeader('Retry-After', String(extra.retryAfter));
+  response.status(status).json(errorBody(status, message, extra));
 }
 
 /** The body, at most MAX_BODY_BYTES (null past it). */
@@ -56,10 +55,11 @@ export function mountFederation(federation: FederationService, inbox: InboxHandl
       let body: Buffer | null = null;
       if (request.method === 'POST') {
         body = await rawBody(request);
-        if (body === null) return json(response, 413, 'The activity is too large', 'ACTIVITY_TOO_LARGE');
-        if (await inbox.isBlocked(actorNamed(body))) return json(response, 403, 'This server or account is blocked', 'FEDERATION_BLOCKED');
+        if (body === null) return refuse(response, 413, 'The activity is too large', { code: 'ACTIVITY_TOO_LARGE' });
+        if (await inbox.isBlocked(actorNamed(body)))
+          return refuse(response, 403, 'This server or account is blocked', { code: 'FEDERATION_BLOCKED' });
         if ((await federation.queue.depth()) >= MAX_QUEUED) {
-          return json(response, 503, 'Too many activities waiting; try again later', 'BUSY', { 'Retry-After': '60' });
+          return refuse(response, 503, 'Too many activities waiting; try again later', { code: 'BUSY', retryAfter: 60 });
         }
       }
       const headers = new Headers();
