@@ -19,6 +19,9 @@ const MAX_BACKOFF_MS = 12 * 60 * 60_000;
 const SEND_TIMEOUT_MS = 30_000;
 /** The longest wait before looking again for due deliveries (another instance's, or retries come due). */
 const MAX_SWEEP_MS = 30_000;
+/** Finished deliveries are kept this long for the admin, then forgotten (the table stays the size of a month). */
+const KEEP_FINISHED_MS = 30 * 24 * 60 * 60_000;
+const PRUNE_EVERY_MS = 60 * 60_000;
 
 /**
  * Sends the blog's stored activities, one delivery (activity × inbox) at a time per claim, on any number of
@@ -39,6 +42,7 @@ export class Deliverer implements OnApplicationBootstrap, OnModuleDestroy {
   private workAgain = false;
   private stopping = false;
   private sweep?: NodeJS.Timeout;
+  private prune?: NodeJS.Timeout;
   private stopWaking?: () => void;
 
   constructor(
@@ -55,6 +59,7 @@ export class Deliverer implements OnApplicationBootstrap, OnModuleDestroy {
   onApplicationBootstrap(): void {
     this.stopWaking = this.outbox.onDue(() => this.wake());
     this.sweep = setInterval(() => this.wake(), Math.min(this.leaseMs, this.retryBaseMs, MAX_SWEEP_MS)).unref();
+    this.prune = setInterval(() => void this.pruneFinished(), PRUNE_EVERY_MS).unref();
     this.wake();
   }
 
@@ -63,6 +68,7 @@ export class Deliverer implements OnApplicationBootstrap, OnModuleDestroy {
     this.stopping = true;
     this.stopWaking?.();
     clearInterval(this.sweep);
+    clearInterval(this.prune);
     await this.working;
   }
 
@@ -81,6 +87,13 @@ export class Deliverer implements OnApplicationBootstrap, OnModuleDestroy {
           this.wake();
         }
       });
+  }
+
+  /** Deliveries finished more than a month ago are forgotten (any instance may do it: it is the same delete). */
+  async pruneFinished(now = Date.now()): Promise<void> {
+    await this.deliveries
+      .prune(new Date(now - KEEP_FINISHED_MS))
+      .catch((error: Error) => this.logger.warn(`pruning deliveries failed: ${error.message}`));
   }
 
   private async workThroughDue(): Promise<void> {

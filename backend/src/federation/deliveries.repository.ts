@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Brackets, DataSource, In, Repository } from 'typeorm';
+import { Brackets, DataSource, In, LessThan, Repository } from 'typeorm';
 import { placeholder } from '../database/sql-params';
 import {
   DELIVERY_STATUSES,
@@ -189,6 +189,25 @@ export class DeliveriesRepository {
       { id: In(ids), status: 'sending', leaseOwner: owner },
       { status: 'pending', leaseOwner: null, leaseUntil: null },
     );
+  }
+
+  /**
+   * Forgets what is done and older than `before`: deliveries delivered, failed or gone, and the JSON of activities
+   * left with no delivery (their type and post stay: whether a post was sent is read from them).
+   */
+  async prune(before: Date): Promise<void> {
+    await this.deliveries.delete({ status: In(['delivered', 'failed', 'gone']), createdAt: LessThan(before) });
+    const { escape } = this.dataSource.driver;
+    await this.activities
+      .createQueryBuilder()
+      .update()
+      .set({ json: '{}' })
+      .where(`${escape('createdAt')} < :before`, { before })
+      .andWhere(`${escape('json')} <> '{}'`)
+      .andWhere(
+        `NOT EXISTS (SELECT 1 FROM ${escape('federation_deliveries')} d WHERE d.${escape('activityRowId')} = ${escape('federation_activities')}.${escape('id')})`,
+      )
+      .execute();
   }
 
   /** The earliest time a pending delivery is due (the worker sleeps until then), or null when none is pending. */

@@ -56,8 +56,11 @@ export function mountFederation(federation: FederationService, inbox: InboxHandl
       if (request.method === 'POST') {
         body = await rawBody(request);
         if (body === null) return refuse(response, 413, 'The activity is too large', { code: 'ACTIVITY_TOO_LARGE' });
-        if (await inbox.isBlocked(actorNamed(body)))
+        const actor = actorNamed(body);
+        // No actor named: Fedify refuses it (no signature can match it).
+        if (actor && (await inbox.isBlocked(actor))) {
           return refuse(response, 403, 'This server or account is blocked', { code: 'FEDERATION_BLOCKED' });
+        }
         if ((await federation.queue.depth()) >= MAX_QUEUED) {
           return refuse(response, 503, 'Too many activities waiting; try again later', { code: 'BUSY', retryAfter: 60 });
         }

@@ -1,6 +1,7 @@
 import TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { Deliverer } from '../../src/federation/deliverer';
 import { FederationActivity, FederationDelivery } from '../../src/federation/federation-activity.entity';
 import { FederationReaction } from '../../src/federation/federation-reaction.entity';
 import { Follower } from '../../src/federation/follower.entity';
@@ -156,6 +157,41 @@ describe('the federation admin API', () => {
     const refused = await author.post(`/api/federation/deliveries/${delivered.id}/retry`).expect(409);
     expect(refused.body.code).toBe('DELIVERY_NOT_RETRYABLE');
     expect((await author.post('/api/federation/deliveries/999999/retry').expect(404)).body.code).toBe('DELIVERY_NOT_FOUND');
+  });
+
+  it('forgets finished deliveries after a month, and the JSON of activities left without any', async () => {
+    const activities = db.getRepository(FederationActivity);
+    const deliveries = db.getRepository(FederationDelivery);
+    const done = await activities.save({
+      activityId: 'https://blog.example/ap/activities/done',
+      type: 'Update',
+      postId: null,
+      json: '{"type":"Update"}',
+    });
+    const waiting = await activities.save({
+      activityId: 'https://blog.example/ap/activities/waiting',
+      type: 'Update',
+      postId: null,
+      json: '{"type":"Update"}',
+    });
+    await deliveries.save([
+      {
+        activityRowId: done.id,
+        inboxUrl: 'http://10.9.9.7/inbox',
+        status: 'delivered',
+        nextAttemptAt: new Date(),
+        deliveredAt: new Date(),
+      },
+      // Pending far in the future: the deliverer leaves it alone, and the pruning must too.
+      { activityRowId: waiting.id, inboxUrl: 'http://10.9.9.6/inbox', status: 'pending', nextAttemptAt: new Date(Date.now() + 86_400_000) },
+    ]);
+    await t.app.get(Deliverer).pruneFinished(Date.now() - 60_000); // a month after a minute ago: nothing is that old
+    expect(await deliveries.countBy({ activityRowId: done.id })).toBe(1);
+    await t.app.get(Deliverer).pruneFinished(Date.now() + 31 * 86_400_000); // a month and a day from now
+    expect(await deliveries.countBy({ activityRowId: done.id })).toBe(0);
+    expect(await deliveries.countBy({ activityRowId: waiting.id })).toBe(1);
+    expect((await activities.findOneByOrFail({ id: done.id })).json).toBe('{}');
+    expect((await activities.findOneByOrFail({ id: waiting.id })).json).toBe('{"type":"Update"}');
   });
 
   it('blocks servers and accounts, refusing what is neither; a blocked server loses its followers', async () => {
