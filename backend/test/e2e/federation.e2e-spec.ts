@@ -275,6 +275,16 @@ describe('the blog as a fediverse account', () => {
       await waitFor(async () => sharedInboxGot('Create').length > before, 15_000);
       expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(publishAt));
       expect(sharedInboxGot('Create').at(-1)!.json).toMatchObject({ object: { id: `${origin}/ap/posts/${post.id}` } });
+      // The outbox lists it first, as a Create of its Article (pages of 10, newest first).
+      const asActivityPub = (path: string) => t.agent().get(path).set('Accept', 'application/activity+json').expect(200);
+      const outbox = (await asActivityPub(`${actor.pathname}/outbox`)).body;
+      const page = (await asActivityPub(new URL(outbox.first).pathname + new URL(outbox.first).search)).body;
+      expect(page.orderedItems.length).toBeLessThanOrEqual(10);
+      expect(page.orderedItems[0]).toMatchObject({ type: 'Create', object: { type: 'Article', id: `${origin}/ap/posts/${post.id}` } });
+      // The article itself is served at its id; a draft's is not.
+      expect((await asActivityPub(`/ap/posts/${post.id}`)).body).toMatchObject({ type: 'Article', name: 'مجدول' });
+      const draft = await createPost(author, { title: 'مسودة' });
+      await t.agent().get(`/ap/posts/${draft.id}`).set('Accept', 'application/activity+json').expect(404);
     });
 
     it('turns a signed reply into a held comment with its remote author, shown once approved', async () => {
