@@ -9,6 +9,7 @@ import { CategoriesModule } from './categories/categories.module';
 import { CommentsModule } from './comments/comments.module';
 import { CoreModule } from './database/core.module';
 import { ExportModule } from './export/export.module';
+import { FederationModule } from './federation/federation.module';
 import { HealthModule } from './health/health.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
 import { PagesModule } from './pages/pages.module';
@@ -51,6 +52,7 @@ export class AppModule {
         ExportModule,
         ImportModule,
         ShareImagesModule,
+        FederationModule,
         ...(site ? [SiteModule.forRoot(config, site)] : []),
       ],
       providers: [

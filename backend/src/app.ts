@@ -16,6 +16,10 @@ import { sameOriginOnly } from './common/same-origin.middleware';
 import { inlineScriptHashes, securityHeaders } from './common/security-headers.middleware';
 import { AppConfig } from './config/app-config';
 import { openDatabase } from './database/data-source';
+import { FederationService } from './federation/federation.service';
+import { InboxHandlers } from './federation/inbox-handlers';
+import { mountFederation } from './federation/mount-federation';
+import { PublicOrigin } from './common/public-origin';
 import { serveShareImages } from './share-images/serve-share-images';
 import { ShareImages } from './share-images/share-images.service';
 import { ApiTokensService } from './tokens/api-tokens.service';
@@ -68,6 +72,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       imageOrigins: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [],
     }),
   );
+  // ActivityPub (WebFinger, NodeInfo, /ap/…) before the body parsers: the inbox reads its signed body as it came.
+  const publicOrigin = app.get(PublicOrigin);
+  app.use(mountFederation(app.get(FederationService), app.get(InboxHandlers), () => publicOrigin.get()));
   app.use(express.json({ limit: '3mb' }), express.urlencoded({ extended: false, limit: '100kb' }), bodyParserErrors);
   app.use(rejectMalformedInput);
   app.use('/api', bearerToken(app.get(ApiTokensService)));

@@ -77,6 +77,25 @@ export class Comment {
   @Column({ type: 'varchar', length: 64, nullable: true, unique: true })
   moderationTokenHash: string | null;
 
+  /**
+   * A reply from the fediverse (docs/decisions/031): the Note's id (unique: the same reply delivered twice is one
+   * comment), and its author's actor id, `@name@host` handle, avatar and profile page. Null for a comment from the form.
+   */
+  @Column({ type: 'varchar', length: 2000, nullable: true, unique: true })
+  remoteObjectId: string | null;
+
+  @Column({ type: 'varchar', length: 2000, nullable: true })
+  remoteActorUrl: string | null;
+
+  @Column({ type: 'varchar', length: 300, nullable: true })
+  remoteHandle: string | null;
+
+  @Column({ type: 'varchar', length: 2000, nullable: true })
+  remoteAvatarUrl: string | null;
+
+  @Column({ type: 'varchar', length: 2000, nullable: true })
+  remoteProfileUrl: string | null;
+
   @CreateDateColumn({ type: dateColumnType() })
   createdAt: Date;
 }

@@ -84,6 +84,16 @@ export class CommentsRepository {
   }
 
   /** Whether this reader (the same name and address) had a comment approved before. */
+  /** A comment that came from the fediverse, by the id of its Note. */
+  findByRemoteObjectId(remoteObjectId: string): Promise<Comment | null> {
+    return this.dataSource.getRepository(Comment).findOneBy({ remoteObjectId });
+  }
+
+  /** Whether this fediverse account had a comment approved before (hold-first, as isKnownReader for the form). */
+  async isKnownRemoteAuthor(remoteActorUrl: string): Promise<boolean> {
+    return (await this.dataSource.getRepository(Comment).countBy({ remoteActorUrl, status: 'approved' })) > 0;
+  }
+
   async isKnownReader(name: string, email: string): Promise<boolean> {
     return (await this.dataSource.getRepository(Comment).countBy({ authorEmail: email, authorName: name, status: 'approved' })) > 0;
   }

@@ -13,6 +13,7 @@ import { AttemptLimiter } from '../common/attempt-limiter';
 import { badRequest, forbidden, notFound } from '../common/domain-error';
 import { DomainEvents } from '../common/domain-events';
 import { httpError } from '../common/error-body';
+import { isUniqueViolation } from '../common/database-errors';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { hashToken, newToken } from '../newsletter/newsletter-mailer';
 import { Comment } from './comment.entity';
@@ -67,6 +68,10 @@ export function publicComment(comment: Omit<Comment, 'post'>): PublicCommentDto 
     byAuthor: comment.byAuthor,
     content: comment.content,
     createdAt: comment.createdAt.toISOString(),
+    remoteAuthor:
+      comment.remoteHandle && (comment.remoteProfileUrl ?? comment.remoteActorUrl)
+        ? { handle: comment.remoteHandle, profileUrl: (comment.remoteProfileUrl ?? comment.remoteActorUrl)! }
+        : null,
   };
 }
 
@@ -80,10 +85,25 @@ function authorView(comment: CommentWithPost): CommentDto {
     status: comment.status,
     holdReason: comment.holdReason,
     replyNotice: comment.replyNotice,
+    remoteAvatarUrl: comment.remoteAvatarUrl,
   };
 }
 
 const pagesOf = (total: number) => Math.max(1, Math.ceil(total / COMMENT_LIMITS.pageSize));
+
+/** A reply from the fediverse, its author and its text (plain, made from the Note's HTML). */
+export interface RemoteReply {
+  postId: number;
+  /** A comment of the post it answers (null: the post itself). */
+  parentId: number | null;
+  objectId: string;
+  actorUrl: string;
+  handle: string;
+  name: string;
+  avatarUrl: string | null;
+  profileUrl: string | null;
+  content: string;
+}
 
 /** What a reader's comment becomes, and what the author is told of it. */
 export interface NewComment {
@@ -205,6 +225,69 @@ export class CommentsService {
       ' ',
     );
     return { status: shown ? 'approved' : 'pending', message, comment: shown ? publicComment(comment) : null };
+  }
+
+  /**
+   * A reply from the fediverse (docs/decisions/031): stored as a comment under the same rules as the form's (comments
+   * on and the post open, the blocklist, the link limit, the moderation mode; a returning account is known by its actor
+   * id), its HTML already made plain text by the caller. The same Note delivered twice is one comment. Null when the
+   * post takes no comments or the reply was stored already.
+   */
+  async receiveRemoteReply(reply: RemoteReply): Promise<Comment | null> {
+    const post = await this.comments.findPost(reply.postId);
+    if (!post || !isPublicNow(post)) return null;
+    const settings = await this.settings.get();
+    if (!commentsOpenNow(settings, commentPolicyOf(post))) return null;
+    if (await this.comments.findByRemoteObjectId(reply.objectId)) return null;
+    const parent = reply.parentId === null ? null : await this.comments.findById(reply.parentId);
+    const parentId = parent && parent.postId === post.id && parent.status === 'approved' ? (parent.parentId ?? parent.id) : null;
+    const text = `${reply.name} ${reply.content}`;
+    const holdReason: CommentHoldReason | null =
+      blocklistHits(text, settings.blocklist).length > 0
+        ? 'blocklist'
+        : linksIn(reply.content) > settings.maxLinks
+          ? 'links'
+          : settings.moderation === 'hold-all'
+            ? 'moderation'
+            : settings.moderation === 'hold-none' || (await this.comments.isKnownRemoteAuthor(reply.actorUrl))
+              ? null
+              : 'first-comment';
+    const moderation = newToken();
+    let comment: Comment;
+    try {
+      comment = await this.comments.insert({
+        postId: post.id,
+        parentId,
+        authorName: reply.name,
+        authorEmail: null,
+        content: reply.content,
+        status: holdReason ? 'pending' : 'approved',
+        holdReason,
+        moderationTokenHash: moderation.hash,
+        remoteObjectId: reply.objectId,
+        remoteActorUrl: reply.actorUrl,
+        remoteHandle: reply.handle,
+        remoteAvatarUrl: reply.avatarUrl,
+        remoteProfileUrl: reply.profileUrl,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) return null; // the same Note, stored a moment ago by another instance
+      throw error;
+    }
+    await this.events.emit('comment.posted', { comment, post, moderationToken: moderation.token, replyToken: null });
+    return comment;
+  }
+
+  /** A fediverse reply deleted by its author: gone from the blog too. */
+  async removeRemoteReply(objectId: string, actorUrl: string): Promise<void> {
+    const comment = await this.comments.findByRemoteObjectId(objectId);
+    if (comment && comment.remoteActorUrl === actorUrl) await this.moderate([comment.id], 'deleted');
+  }
+
+  /** The comment a fediverse reply answers (its post and thread), by the id of that comment's Note. */
+  async remoteThreadOf(objectId: string): Promise<{ postId: number; parentId: number } | null> {
+    const comment = await this.comments.findByRemoteObjectId(objectId);
+    return comment ? { postId: comment.postId, parentId: comment.id } : null;
   }
 
   /** The author's reply from the admin: shown at once, marked as the author's, under the comment's thread. */

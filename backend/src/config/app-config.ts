@@ -78,6 +78,23 @@ export class EnvironmentVariables {
   @WholeNumber(1_000, 3_600_000, 60_000, 'milliseconds')
   NEWSLETTER_LEASE_MS = 60_000;
 
+  /**
+   * Fediverse servers on private addresses the blog may reach all the same (docs/decisions/031): comma-separated
+   * `host` or `host:port` entries. Unset: none, so no actor or object URL can make the server call into a private
+   * network (SSRF). Tests name their in-process peer here.
+   */
+  @IsOptional()
+  @Matches(/^\s*[\w.:[\]-]+(\s*,\s*[\w.:[\]-]+)*\s*$/, {
+    message: 'FEDERATION_ALLOW_PRIVATE_HOSTS must be comma-separated host or host:port entries',
+  })
+  FEDERATION_ALLOW_PRIVATE_HOSTS?: string;
+
+  @WholeNumber(1_000, 3_600_000, 60_000, 'milliseconds')
+  FEDERATION_LEASE_MS = 60_000;
+
+  @WholeNumber(10, 3_600_000, 60_000, 'milliseconds')
+  FEDERATION_RETRY_BASE_MS = 60_000;
+
   /** Where the built frontend is (client/ and server/ inside): another build than the checkout's own, if set. */
   @IsOptional()
   @IsString()
@@ -180,6 +197,12 @@ export interface AppConfig {
   schedulerIntervalMs: number;
   /** How long an instance's claim on a newsletter send lasts unrenewed: after a crash, the wait before another resumes it. */
   newsletterLeaseMs: number;
+  /** Private hosts (`host` or `host:port`, lower-case) fediverse requests may reach; none by default. */
+  federationAllowedPrivateHosts: string[];
+  /** How long an instance's claim on a fediverse delivery or queued activity lasts unrenewed. */
+  federationLeaseMs: number;
+  /** The wait before a failed delivery's first retry; each next one waits twice as long (at most 12 hours). */
+  federationRetryBaseMs: number;
   /** What the process plans to use of memory, pages kept in memory included (pagesMb: 0 for none). */
   memory: MemoryBudget;
   /** How many readers' page renders may wait at once; past that a request is answered 503 with Retry-After. */
@@ -244,6 +267,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     serveSourceMaps: vars.SERVE_SOURCE_MAPS,
     schedulerIntervalMs: vars.SCHEDULER_INTERVAL_MS,
     newsletterLeaseMs: vars.NEWSLETTER_LEASE_MS,
+    federationAllowedPrivateHosts: (vars.FEDERATION_ALLOW_PRIVATE_HOSTS ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
+    federationLeaseMs: vars.FEDERATION_LEASE_MS,
+    federationRetryBaseMs: vars.FEDERATION_RETRY_BASE_MS,
     memory: processMemoryBudget({ totalMb: vars.MEMORY_MB, pagesMb: vars.PAGE_MEMORY_MB }),
     renderQueueMax: vars.RENDER_QUEUE_MAX,
     renderDeadlineMs: vars.RENDER_DEADLINE_MS,

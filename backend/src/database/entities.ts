@@ -6,6 +6,11 @@ import { Comment, UsedCommentChallenge } from '../comments/comment.entity';
 import { NewsletterMail } from '../newsletter/newsletter-mail.entity';
 import { NewsletterSend } from '../newsletter/newsletter-send.entity';
 import { Subscriber } from '../newsletter/subscriber.entity';
+import { FederationActivity, FederationDelivery } from '../federation/federation-activity.entity';
+import { FederationBlock } from '../federation/federation-block.entity';
+import { FederationReaction } from '../federation/federation-reaction.entity';
+import { FederationKey, FederationKvEntry, FederationQueueMessage } from '../federation/federation-store.entity';
+import { Follower } from '../federation/follower.entity';
 import { ImportJob } from '../import/import-job.entity';
 import { ImportedItem } from '../import/imported-item.entity';
 import { Page } from '../pages/page.entity';
@@ -20,6 +25,14 @@ export const ENTITIES = [
   ApiToken,
   Category,
   Comment,
+  FederationActivity,
+  FederationBlock,
+  FederationDelivery,
+  FederationKey,
+  FederationKvEntry,
+  FederationQueueMessage,
+  FederationReaction,
+  Follower,
   ImportedItem,
   ImportJob,
   InstallClaim,

@@ -60,6 +60,8 @@ export const TAG_DOCS: Record<string, string> = {
     'Importing a WordPress (WXR), Blogger (Atom) or Ghost (JSON) export: posts, pages, terms, comments and images, every old address redirected (301), run in the background with its progress and report.',
   export:
     "The whole blog in a file another platform imports (WordPress's WXR), so that an author can always leave with everything.",
+  federation:
+    "The blog as a fediverse (ActivityPub) account, the author's side: the handle and follow approval, followers (approve, remove), deliveries of posts to their servers (state, retry), blocked servers and accounts, and a post's like and boost counts. The protocol itself (WebFinger, the actor, the inbox) is served outside /api.",
   health: 'Liveness and database health for monitors.',
 };
 

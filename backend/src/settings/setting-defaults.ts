@@ -5,6 +5,7 @@ export enum SettingKey {
   HomeLayout = 'homeLayout',
   Comments = 'comments',
   DateDisplay = 'dateDisplay',
+  Federation = 'federation',
 }
 
 export type SocialLinks = Record<SocialNetwork, string | null>;

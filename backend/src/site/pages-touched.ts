@@ -77,6 +77,8 @@ const SETTING_PAGES: Record<SettingKey, string> = {
   [SettingKey.HomeLayout]: ContentTag.homeLayout,
   [SettingKey.Comments]: ContentTag.commentSettings,
   [SettingKey.DateDisplay]: ContentTag.dateDisplay,
+  // The fediverse handle and follow approval: no public page shows them (WebFinger reads the setting).
+  [SettingKey.Federation]: ContentTag.nothingShown,
 };
 
 const withdrawnWhen = (takenFromReaders: boolean) => (takenFromReaders ? [ContentTag.withdrawn] : []);

@@ -153,7 +153,15 @@ describe('reader comments', () => {
       const shown = await readersSee(post.slug);
       expect(shown).toMatchObject({ total: 1, open: true, items: [{ id: held.id, authorName: 'سارة', content: 'مقال رائع، شكرًا لك' }] });
       // Readers never see the address, the state or why it waited.
-      expect(Object.keys(shown.items[0]).sort()).toEqual(['authorName', 'byAuthor', 'content', 'createdAt', 'id', 'parentId']);
+      expect(Object.keys(shown.items[0]).sort()).toEqual([
+        'authorName',
+        'byAuthor',
+        'content',
+        'createdAt',
+        'id',
+        'parentId',
+        'remoteAuthor',
+      ]);
       expect(await countOf(post.slug)).toBe(1);
       expect(await cardCountOf(post.id)).toBe(1);
 

@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -37,6 +38,8 @@ export interface TestAppOptions {
   dataDir?: string;
   /** Serve the rendered site too (needs the frontend build), not only the API. */
   serveSite?: boolean;
+  /** Listen on this port (one free a moment ago: see freePort), so that PUBLIC_URL can name it; any free port otherwise. */
+  port?: number;
 }
 
 /**
@@ -65,7 +68,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     ...env,
   });
   const app = await createApp(config, { serveSite });
-  await app.listen(0, '127.0.0.1');
+  await app.listen(options.port ?? 0, '127.0.0.1');
   const others: NestExpressApplication[] = [];
   const server = app.getHttpServer();
   let authorAgent: TestAgent | undefined;
@@ -107,6 +110,15 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A TCP port free at this moment on 127.0.0.1 (to name in PUBLIC_URL before the app listens on it). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }
 
 /**

@@ -98,6 +98,7 @@ export const ar = {
 
   // Reader comments (issue 24); the heading's count is in words (features/posts/comment-count.ts)
   'comments.byAuthor': 'الكاتب',
+  'comments.remoteProfile': 'حساب {handle} في الفديفيرس',
   'comments.reply': 'رد',
   /** The reply link's accessible name: which comment it answers. */
   'comments.replyTo': 'رد على {name}',

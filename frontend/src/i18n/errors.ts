@@ -82,6 +82,14 @@ export const ERROR_TEXT: Record<ErrorCode, string> = {
   IMAGE_TOO_MANY_PIXELS: 'أبعاد الصورة تتجاوز 40 ميغابكسل',
   STORAGE_UNAVAILABLE: 'تعذّر الوصول إلى مخزن الصور الآن؛ حاول بعد قليل',
   UPLOAD_NOT_FOUND: 'الملف غير موجود',
+  FOLLOWER_NOT_FOUND: 'المتابِع غير موجود',
+  DELIVERY_NOT_FOUND: 'عملية الإرسال غير موجودة',
+  DELIVERY_NOT_RETRYABLE: 'لا تُعاد إلا عملية إرسال فشلت أو زال خادمها',
+  BLOCK_INVALID: 'اكتب اسم نطاق (مثل spam.example) أو عنوان حساب كاملًا يبدأ بـ https://',
+  BLOCK_EXISTS: 'هذا الخادم أو الحساب محظور بالفعل',
+  BLOCK_NOT_FOUND: 'الحظر غير موجود',
+  FEDERATION_BLOCKED: 'هذا الخادم أو الحساب محظور',
+  ACTIVITY_TOO_LARGE: 'النشاط أكبر من الحد المسموح',
 };
 
 /** 'أعد المحاولة بعد 30 ثانية' / 'بعد 15 دقيقة': how long a rate-limited or busy caller waits, in words. */

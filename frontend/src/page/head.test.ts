@@ -40,6 +40,9 @@ describe('renderHeadTags', () => {
     expect(html).toContain(`<meta name="twitter:image" content="${home}" />`);
     expect(html).toContain('<meta property="og:image:alt" content="مدوّنة: مدونة تقنية شخصية" />');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    // The fediverse profile's field naming the blog is verified by this link back (rel="me").
+    expect(html).toContain('<link rel="me" href="http://localhost:3000/" />');
+    expect(renderHeadTags({ path: '/about' }, 'http://localhost:3000')).not.toContain('rel="me"');
   });
   it("names the blog once for a post whose meta title the editor wrote as 'title | مدوّنة'", async () => {
     const { buildPostPayload, emptyPostForm } = await import('@/lib/post-payload');

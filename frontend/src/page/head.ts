@@ -108,6 +108,9 @@ export function renderHeadTags(head: HeadData, publicUrl: string): string {
   if (head.publishedTime) tags.push(`<meta property="article:published_time" content="${escapeHtml(head.publishedTime)}" />`);
   if (head.modifiedTime) tags.push(`<meta property="article:modified_time" content="${escapeHtml(head.modifiedTime)}" />`);
   for (const tag of head.tags ?? []) tags.push(`<meta property="article:tag" content="${escapeHtml(tag)}" />`);
+  // The home page is the fediverse account's profile address and a field of its profile: a link to itself marked
+  // rel="me" is what Mastodon looks for to show that field verified (docs/decisions/031).
+  if (head.path === '/') tags.push(`<link rel="me" href="${escapeHtml(absoluteUrl('/', publicUrl))}" />`);
   if (head.noindex) tags.push('<meta name="robots" content="noindex" />');
   if (head.jsonLd) {
     const ld: Record<string, unknown> = { '@context': 'https://schema.org', ...head.jsonLd };

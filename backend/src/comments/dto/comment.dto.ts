@@ -33,6 +33,13 @@ const lowerCased = ({ value }: { value: unknown }) => (typeof value === 'string'
 const checkbox = ({ value }: { value: unknown }) => (value === 'on' ? true : toBoolean({ value }));
 
 /** A comment as readers see it: no address, no state (readers only ever see approved comments). */
+/** Who wrote a reply from the fediverse: what readers see of them (no avatar: the page loads no image of another site). */
+export class RemoteAuthorDto {
+  @ApiProperty({ description: "The account's handle", example: '@sara@mastodon.example' }) handle: string;
+  @ApiProperty({ description: 'Its profile page (linked with rel="nofollow ugc noopener")', example: 'https://mastodon.example/@sara' })
+  profileUrl: string;
+}
+
 export class PublicCommentDto {
   @ApiProperty() id: number;
   @ApiProperty({ type: Number, nullable: true, description: 'The comment this one answers (one level of replies)' })
@@ -42,6 +49,12 @@ export class PublicCommentDto {
   @ApiProperty({ description: 'Plain text (never HTML): shown with dir="auto", addresses made links with rel="nofollow ugc noopener"' })
   content: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({
+    type: () => RemoteAuthorDto,
+    nullable: true,
+    description: 'The fediverse account that wrote it, for a reply from the fediverse (null for a comment from the form)',
+  })
+  remoteAuthor: RemoteAuthorDto | null;
 }
 
 export class CommentPageDto {
@@ -163,6 +176,8 @@ export class CommentDto extends PublicCommentDto {
   holdReason: CommentHoldReason | null;
   @ApiProperty({ enum: REPLY_NOTICE_STATES, description: 'Whether the reader gets replies by mail (confirmed) or asked to (pending)' })
   replyNotice: ReplyNoticeState;
+  @ApiProperty({ type: String, nullable: true, description: "A fediverse author's avatar (the admin shows it; readers do not)" })
+  remoteAvatarUrl: string | null;
 }
 
 export class ListCommentsQuery extends CommentPageQuery {

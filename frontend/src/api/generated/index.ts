@@ -2,6 +2,7 @@ export * from './auth/auth';
 export * from './categories/categories';
 export * from './comments/comments';
 export * from './export/export';
+export * from './federation/federation';
 export * from './health/health';
 export * from './import/import';
 export * from './newsletter/newsletter';

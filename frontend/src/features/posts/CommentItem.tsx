@@ -15,7 +15,8 @@ const MIRRORED = { transform: 'scaleX(-1)' } as const;
 export const ANCHOR_MARGIN = '20';
 
 /**
- * One approved comment: the reader's initials, name (the author's marked «الكاتب»), date, their plain text (its own
+ * One approved comment: the reader's initials, name (the author's marked «الكاتب»; a reply from the fediverse with
+ * its account's handle linking to its profile), date, their plain text (its own
  * direction, line breaks kept, addresses as links) and «رد». Without JavaScript «رد» is a link to the form (a
  * top-level comment); once the app runs, `onReply` makes the form answer this comment.
  */
@@ -61,6 +62,21 @@ export function CommentItem({
             >
               {comment.authorName}
             </Text>
+            {comment.remoteAuthor && (
+              <chakra.a
+                href={comment.remoteAuthor.profileUrl}
+                rel="nofollow ugc noopener"
+                aria-label={t('comments.remoteProfile', { handle: comment.remoteAuthor.handle })}
+                fontSize="sm"
+                color="fg.muted"
+                dir="ltr"
+                css={{ unicodeBidi: 'isolate', overflowWrap: 'anywhere' }}
+                _hover={{ textDecoration: 'underline' }}
+                data-testid="comment-remote-author"
+              >
+                {comment.remoteAuthor.handle}
+              </chakra.a>
+            )}
             {comment.byAuthor && (
               <Badge colorPalette="blue" variant="solid" size="sm" data-testid="comment-by-author">
                 {t('comments.byAuthor')}

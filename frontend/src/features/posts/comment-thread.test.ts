@@ -9,6 +9,7 @@ const comment = (id: number, parentId: number | null = null, extra: Partial<Publ
   byAuthor: false,
   content: `تعليق ${id}`,
   createdAt: `2026-01-0${Math.min(id, 9)}T10:00:00.000Z`,
+  remoteAuthor: null,
   ...extra,
 });
 

@@ -21,6 +21,7 @@ import { Comments1796000000000 } from './1796000000000-Comments';
 import { Redirects1796100000000 } from './1796100000000-Redirects';
 import { Import1796200000000 } from './1796200000000-Import';
 import { PostLanguage1796320000000 } from './1796320000000-PostLanguage';
+import { Federation1796340000000 } from './1796340000000-Federation';
 import { ShareImages1796310000000 } from './1796310000000-ShareImages';
 
 /** In order; each runs once per database. */
@@ -49,4 +50,5 @@ export const POSTGRES_MIGRATIONS = [
   ShareImages1796310000000,
   PostLanguage1796320000000,
   ReadingTimeByScript1796330000000,
+  Federation1796340000000,
 ];

@@ -19,6 +19,7 @@
 import type { CommentDtoHoldReason } from './commentDtoHoldReason';
 import type { CommentDtoReplyNotice } from './commentDtoReplyNotice';
 import type { CommentStatus } from './commentStatus';
+import type { RemoteAuthorDto } from './remoteAuthorDto';
 
 export interface CommentDto {
   /** @nullable */
@@ -43,6 +44,16 @@ export interface CommentDto {
   postId: number;
   postSlug: string;
   postTitle: string;
+  /**
+     * The fediverse account that wrote it, for a reply from the fediverse (null for a comment from the form)
+     * @nullable
+     */
+  remoteAuthor: RemoteAuthorDto | null;
+  /**
+     * A fediverse author's avatar (the admin shows it; readers do not)
+     * @nullable
+     */
+  remoteAvatarUrl: string | null;
   /** Whether the reader gets replies by mail (confirmed) or asked to (pending) */
   replyNotice: CommentDtoReplyNotice;
   status: CommentStatus;

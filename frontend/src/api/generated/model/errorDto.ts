@@ -83,6 +83,14 @@ export interface ErrorDto {
      * - `REDIRECT_TO_INVALID`: toPath is neither a path on the blog starting with a single / nor an absolute http(s) URL
      * - `REDIRECT_LOOP`: The redirect would lead back to its own address (directly, or through the redirects already there)
      * - `REDIRECT_EXISTS`: Another redirect has this fromPath (once normalised): delete it first
+     * - `FOLLOWER_NOT_FOUND`: No fediverse follower (accepted or waiting) has this id
+     * - `DELIVERY_NOT_FOUND`: No delivery has this id
+     * - `DELIVERY_NOT_RETRYABLE`: Only a failed or gone delivery can be retried (this one is pending, sending or delivered)
+     * - `BLOCK_INVALID`: The value is neither a host name (spam.example) nor an actor id (an http(s) URL)
+     * - `BLOCK_EXISTS`: This server or account is blocked already
+     * - `BLOCK_NOT_FOUND`: No block has this id
+     * - `FEDERATION_BLOCKED`: An activity to the blog's inbox from a server or account the author blocked
+     * - `ACTIVITY_TOO_LARGE`: An activity to the blog's inbox is larger than 1 MB
      * - `IMPORT_FILE_REQUIRED`: Send the export in the multipart field "file"
      * - `IMPORT_FILE_INVALID`: The file is not a WordPress (WXR), Blogger (Atom) or Ghost (JSON) export, or is damaged: the message says where; nothing was written
      * - `IMPORT_FILE_TOO_LARGE`: The file is larger than the import accepts (500 MB)

@@ -16,6 +16,7 @@
  * `X-Total-Count` header of `GET /api/posts`).
  * OpenAPI spec version: 1.0
  */
+import type { RemoteAuthorDto } from './remoteAuthorDto';
 
 export interface PublicCommentDto {
   authorName: string;
@@ -30,4 +31,9 @@ export interface PublicCommentDto {
      * @nullable
      */
   parentId: number | null;
+  /**
+     * The fediverse account that wrote it, for a reply from the fediverse (null for a comment from the form)
+     * @nullable
+     */
+  remoteAuthor: RemoteAuthorDto | null;
 }

@@ -1,0 +1,216 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { createFederation, type Context, type Federation } from '@fedify/fedify';
+import { Article, Create, Endpoints, Image, Person, PropertyValue, type Recipient } from '@fedify/vocab';
+import { BLOG_NAME, BLOG_TAGLINE, isPublicNow, socialLinkUrl, SOCIAL_NETWORKS } from '@mudawwana/rules';
+import { DataSource } from 'typeorm';
+import { escapeXml } from '../common/xml';
+import { absolute, PublicOrigin } from '../common/public-origin';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { PostsRepository } from '../posts/posts.repository';
+import { SettingsService } from '../settings/settings.service';
+import { articleOf, type ArticleAddresses } from './articles';
+import { FederationSettingsService } from './federation-settings.service';
+import {
+  ACTOR_ROUTE,
+  ARTICLE_ROUTE,
+  BLOG_IDENTIFIER,
+  FOLLOWERS_ROUTE,
+  INBOX_ROUTE,
+  OUTBOX_ROUTE,
+  SHARED_INBOX_ROUTE,
+} from './federation-paths';
+import { FollowersRepository } from './followers.repository';
+import { InboxHandlers } from './inbox-handlers';
+import { KeysRepository } from './keys.repository';
+import { NetworkGuard } from './network-guard';
+import { ProfileRepository } from './profile.repository';
+import { TypeormKvStore } from './typeorm-kv-store';
+import { TypeormMessageQueue } from './typeorm-message-queue';
+
+/** Items per page of the followers collection. */
+const FOLLOWERS_PAGE = 50;
+/** Posts per page of the outbox (each with its full content). */
+const OUTBOX_PAGE = 10;
+
+/**
+ * The blog as a fediverse account, built on Fedify (docs/decisions/031): the actor (found by WebFinger under the
+ * handle of the settings), NodeInfo, the followers and outbox collections (paged), each post as an Article, and the
+ * inbox, whose activities are verified (HTTP signatures) as they arrive and processed from the queue in the database.
+ * Fedify's state (caches, idempotence, the queue) lives in the blog's database; requests to other servers go through
+ * the network guard.
+ */
+@Injectable()
+export class FederationService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('Federation');
+  readonly federation: Federation<void>;
+  readonly queue: TypeormMessageQueue;
+  readonly guard: NetworkGuard;
+  private readonly stopQueue = new AbortController();
+  private listening: Promise<void> | null = null;
+
+  constructor(
+    dataSource: DataSource,
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly origin: PublicOrigin,
+    private readonly keys: KeysRepository,
+    private readonly followers: FollowersRepository,
+    private readonly posts: PostsRepository,
+    private readonly settings: FederationSettingsService,
+    private readonly siteSettings: SettingsService,
+    private readonly profile: ProfileRepository,
+    private readonly inbox: InboxHandlers,
+  ) {
+    this.guard = new NetworkGuard(config.federationAllowedPrivateHosts);
+    this.queue = new TypeormMessageQueue(dataSource, { leaseMs: config.federationLeaseMs, pollMs: config.isTest ? 100 : 1_000 });
+    this.federation = createFederation<void>({
+      kv: new TypeormKvStore(dataSource),
+      // Incoming activities wait in the queue; the blog's own go through its deliveries (deliverer.ts), not Fedify's outbox.
+      queue: { inbox: this.queue },
+      manuallyStartQueue: true,
+      documentLoaderFactory: this.guard.documentLoaderFactory(),
+      contextLoaderFactory: this.guard.documentLoaderFactory(),
+      authenticatedDocumentLoaderFactory: this.guard.authenticatedDocumentLoaderFactory(),
+    });
+    this.setUpActor();
+    this.setUpCollections();
+    this.federation.setObjectDispatcher(Article, ARTICLE_ROUTE, async (ctx, { id }) => {
+      const post = /^\d{1,10}$/.test(id) ? await this.posts.findById(Number(id)) : null;
+      return post && isPublicNow(post) ? articleOf(post, this.addresses(ctx)) : null;
+    });
+    this.federation.setNodeInfoDispatcher('/nodeinfo/2.1', async () => ({
+      software: { name: 'mudawwana', version: '0.1.0', homepage: new URL(this.origin.get()) },
+      protocols: ['activitypub'],
+      openRegistrations: false,
+      usage: { users: { total: 1, activeMonth: 1, activeHalfyear: 1 }, localPosts: await this.publishedCount(), localComments: 0 },
+    }));
+    this.inbox.register(this.federation.setInboxListeners(INBOX_ROUTE, SHARED_INBOX_ROUTE));
+  }
+
+  onApplicationBootstrap(): void {
+    this.listening = this.federation.startQueue(undefined, { signal: this.stopQueue.signal }).catch((error: Error) => {
+      this.logger.error(`the federation queue stopped: ${error.message}`);
+    });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopQueue.abort();
+    await this.listening;
+  }
+
+  /** A Fedify context outside a request (publishing, deliveries), on the blog's public origin. */
+  context(): Context<void> {
+    return this.federation.createContext(new URL(this.origin.get()), undefined);
+  }
+
+  /** Where the blog's documents are, for the objects that name them. */
+  addresses(ctx: Context<void> = this.context()): ArticleAddresses {
+    return {
+      origin: this.origin.get(),
+      actor: ctx.getActorUri(BLOG_IDENTIFIER),
+      followers: ctx.getFollowersUri(BLOG_IDENTIFIER),
+      article: (postId) => ctx.getObjectUri(Article, { id: String(postId) }),
+    };
+  }
+
+  private setUpActor(): void {
+    this.federation
+      .setActorDispatcher(ACTOR_ROUTE, async (ctx, identifier) => {
+        if (identifier !== BLOG_IDENTIFIER) return null;
+        const [settings, keys, avatar, links] = await Promise.all([
+          this.settings.get(),
+          ctx.getActorKeyPairs(identifier),
+          this.profile.authorAvatar(),
+          this.profileLinks(),
+        ]);
+        const origin = this.origin.get();
+        return new Person({
+          id: ctx.getActorUri(identifier),
+          preferredUsername: settings.handle,
+          name: BLOG_NAME,
+          summary: `<p>${escapeXml(BLOG_TAGLINE)}</p>`,
+          url: new URL(absolute(origin, '/')),
+          icon: avatar ? new Image({ url: new URL(absolute(origin, avatar)) }) : null,
+          image: new Image({ url: new URL(absolute(origin, '/og/home.png')), mediaType: 'image/png' }),
+          inbox: ctx.getInboxUri(identifier),
+          outbox: ctx.getOutboxUri(identifier),
+          followers: ctx.getFollowersUri(identifier),
+          endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+          manuallyApprovesFollowers: settings.approveFollows,
+          discoverable: true,
+          indexable: true,
+          publicKey: keys[0]?.cryptographicKey,
+          assertionMethods: keys.map((key) => key.multikey),
+          // Mastodon shows each as a profile field, verified when the page links back with rel="me".
+          attachments: links.map(
+            ({ name, url }) =>
+              new PropertyValue({
+                name,
+                value: `<a href="${escapeXml(url)}" rel="me nofollow noopener" target="_blank">${escapeXml(url.replace(/^https?:\/\//, ''))}</a>`,
+              }),
+          ),
+        });
+      })
+      .setKeyPairsDispatcher(async (_ctx, identifier) => (identifier === BLOG_IDENTIFIER ? this.keys.keyPairs() : []))
+      .mapHandle(async (_ctx, username) => (username === (await this.settings.get()).handle ? BLOG_IDENTIFIER : null));
+  }
+
+  private setUpCollections(): void {
+    this.federation
+      .setFollowersDispatcher(FOLLOWERS_ROUTE, async (_ctx, identifier, cursor) => {
+        if (identifier !== BLOG_IDENTIFIER || cursor === null) return null;
+        const afterId = /^\d{1,10}$/.test(cursor) ? Number(cursor) : 0;
+        const page = await this.followers.acceptedAfter(afterId, FOLLOWERS_PAGE);
+        const items: Recipient[] = page.map((follower) => ({
+          id: new URL(follower.actorUrl),
+          inboxId: new URL(follower.inboxUrl),
+          endpoints: follower.sharedInboxUrl ? { sharedInbox: new URL(follower.sharedInboxUrl) } : null,
+        }));
+        return { items, nextCursor: page.length === FOLLOWERS_PAGE ? String(page[page.length - 1].id) : null };
+      })
+      .setCounter((_ctx, identifier) => (identifier === BLOG_IDENTIFIER ? this.followers.count('accepted') : null))
+      .setFirstCursor(() => '0');
+
+    this.federation
+      .setOutboxDispatcher(OUTBOX_ROUTE, async (ctx, identifier, cursor) => {
+        if (identifier !== BLOG_IDENTIFIER || cursor === null) return null;
+        const offset = /^\d{1,6}$/.test(cursor) ? Number(cursor) : 0;
+        const [summaries, total] = await this.posts.findSummaries({ status: 'published', limit: OUTBOX_PAGE, offset });
+        const posts = await this.posts.findByIds(summaries.map((post) => post.id));
+        const byId = new Map(posts.map((post) => [post.id, post]));
+        const addresses = this.addresses(ctx);
+        const items = summaries
+          .map((summary) => byId.get(summary.id))
+          .filter((post) => post !== undefined)
+          .map((post) => {
+            const article = articleOf(post, addresses);
+            return new Create({
+              id: new URL(`${article.id!.href}#create`),
+              actor: addresses.actor,
+              object: article,
+              published: article.published,
+              to: article.toId,
+              cc: addresses.followers,
+            });
+          });
+        return { items, nextCursor: offset + OUTBOX_PAGE < total ? String(offset + OUTBOX_PAGE) : null };
+      })
+      .setCounter((_ctx, identifier) => (identifier === BLOG_IDENTIFIER ? this.publishedCount() : null))
+      .setFirstCursor(() => '0');
+  }
+
+  private async publishedCount(): Promise<number> {
+    const [, total] = await this.posts.findSummaries({ status: 'published', limit: 1, offset: 0 });
+    return total;
+  }
+
+  /** The blog's home page and its social profiles, as profile fields. */
+  private async profileLinks(): Promise<{ name: string; url: string }[]> {
+    const social = await this.siteSettings.getSocialLinks();
+    const links = [{ name: 'المدونة', url: absolute(this.origin.get(), '/') }];
+    for (const network of SOCIAL_NETWORKS) {
+      const url = socialLinkUrl(network, social[network]);
+      if (url) links.push({ name: network, url });
+    }
+    return links;
+  }
+}
