@@ -49,3 +49,23 @@ export function articleOf(post: Post, to: ArticleAddresses): Article {
     image: new Image({ url: new URL(absolute(to.origin, shareImagePath({ kind: 'post', slug: post.slug }))), mediaType: 'image/png' }),
   });
 }
+
+/**
+ * Whether two versions of a post look the same to followers (everything articleOf sends but the update time): a save
+ * that changes none of it (the featured flag, comment settings, a save with no change) sends no Update to every server.
+ */
+export function sameForFollowers(one: Post, other: Post): boolean {
+  const shown = (post: Post) =>
+    JSON.stringify([
+      post.title,
+      post.excerpt,
+      post.content,
+      post.slug,
+      post.language,
+      post.featuredImage,
+      post.tags,
+      post.createdAt,
+      post.publishAt,
+    ]);
+  return shown(one) === shown(other);
+}

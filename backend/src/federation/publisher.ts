@@ -4,7 +4,7 @@ import { isPublicNow } from '@mudawwana/rules';
 import { DomainEvents } from '../common/domain-events';
 import type { Post } from '../posts/post.entity';
 import { PostsRepository } from '../posts/posts.repository';
-import { articleOf } from './articles';
+import { articleOf, sameForFollowers } from './articles';
 import { DeliveriesRepository } from './deliveries.repository';
 import { FederationService } from './federation.service';
 import { Outbox } from './outbox';
@@ -30,7 +30,9 @@ export class Publisher implements OnModuleInit, OnModuleDestroy {
 
   onModuleInit(): void {
     this.stops = [
-      this.events.on('post.saved', ({ after }) => this.postChanged(after)),
+      this.events.on('post.saved', ({ before, after }) =>
+        before && isPublicNow(before) && isPublicNow(after) && sameForFollowers(before, after) ? undefined : this.postChanged(after),
+      ),
       this.events.on('post.slugRegenerated', ({ after }) => this.postChanged(after)),
       this.events.on('posts.becamePublic', ({ posts }) => this.each(posts.map((post) => post.id))),
       this.events.on('posts.bulkChanged', ({ before }) => this.each(before.map((post) => post.id))),

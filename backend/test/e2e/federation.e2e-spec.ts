@@ -249,6 +249,11 @@ describe('the blog as a fediverse account', () => {
           json: expect.objectContaining({ object: expect.objectContaining({ id: articleUrl, name: 'مقال عن الفديفيرس (محدّث)' }) }),
         }),
       ]);
+      // A save followers would not see (the same title again, the post featured): its activity would have been stored
+      // before the answer (the outbox writes in the save's listeners), so none is pending and none arrives.
+      await author.put(`/api/posts/${post.id}`).send({ title: 'مقال عن الفديفيرس (محدّث)', featured: true }).expect(200);
+      await allDelivered();
+      expect(sharedInboxGot('Update')).toHaveLength(1);
 
       await author.put(`/api/posts/${post.id}`).send({ published: false }).expect(200);
       await allDelivered();
