@@ -1,6 +1,6 @@
 import { Badge, Button, Text } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
-import { ArrowDownUp, FileText, Home, Layers, Mail, MessageSquare, Plus, Settings, Signpost, Tags, UserRound } from 'lucide-react';
+import { ArrowDownUp, FileText, Globe, Home, Layers, Mail, MessageSquare, Plus, Settings, Signpost, Tags, UserRound } from 'lucide-react';
 import { admin as t } from '@/i18n/admin';
 import { useCountComments } from '../api';
 
@@ -13,6 +13,7 @@ const LINKS = [
   { to: '/admin/profile', label: t.profile, icon: UserRound },
   { to: '/admin/subscribers', label: t.subscribers, icon: Mail },
   { to: '/admin/comments', label: t.comments, icon: MessageSquare },
+  { to: '/admin/fediverse', label: t.fediverse, icon: Globe },
   { to: '/admin/redirects', label: t.redirects, icon: Signpost },
   { to: '/admin/tools', label: t.tools, icon: ArrowDownUp },
 ];
