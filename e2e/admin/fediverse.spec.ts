@@ -1,6 +1,7 @@
 import { Follow, Like } from '@fedify/vocab';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { FediversePeer } from '../../backend/test/support/fediverse-peer';
+import { keepScreenshot } from '../support/fixtures';
 import { startServer } from '../support/server';
 import { expect, screenshotBothThemes, test as adminTest, toast } from './fixtures';
 import { SCREEN_LOADS } from './helpers';
@@ -144,6 +145,7 @@ test('the author renames the account, approves and removes real followers, retri
   await expect(failed.getByTestId('delivery-server')).toHaveText(peer.host);
   await expect(failed.getByTestId('delivery-attempts')).toHaveText('المحاولات: 8 محاولات');
   await expect(failed.getByTestId('delivery-error')).toContainText('HTTP 500');
+  await screenshotBothThemes(page, 'fediverse-deliveries');
   await failed.getByRole('button', { name: `إعادة الإرسال إلى ${peer.host}` }).click();
   await expect(toast(page)).toContainText('سيُعاد الإرسال الآن');
   await untilCounted(page, '/api/federation/deliveries/counts', { delivered: 3, failed: 0 });
@@ -210,6 +212,7 @@ test('the author renames the account, approves and removes real followers, retri
   await expect(reactions.getByTestId('post-likes')).toHaveText('1', SCREEN_LOADS);
   await expect(reactions.getByTestId('post-boosts')).toHaveText('0');
   await expect(reactions).not.toContainText('bob');
+  await keepScreenshot(reactions, 'admin-fediverse-post-reactions.png');
 });
 
 test('on a 375 px phone: every section fits, its actions are labelled 44 px targets, and a gone delivery is retried', async ({

@@ -16,8 +16,8 @@ function Address({ children, testId, size = 'sm' }: { children: string; testId?:
       as="bdi"
       dir="ltr"
       display="block"
-      textAlign="start"
-      fontSize={size === 'xl' ? { base: 'lg', md: 'xl' } : 'sm'}
+      textAlign="end"
+      fontSize={size === 'xl' ? { base: 'md', md: 'xl' } : 'sm'}
       fontWeight={size === 'xl' ? '600' : undefined}
       overflowWrap="anywhere"
       minW="0"
@@ -87,8 +87,10 @@ export default function AccountCard({ settings }: { settings: FederationSettings
                 <Field.Label>{t.handleLabel}</Field.Label>
                 {/* the handle as it is written, left to right: @name@host */}
                 <Box w="full" dir="ltr">
-                  <InputGroup startAddon="@" endAddon={<bdi>@{host}</bdi>} endAddonProps={{ maxW: '50%', overflow: 'hidden' }}>
+                  {/* the host after the name on a wider screen; a phone's field keeps its width for the name */}
+                  <InputGroup startAddon="@" endAddon={<bdi>@{host}</bdi>} endAddonProps={{ hideBelow: 'sm' }}>
                     <Input
+                      h={{ base: '11', md: '10' }}
                       name="handle"
                       autoComplete="off"
                       autoCapitalize="none"

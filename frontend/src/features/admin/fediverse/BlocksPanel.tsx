@@ -62,6 +62,7 @@ function AddBlockForm() {
             placeholder="spam.example"
             maxLength={2000}
             flex="1"
+            h={{ base: '11', md: '10' }}
             value={value}
             onChange={(event) => {
               setValue(event.target.value);

@@ -13,7 +13,16 @@ import { PAGE_SIZE } from '../components/paginate';
 import { ErrorState, LoadingState } from '../components/QueryState';
 import { TAP } from '../components/tap';
 import { withToasts } from '../notify';
-import { ACTIVITY_LABEL, canRetry, DELIVERY_BADGE, DELIVERY_TABS, deliveryTabCount, serverOf, type DeliveryTab } from './fediverse-rules';
+import {
+  ACTIVITY_LABEL,
+  canRetry,
+  DELIVERY_BADGE,
+  DELIVERY_TABS,
+  deliveryTabCount,
+  serverOf,
+  shownDeliveryTabs,
+  type DeliveryTab,
+} from './fediverse-rules';
 
 /** What was sent to which server and how it went: a tab per state with its count, newest first, a retry on a failed one. */
 export default function DeliveriesPanel() {
@@ -26,7 +35,7 @@ export default function DeliveriesPanel() {
       </Text>
       <Tabs.Root value={tab} onValueChange={(event) => setTab(event.value as DeliveryTab)} variant="line" size={{ base: 'lg', md: 'md' }}>
         <Tabs.List aria-label={t.deliveryStates} flexWrap="wrap">
-          {DELIVERY_TABS.map(({ value, label }) => {
+          {shownDeliveryTabs(counts.data, tab).map(({ value, label }) => {
             const count = deliveryTabCount(counts.data, value);
             const alarming = (value === 'failed' || value === 'gone') && !!count;
             return (
@@ -130,7 +139,7 @@ function DeliveryRow({ delivery, retrying, onRetry }: { delivery: DeliveryDto; r
             {server}
           </Box>
         </Text>
-        <Text as="bdi" dir="ltr" display="block" textAlign="start" fontSize="xs" color="fg.muted" overflowWrap="anywhere">
+        <Text as="bdi" dir="ltr" display="block" textAlign="end" fontSize="xs" color="fg.muted" overflowWrap="anywhere">
           {delivery.inboxUrl}
         </Text>
         <HStack gap="3" rowGap="0" wrap="wrap" fontSize="xs" color="fg.muted">
@@ -142,7 +151,7 @@ function DeliveryRow({ delivery, retrying, onRetry }: { delivery: DeliveryDto; r
         {delivery.lastError && delivery.status !== 'delivered' ? (
           <Text fontSize="sm" data-testid="delivery-error">
             {t.deliveryLastError}:{' '}
-            <Box as="bdi" dir="ltr" overflowWrap="anywhere" color="fg.error">
+            <Box as="bdi" dir="ltr" overflowWrap="anywhere" color="red.fg">
               {delivery.lastError}
             </Box>
           </Text>

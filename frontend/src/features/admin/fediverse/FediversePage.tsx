@@ -1,6 +1,6 @@
-import { Badge, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Badge, Box, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router-dom';
-import { Ban, Send, Users } from 'lucide-react';
+import { Ban, Send, Users, type LucideIcon } from 'lucide-react';
 import { admin as t } from '@/i18n/admin';
 import { useCountDeliveries, useCountFollowers, useGetFederationSettings } from '../api';
 import AdminPage from '../components/AdminPage';
@@ -10,6 +10,15 @@ import BlocksPanel from './BlocksPanel';
 import DeliveriesPanel from './DeliveriesPanel';
 import FollowersPanel from './FollowersPanel';
 import { viewFrom, type FediverseView } from './fediverse-rules';
+
+/** A section tab's icon, left out on a phone, where the three names need the width. */
+function SectionIcon({ icon: Icon }: { icon: LucideIcon }) {
+  return (
+    <Box as="span" display="inline-flex" hideBelow="sm">
+      <Icon size={16} aria-hidden />
+    </Box>
+  );
+}
 
 /**
  * /admin/fediverse: the blog as a fediverse account (issue 27, docs/decisions/031). The account (handle, approval)
@@ -40,10 +49,11 @@ export default function FediversePage() {
               onValueChange={(event) => go(event.value as FediverseView)}
               variant="enclosed"
               size={{ base: 'lg', md: 'md' }}
+              fitted
             >
-              <Tabs.List aria-label={t.fediverseSections} flexWrap="wrap">
+              <Tabs.List aria-label={t.fediverseSections}>
                 <Tabs.Trigger value="followers">
-                  <Users size={16} aria-hidden />
+                  <SectionIcon icon={Users} />
                   {t.followers}
                   {pending > 0 ? (
                     <Badge size="sm" colorPalette="yellow" variant="solid" title={t.followRequestsWaiting(pending)}>
@@ -52,7 +62,7 @@ export default function FediversePage() {
                   ) : null}
                 </Tabs.Trigger>
                 <Tabs.Trigger value="deliveries">
-                  <Send size={16} aria-hidden />
+                  <SectionIcon icon={Send} />
                   {t.deliveries}
                   {failed > 0 ? (
                     <Badge size="sm" colorPalette="red" variant="solid" title={`${t.deliveryFailed}: ${failed}`}>
@@ -61,7 +71,7 @@ export default function FediversePage() {
                   ) : null}
                 </Tabs.Trigger>
                 <Tabs.Trigger value="blocks">
-                  <Ban size={16} aria-hidden />
+                  <SectionIcon icon={Ban} />
                   {t.blocks}
                 </Tabs.Trigger>
               </Tabs.List>

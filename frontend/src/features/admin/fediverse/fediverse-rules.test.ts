@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { admin as t, ATTEMPTS, DELIVERIES_AFTER_MIN, FOLLOWERS, FOLLOWERS_AFTER_MIN, FOLLOW_REQUESTS } from '@/i18n/admin';
 import { plural } from '@/i18n/plural';
 import { ApiError } from '../api';
-import { ACTIVITY_LABEL, blockError, canRetry, DELIVERY_TABS, deliveryTabCount, handleError, serverOf, viewFrom } from './fediverse-rules';
+import {
+  ACTIVITY_LABEL,
+  blockError,
+  canRetry,
+  DELIVERY_TABS,
+  deliveryTabCount,
+  handleError,
+  serverOf,
+  shownDeliveryTabs,
+  viewFrom,
+} from './fediverse-rules';
 
 describe('the fediverse screen: Arabic number agreement', () => {
   it.each([
@@ -61,6 +71,15 @@ describe('the fediverse screen: sections and deliveries', () => {
     const counts = { pending: 1, sending: 0, delivered: 7, failed: 2, gone: 1 };
     expect(DELIVERY_TABS.map(({ value }) => deliveryTabCount(counts, value))).toEqual([11, 2, 1, 1, 0, 7]);
     expect(deliveryTabCount(undefined, 'failed')).toBeUndefined();
+  });
+
+  it('shows «يُرسل الآن» only while something is being sent, or when it is the open tab', () => {
+    const idle = { pending: 1, sending: 0, delivered: 7, failed: 2, gone: 1 };
+    const names = (tabs: typeof DELIVERY_TABS) => tabs.map(({ value }) => value);
+    expect(names(shownDeliveryTabs(idle, 'all'))).toEqual(['all', 'failed', 'gone', 'pending', 'delivered']);
+    expect(names(shownDeliveryTabs({ ...idle, sending: 1 }, 'all'))).toContain('sending');
+    expect(names(shownDeliveryTabs(idle, 'sending'))).toContain('sending');
+    expect(names(shownDeliveryTabs(undefined, 'all'))).not.toContain('sending');
   });
 
   it('offers a retry only where the server takes one: failed or gone', () => {

@@ -52,6 +52,14 @@ export function deliveryTabCount(counts: DeliveryCountsDto | undefined, tab: Del
   return tab === 'all' ? counts.pending + counts.sending + counts.delivered + counts.failed + counts.gone : counts[tab];
 }
 
+/**
+ * The tabs shown: «يُرسل الآن» only while something is being sent (or it is the open tab): a delivery is in that state
+ * for seconds at most, and on a phone its empty tab would take a line of its own.
+ */
+export function shownDeliveryTabs(counts: DeliveryCountsDto | undefined, open: DeliveryTab): typeof DELIVERY_TABS {
+  return DELIVERY_TABS.filter(({ value }) => value !== 'sending' || open === 'sending' || (counts?.sending ?? 0) > 0);
+}
+
 /** What the server lets the author retry: a delivery it gave up on, or whose server answered 404 or 410. */
 export function canRetry(status: DeliveryStatus): boolean {
   return status === 'failed' || status === 'gone';
