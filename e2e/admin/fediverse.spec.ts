@@ -254,7 +254,7 @@ test('on a 375 px phone: every section fits, its actions are labelled 44 px targ
   await page.goto('/admin/fediverse');
   await expect(page.getByTestId('followers-total')).toHaveText('يتابع المدونة: متابع واحد', SCREEN_LOADS);
 
-  /** No sideways scroll, and every visible button and link of the sections a finger can hit and a screen reader name. */
+  /** No sideways scroll; every visible button a finger can hit and a screen reader can name, every field a finger can hit. */
   async function fitsAndReachable(section: string) {
     expect(await documentWidth(page), section).toBeLessThanOrEqual(375);
     const main = page.locator('main').first();
@@ -265,6 +265,11 @@ test('on a 375 px phone: every section fits, its actions are labelled 44 px targ
       expect(box.x, `${section}: ${name}`).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width, `${section}: ${name}`).toBeLessThanOrEqual(375);
       expect(box.height, `${section}: ${name}`).toBeGreaterThanOrEqual(44);
+    }
+    for (const field of await main.getByRole('textbox').filter({ visible: true }).all()) {
+      const box = (await field.boundingBox())!;
+      expect(box.x + box.width, `${section}: a field`).toBeLessThanOrEqual(375);
+      expect(box.height, `${section}: ${await field.getAttribute('name')}`).toBeGreaterThanOrEqual(44);
     }
   }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Box, Button, Card, Field, Flex, Input, InputGroup, Stack, Switch, Text } from '@chakra-ui/react';
 import { Save } from 'lucide-react';
 import { admin as t } from '@/i18n/admin';
@@ -10,7 +10,7 @@ import CopyButton from './CopyButton';
 import { handleError } from './fediverse-rules';
 
 /** An address shown as the fediverse writes it: left to right in its own island, broken anywhere on a phone. */
-function Address({ children, testId, size = 'sm' }: { children: string; testId?: string; size?: 'sm' | 'xl' }) {
+function Address({ children, testId, size = 'sm' }: { children: ReactNode; testId?: string; size?: 'sm' | 'xl' }) {
   return (
     <Text
       as="bdi"
@@ -75,7 +75,8 @@ export default function AccountCard({ settings }: { settings: FederationSettings
           <Flex gap="3" align="center" wrap="wrap">
             <Box flex="1" minW="0">
               <Address size="xl" testId="fediverse-handle">
-                {settings.account}
+                {/* a narrow screen breaks it before the host rather than inside a word */}@{settings.handle}
+                <wbr />@{host}
               </Address>
             </Box>
             <CopyButton text={settings.account} label={t.copyAccount} />

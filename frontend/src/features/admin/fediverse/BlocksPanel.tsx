@@ -61,7 +61,7 @@ function AddBlockForm() {
             spellCheck={false}
             placeholder="spam.example"
             maxLength={2000}
-            flex="1"
+            flex={{ sm: '1' }}
             h={{ base: '11', md: '10' }}
             value={value}
             onChange={(event) => {
