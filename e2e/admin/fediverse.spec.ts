@@ -25,7 +25,7 @@ const test = adminTest.extend<{ peer: FediversePeer }>({
       await use({ baseURL: server.baseURL, dataDir: server.dataDir });
       await server.stop();
     },
-    { timeout: 60_000 },
+    { scope: 'test', timeout: 60_000 },
   ],
 });
 test.describe.configure({ timeout: 150_000 });
