@@ -251,7 +251,12 @@ test('on a 375 px phone: every section fits, its actions are labelled 44 px targ
   });
   expect(block.ok(), await block.text()).toBeTruthy();
 
-  await page.goto('/admin/fediverse');
+  // the dashboard's link says a request waits
+  await page.goto('/admin');
+  const link = page.getByRole('link', { name: /^الفديفيرس/ });
+  await expect(link.getByTestId('follow-requests-badge')).toHaveText('1', SCREEN_LOADS);
+  await expect(link).toHaveAccessibleName(/طلب واحد بانتظار موافقتك/);
+  await link.tap();
   await expect(page.getByTestId('followers-total')).toHaveText('يتابع المدونة: متابع واحد', SCREEN_LOADS);
 
   /** No sideways scroll; every visible button a finger can hit and a screen reader can name, every field a finger can hit. */
