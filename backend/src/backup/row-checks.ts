@@ -46,7 +46,20 @@ export class RowProblem extends Error {}
  * setup code claims a blog that has no account yet (the restored one has its author). The solved comment challenges
  * only live until they expire (ten minutes), to refuse a solution used twice: nothing a move needs to carry.
  */
-export const NEVER_RESTORED = new Set(['sessions', 'password_reset_tokens', 'setup_code', 'comment_challenges']);
+export const NEVER_RESTORED = new Set([
+  'sessions',
+  'password_reset_tokens',
+  'setup_code',
+  'comment_challenges',
+  // The fediverse's private keys: a backup is not a way to sign as the blog. A restored blog makes new ones, and other
+  // servers fetch its actor again when a signature no longer matches the key they kept.
+  'federation_keys',
+  // Fedify's caches and incoming queue, and pending sends: a backup must not make the blog sign and send activities its
+  // file describes. A send in flight during a move is lost; the next post reaches every follower.
+  'federation_kv',
+  'federation_queue',
+  'federation_deliveries',
+]);
 
 /** A restorable table and the columns a row of it may have (this schema's, at the backup's version). */
 export interface TableShape {

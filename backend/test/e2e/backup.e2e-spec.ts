@@ -262,7 +262,7 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
     const again = await command('restore', [firstArchive], place.env);
     expect(again.code).not.toBe(0);
     expect(again.stderr.trim()).toBe(
-      'mudawwana: the database is not empty (it has 1 api_tokens, 1 install_claim, 1 newsletter_mails, 1 newsletter_subscribers, 1 pages, 3 posts, 4 revisions, 1 users): restore only into a new, empty database. Nothing was changed.',
+      'mudawwana: the database is not empty (it has 1 api_tokens, 2 federation_activities, 1 install_claim, 1 newsletter_mails, 1 newsletter_subscribers, 1 pages, 3 posts, 4 revisions, 1 users): restore only into a new, empty database. Nothing was changed.',
     );
     expect((await readArchive(await backup(place.env, 'after.tar.gz'))).tables).toEqual(before.tables);
   });
@@ -317,7 +317,7 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
   it('restores a backup made before an upgrade at its own schema, then runs the newer migrations', async () => {
     // What the version before API tokens wrote: schema RecordVersions, no api_tokens table, no revisions, no
     // scheduled posts (publishAt), no newsletter sends, mails or subscriber status (NewsletterDoubleOptIn), no
-    // comments, redirects or imports, no post languages or translations.
+    // comments, redirects or imports, no post languages or translations, no fediverse.
     const newColumns: Record<string, string[]> = {
       newsletter_subscribers: ['status', 'confirmTokenHash', 'confirmTokenExpiresAt', 'confirmedAt', 'unsubscribedAt'],
       posts: ['publishAt', 'commentsOpen', 'commentsCloseAfterDays', 'commentCount', 'commentsCloseAt', 'language', 'translationOfId'],
@@ -326,6 +326,10 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
       for (const table of [
         'api_tokens',
         'comments',
+        'federation_activities',
+        'federation_blocks',
+        'federation_followers',
+        'federation_reactions',
         'import_jobs',
         'imported_items',
         'install_claim',
@@ -361,6 +365,7 @@ describe.runIf(postgresServer)('backup and restore across SQLite and PostgreSQL'
       newsletter_mails: [],
       newsletter_subscribers: first.tables.newsletter_subscribers.map((row) => ({ ...(row as object), ...pending })),
       revisions: [],
+      federation_activities: [],
       // The migration that added the claim gave it to the blog's existing author.
       install_claim: [{ ...(first.tables.install_claim[0] as object), claimedAt: expect.any(String) }],
     });
