@@ -7,7 +7,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { axeCheck } from '../support/axe';
 import { applyTheme, takesScreenshots } from '../support/fixtures';
-import { startServer } from '../support/server';
+import { startServer, type RunningServer } from '../support/server';
 
 const root = join(__dirname, '..', '..');
 
@@ -19,14 +19,60 @@ interface ServerInfo {
 }
 
 type TestFixtures = { blog: ServerInfo; authorState: string; signedIn: Page };
+type WorkerFixtures = { blogs: BlogSupply };
 
-export const test = base.extend<TestFixtures>({
-  blog: [
+/**
+ * Fresh blogs for one worker's tests, each started while the test before it runs: a start (loading the backend,
+ * migrating an empty database, building the public pages) takes seconds, and the test that gets the blog no longer
+ * waits for them. Each blog is still used by one test only (its own process, database, rate limits and mail), and
+ * stopped after it, without holding up the next test.
+ */
+class BlogSupply {
+  private next?: Promise<RunningServer>;
+  private readonly stopping = new Set<Promise<void>>();
+
+  /** A fresh blog: the one started ahead when there is one; the next one starts now. */
+  take(): Promise<RunningServer> {
+    const blog = this.next ?? startServer(ADMIN_BLOG_ENV);
+    this.next = startServer(ADMIN_BLOG_ENV);
+    // a start that fails is reported to the test that takes it
+    this.next.catch(() => undefined);
+    return blog;
+  }
+
+  /** Stops a used blog and removes its data in the background. */
+  release(blog: RunningServer): void {
+    const stopped = blog.stop().finally(() => this.stopping.delete(stopped));
+    this.stopping.add(stopped);
+  }
+
+  /** At the end of the worker: stops the blog started ahead and waits for every stop. */
+  async close(): Promise<void> {
+    const spare = await this.next?.catch(() => undefined);
+    this.next = undefined;
+    if (spare) this.release(spare);
+    await Promise.all(this.stopping);
+  }
+}
+
+/** The admin's blogs answer on their own address (no PUBLIC_URL): no setup code is asked of the first account. */
+const ADMIN_BLOG_ENV = { PUBLIC_URL: '' };
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  blogs: [
     async ({}, use) => {
+      const blogs = new BlogSupply();
+      await use(blogs);
+      await blogs.close();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  blog: [
+    async ({ blogs }, use) => {
       // A fresh blog (built app, empty SQLite DATA_DIR, free port) for every test: the shared e2e server helper.
-      const server = await startServer({ PUBLIC_URL: '' });
+      const server = await blogs.take();
       await use({ baseURL: server.baseURL, dataDir: server.dataDir });
-      await server.stop();
+      blogs.release(server);
     },
     { timeout: 60_000 },
   ],
