@@ -14,7 +14,7 @@ const ROOT = resolve(__dirname, '../..');
 
 /**
  * Node's on-disk cache of compiled modules, shared by every server the tests start (over fifty a run): a start then
- * loads the backend's modules from V8's code cache instead of compiling them again, a sixth less CPU per start. Node
+ * loads the backend's modules from V8's code cache instead of compiling them again, about a tenth less CPU a start. Node
  * checks each entry against its module's source and its own version, so a stale entry is only ignored.
  */
 const COMPILE_CACHE = join(tmpdir(), 'mudawwana-e2e-compile-cache');
