@@ -40,7 +40,10 @@ export default defineConfig({
   // the first load of /admin fetches the admin bundle and its data: seconds when the machine is busy
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : [['list']],
-  use: { trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  // A failed test keeps its trace: every action with the DOM before and after it, the network and the console. Not the
+  // trace's screencast, a frame every few milliseconds of every test, passed or not: a third of the browser tests' CPU
+  // on CI's two cores (docs/decisions/032-fast-ci.md); the failure's own screenshot is kept.
+  use: { trace: { mode: 'retain-on-failure', screenshots: false }, screenshot: 'only-on-failure' },
   // Screenshots for reviewers (test-output/screenshots/) only when asked: `npm run screenshots`, or SCREENSHOTS=1
   // (e2e/support/fixtures.ts takesScreenshots). The checks of those tests (content, axe in both themes) always run.
   metadata: { screenshots: process.env.SCREENSHOTS === '1' },

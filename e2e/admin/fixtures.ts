@@ -7,7 +7,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { axeCheck } from '../support/axe';
 import { applyTheme, takesScreenshots } from '../support/fixtures';
-import { startServer } from '../support/server';
+import { startServer, type RunningServer } from '../support/server';
 
 const root = join(__dirname, '..', '..');
 
@@ -16,38 +16,121 @@ export const AUTHOR = { username: 'author', email: 'author@example.com', passwor
 interface ServerInfo {
   baseURL: string;
   dataDir: string;
+  /** The author's signed-in storage state (a file), when the blog was handed over with the author already registered. */
+  authorState?: string;
 }
 
 type TestFixtures = { blog: ServerInfo; authorState: string; signedIn: Page };
+type WorkerFixtures = { blogs: BlogSupply };
 
-export const test = base.extend<TestFixtures>({
-  blog: [
+const AUTH_DIR = join(root, 'test-results', '.auth');
+
+/**
+ * Registers the author on a new blog through the API (or signs in, when the account exists) and writes the signed-in
+ * storage state to `file`.
+ */
+async function signInAuthor(baseURL: string, file: string): Promise<string> {
+  const api = await request.newContext({ baseURL });
+  try {
+    const res = await api.post('/api/register', { data: AUTHOR });
+    if (!res.ok()) {
+      const login = await api.post('/api/login', { data: { username: AUTHOR.username, password: AUTHOR.password } });
+      expect(login.ok(), await login.text()).toBeTruthy();
+    }
+    mkdirSync(AUTH_DIR, { recursive: true });
+    await api.storageState({ path: file });
+    return file;
+  } finally {
+    await api.dispose();
+  }
+}
+
+interface SuppliedBlog {
+  server: RunningServer;
+  authorState: string;
+}
+
+let blogsStarted = 0;
+
+/** A new blog whose author is registered and signed in (the first account, through the API). */
+async function startBlog(): Promise<SuppliedBlog> {
+  const file = join(AUTH_DIR, `author-${process.pid}-${++blogsStarted}.json`);
+  const server = await startServer(ADMIN_BLOG_ENV);
+  try {
+    const authorState = await signInAuthor(server.baseURL, file);
+    return { server, authorState };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
+/**
+ * Fresh blogs for one worker's tests, each made ready while the test before it runs: a start (loading the backend,
+ * migrating an empty database, building the public pages) and the author's registration take seconds, and the test
+ * that gets the blog no longer waits for them. Each blog is still used by one test only (its own process, database,
+ * rate limits and outbox), and stopped after it without holding up the next test (docs/decisions/032-fast-ci.md).
+ */
+class BlogSupply {
+  private next?: Promise<SuppliedBlog>;
+  private readonly stopping = new Set<Promise<void>>();
+
+  /** A fresh blog: the one made ready ahead when there is one; the next one starts now. */
+  take(): Promise<SuppliedBlog> {
+    const blog = this.next ?? startBlog();
+    this.next = startBlog();
+    // a start that fails is reported to the test that takes it
+    this.next.catch(() => undefined);
+    return blog;
+  }
+
+  /** Stops a used blog and removes its data and the author's storage state, in the background. */
+  release({ server, authorState }: SuppliedBlog): void {
+    const stopped = server
+      .stop()
+      .then(() => rmSync(authorState, { force: true }))
+      .finally(() => this.stopping.delete(stopped));
+    this.stopping.add(stopped);
+  }
+
+  /** At the end of the worker: stops the blog made ready ahead and waits for every stop. */
+  async close(): Promise<void> {
+    const spare = await this.next?.catch(() => undefined);
+    this.next = undefined;
+    if (spare) this.release(spare);
+    await Promise.all(this.stopping);
+  }
+}
+
+/** The admin's blogs answer on their own address (no PUBLIC_URL): no setup code is asked of the first account. */
+const ADMIN_BLOG_ENV = { PUBLIC_URL: '' };
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  blogs: [
     async ({}, use) => {
-      // A fresh blog (built app, empty SQLite DATA_DIR, free port) for every test: the shared e2e server helper.
-      const server = await startServer({ PUBLIC_URL: '' });
-      await use({ baseURL: server.baseURL, dataDir: server.dataDir });
-      await server.stop();
+      const blogs = new BlogSupply();
+      await use(blogs);
+      await blogs.close();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  blog: [
+    async ({ blogs }, use) => {
+      // A fresh blog (built app, empty SQLite DATA_DIR, free port, the author registered) for every test.
+      const supplied = await blogs.take();
+      const { baseURL, dataDir } = supplied.server;
+      await use({ baseURL, dataDir, authorState: supplied.authorState });
+      blogs.release(supplied);
     },
     { timeout: 60_000 },
   ],
-  authorState: [
-    async ({ blog }, use, testInfo) => {
-      const api = await request.newContext({ baseURL: blog.baseURL });
-      const res = await api.post('/api/register', { data: AUTHOR });
-      if (!res.ok()) {
-        const login = await api.post('/api/login', { data: { username: AUTHOR.username, password: AUTHOR.password } });
-        expect(login.ok(), await login.text()).toBeTruthy();
-      }
-      const dir = join(root, 'test-results', '.auth');
-      mkdirSync(dir, { recursive: true });
-      const file = join(dir, `author-${testInfo.workerIndex}-${testInfo.testId}.json`);
-      await api.storageState({ path: file });
-      await api.dispose();
-      await use(file);
-      rmSync(file, { force: true });
-    },
-    {},
-  ],
+  /** The author's signed-in storage state: the blog's own, or (a blog a test started itself) made now. */
+  authorState: async ({ blog }, use, testInfo) => {
+    if (blog.authorState) return use(blog.authorState);
+    const file = await signInAuthor(blog.baseURL, join(AUTH_DIR, `author-${testInfo.workerIndex}-${testInfo.testId}.json`));
+    await use(file);
+    rmSync(file, { force: true });
+  },
   baseURL: async ({ blog }, use) => use(blog.baseURL),
   signedIn: async ({ browser, blog, authorState }, use) => {
     const context: BrowserContext = await browser.newContext({ baseURL: blog.baseURL, storageState: authorState, locale: 'ar' });

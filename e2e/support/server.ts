@@ -12,6 +12,13 @@ export interface RunningServer {
 
 const ROOT = resolve(__dirname, '../..');
 
+/**
+ * Node's on-disk cache of compiled modules, shared by every server the tests start (over fifty a run): a start then
+ * loads the backend's modules from V8's code cache instead of compiling them again, about a tenth less CPU a start. Node
+ * checks each entry against its module's source and its own version, so a stale entry is only ignored.
+ */
+const COMPILE_CACHE = join(tmpdir(), 'mudawwana-e2e-compile-cache');
+
 export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
@@ -50,7 +57,16 @@ export async function startServer(env: Record<string, string> = {}, options: { d
   let output = '';
   const child = spawn(process.execPath, [join(ROOT, 'backend/dist/main.js')], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseURL, DATABASE_URL: '', ...env },
+    env: {
+      ...process.env,
+      NODE_COMPILE_CACHE: COMPILE_CACHE,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      DATABASE_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => (output += chunk));
