@@ -138,7 +138,10 @@ describe('requests through the guard', () => {
     const guard = new OutboundRequests([]);
     await expect(refusal(guard.run(() => fetch(`${trap.origin}/inside`)))).resolves.toMatch(/private network address/);
     const later = guard.run(
-      () => new Promise<Response>((resolve, reject) => setTimeout(() => fetch(`${trap.origin}/later`).then(resolve, reject), 1)),
+      () =>
+        new Promise<Response>((resolve, reject) => {
+          setTimeout(() => void fetch(`${trap.origin}/later`).then(resolve, reject), 1);
+        }),
     );
     await expect(refusal(later)).resolves.toMatch(/private network address/);
     expect(trap.requests).toEqual([]);

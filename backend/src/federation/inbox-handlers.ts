@@ -32,7 +32,7 @@ const httpUrl = (value: unknown): string | null => {
  * becomes a comment under the comments' rules; Like and Announce are counted; Delete takes a reply or a follower
  * away. Activities from a blocked server or account change nothing (the inbox refused them already, this is the
  * second check). Objects named by URL, or embedded from another origin, are fetched from their origin through the
- * network guard (Fedify's default, crossOrigin "ignore").
+ * outbound guard (Fedify's default, crossOrigin "ignore").
  */
 @Injectable()
 export class InboxHandlers {
@@ -140,7 +140,7 @@ export class InboxHandlers {
   }
 
   /**
-   * The context's loaders (through the network guard), failures as null: an object that cannot be fetched (gone,
+   * The context's loaders (through the outbound guard), failures as null: an object that cannot be fetched (gone,
    * or on an address not allowed) leaves the activity without effect rather than retried for hours.
    */
   private loaders(ctx: Ctx) {

@@ -14,7 +14,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
 /**
  * The blog on the fediverse (issue 27, docs/decisions/031), against a Mastodon-like peer: a second Fedify federation
  * on 127.0.0.1 with its own keys and an inbox recording what it receives (test/support/fediverse-peer.ts), allowed
- * by FEDERATION_ALLOW_PRIVATE_HOSTS. No request leaves the machine.
+ * by OUTBOUND_ALLOW_PRIVATE_HOSTS. No request leaves the machine.
  */
 describe('the blog as a fediverse account', () => {
   let peer: FediversePeer;
@@ -29,7 +29,7 @@ describe('the blog as a fediverse account', () => {
   beforeAll(async () => {
     peer = await FediversePeer.start();
     trap = await Trap.start();
-    t = await startTestApp({ FEDERATION_ALLOW_PRIVATE_HOSTS: peer.host, FEDERATION_RETRY_BASE_MS: '300', SCHEDULER_INTERVAL_MS: '200' });
+    t = await startTestApp({ OUTBOUND_ALLOW_PRIVATE_HOSTS: peer.host, FEDERATION_RETRY_BASE_MS: '300', SCHEDULER_INTERVAL_MS: '200' });
     author = await t.author();
     db = t.app.get(DataSource);
     const settings = (await author.get('/api/federation/settings').expect(200)).body;
