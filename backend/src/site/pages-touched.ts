@@ -184,6 +184,8 @@ export const PAGES_TOUCHED: { [E in DomainEventName]: PagesOf<E> } = {
     JSON.stringify(before) === JSON.stringify(after) ? [ContentTag.nothingShown] : [ContentTag.author(id)],
   // A post's page shows its approved comments, and every card of it their count; a held comment shows nowhere.
   'comment.posted': ({ comment }) => (comment.status === 'approved' ? [ContentTag.post(comment.postId)] : [ContentTag.nothingShown]),
+  'comment.edited': ({ before, after }) =>
+    before.status === 'approved' || after.status === 'approved' ? [ContentTag.post(after.postId)] : [ContentTag.nothingShown],
   'comments.moderated': ({ before, to }) => {
     const shownChanged = before.filter((comment) => comment.status === 'approved' || to === 'approved');
     return shownChanged.length > 0
