@@ -77,8 +77,8 @@ const SETTING_PAGES: Record<SettingKey, string> = {
   [SettingKey.HomeLayout]: ContentTag.homeLayout,
   [SettingKey.Comments]: ContentTag.commentSettings,
   [SettingKey.DateDisplay]: ContentTag.dateDisplay,
-  // The fediverse handle and follow approval: no public page shows them (WebFinger reads the setting).
-  [SettingKey.Federation]: ContentTag.nothingShown,
+  // The fediverse handle, which post pages credit (fediverse:creator); follow approval is in the same setting.
+  [SettingKey.Federation]: ContentTag.fediverseAccount,
 };
 
 const withdrawnWhen = (takenFromReaders: boolean) => (takenFromReaders ? [ContentTag.withdrawn] : []);
