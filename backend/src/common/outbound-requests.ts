@@ -56,12 +56,12 @@ const SCOPE_KEY = Symbol.for('mudawwana.outbound-requests.scope');
 const globals = globalThis as typeof globalThis & { [SCOPE_KEY]?: AsyncLocalStorage<Dispatcher> };
 const scope = (globals[SCOPE_KEY] ??= new AsyncLocalStorage<Dispatcher>());
 
+const SCOPED_DISPATCHER = Symbol.for('mudawwana.outbound-requests.dispatcher');
+
 /**
  * The global dispatcher: the guarded agent of the current scope, the one it replaced everywhere else. Closing it closes
  * nothing: each agent belongs to its owner.
  */
-const SCOPED_DISPATCHER = Symbol.for('mudawwana.outbound-requests.dispatcher');
-
 class ScopedDispatcher extends Dispatcher {
   readonly [SCOPED_DISPATCHER] = true;
 
@@ -112,6 +112,7 @@ export class OutboundRequests {
   constructor(allowedPrivateHosts: readonly string[], resolve: Resolver = systemResolver) {
     this.allowed = new Set(allowedPrivateHosts.map((host) => host.trim().toLowerCase()));
     const plain = buildConnector({});
+    // undici hands its connector's options on to net.connect / tls.connect, `lookup` included (its type omits it).
     const guarded = buildConnector({ lookup: publicOnlyLookup(resolve) } as buildConnector.BuildOptions);
     this.dispatcher = new Agent({
       connect: (options, callback) => {
