@@ -59,6 +59,76 @@ export const WORDS: PluralForms = {
   other: '{count} كلمة',
 };
 
+/** Fediverse followers, nominative, as a label on its own: 'متابع واحد', 'متابعان', '3 متابعين', '11 متابعًا'. */
+export const FOLLOWERS: PluralForms = {
+  zero: 'لا متابعين',
+  one: 'متابع واحد',
+  two: 'متابعان',
+  few: '{count} متابعين',
+  many: '{count} متابعًا',
+  other: '{count} متابع',
+};
+
+/** Followers after the preposition 'من' (genitive: 'من متابعَين'), for 'عرض X إلى Y من Z'. */
+export const FOLLOWERS_AFTER_MIN: PluralForms = {
+  zero: '0 متابع',
+  one: 'متابع واحد',
+  two: 'متابعَين',
+  few: '{count} متابعين',
+  many: '{count} متابعًا',
+  other: '{count} متابع',
+};
+
+/** Follow requests waiting for approval, as a label: 'طلب واحد', 'طلبان', '3 طلبات', '11 طلبًا'. */
+export const FOLLOW_REQUESTS: PluralForms = {
+  zero: 'لا طلبات',
+  one: 'طلب واحد',
+  two: 'طلبان',
+  few: '{count} طلبات',
+  many: '{count} طلبًا',
+  other: '{count} طلب',
+};
+
+/** Follow requests after 'من' (genitive). */
+export const FOLLOW_REQUESTS_AFTER_MIN: PluralForms = {
+  zero: '0 طلب',
+  one: 'طلب واحد',
+  two: 'طلبين',
+  few: '{count} طلبات',
+  many: '{count} طلبًا',
+  other: '{count} طلب',
+};
+
+/** Deliveries to fediverse servers after 'من' (genitive): 'من عمليتي إرسال', 'من 11 عملية إرسال'. */
+export const DELIVERIES_AFTER_MIN: PluralForms = {
+  zero: '0 عملية إرسال',
+  one: 'عملية إرسال واحدة',
+  two: 'عمليتي إرسال',
+  few: '{count} عمليات إرسال',
+  many: '{count} عملية إرسال',
+  other: '{count} عملية إرسال',
+};
+
+/** Blocked servers and accounts after 'من' (genitive). */
+export const BLOCKS_AFTER_MIN: PluralForms = {
+  zero: '0 محظور',
+  one: 'محظور واحد',
+  two: 'محظورَين',
+  few: '{count} محظورات',
+  many: '{count} محظورًا',
+  other: '{count} محظور',
+};
+
+/** Attempts of a delivery, as a label: 'محاولة واحدة', 'محاولتان', '3 محاولات', '11 محاولة'. */
+export const ATTEMPTS: PluralForms = {
+  zero: 'لا محاولات بعد',
+  one: 'محاولة واحدة',
+  two: 'محاولتان',
+  few: '{count} محاولات',
+  many: '{count} محاولة',
+  other: '{count} محاولة',
+};
+
 /** How long ago, after 'منذ' (genitive): 'منذ دقيقة', 'منذ دقيقتين', 'منذ 3 دقائق', 'منذ 11 دقيقة'. */
 export const MINUTES_AGO: PluralForms = {
   zero: 'الآن',
@@ -644,6 +714,129 @@ export const admin = {
   failedFetchRedirects: 'تعذّر تحميل التحويلات',
   redirectsShowing: (from: number, to: number, total: number) => `عرض ${from} إلى ${to} من ${plural(total, REDIRECTS_AFTER_MIN)}`,
   redirectsPagination: 'صفحات التحويلات',
+
+  // the fediverse (issue 27)
+  fediverse: 'الفديفيرس',
+  fediverseIntro:
+    'مدونتك حساب في الفديفيرس: يتابعها الناس من ماستدون وغيره بالبحث عن عنوانها، فتصل كل مقالة تنشرها إلى متابعيها، وتصل ردودهم تعليقاتٍ إلى صفحة التعليقات.',
+  fediverseSections: 'أقسام صفحة الفديفيرس',
+  fediverseAccount: 'حساب المدونة',
+  fediverseAccountHint: 'العنوان الذي يبحث عنه الناس في ماستدون وغيره ليتابعوا المدونة:',
+  copyAccount: 'نسخ عنوان الحساب',
+  copyActorUrl: 'نسخ معرّف الحساب',
+  copied: 'نُسخ',
+  copy: 'نسخ',
+  copyFailed: 'تعذّر النسخ؛ انسخ العنوان يدويًا',
+  actorUrl: 'معرّف الحساب (ActivityPub)',
+  actorUrlHint: 'لا يتغير بتغيير الاسم، فيبقى المتابعون متابعين.',
+  handleLabel: 'اسم الحساب',
+  handleHint: 'حروف لاتينية صغيرة وأرقام وشرطة سفلية (_)، من حرف إلى 30 حرفًا. يجد الناس الاسم الجديد فورًا، ويبقى المتابعون.',
+  handleInvalid: 'اكتب من حرف إلى 30 حرفًا من الحروف اللاتينية الصغيرة (a-z) والأرقام والشرطة السفلية (_) فقط',
+  handleSaved: 'حُفظ اسم الحساب',
+  handleSaveError: 'تعذّر حفظ اسم الحساب',
+  approveFollows: 'راجع طلبات المتابعة قبل قبولها',
+  approveFollowsHint: 'عند التفعيل ينتظر كل طلب متابعة جديد موافقتك؛ ويبقى من قبلتهم متابعين.',
+  approveFollowsOn: 'صارت طلبات المتابعة تنتظر موافقتك',
+  approveFollowsOff: 'صارت طلبات المتابعة تُقبل فورًا',
+  approveFollowsError: 'تعذّر حفظ إعداد المتابعة',
+  failedFetchFediverse: 'تعذّر تحميل إعدادات الفديفيرس',
+
+  followers: 'المتابعون',
+  followersTotal: (count: number) => `يتابع المدونة: ${plural(count, FOLLOWERS)}`,
+  followersTabAccepted: 'المتابعون',
+  followersTabPending: 'طلبات المتابعة',
+  followerStates: 'المتابعون وطلبات المتابعة',
+  followRequestsWaiting: (count: number) => `${plural(count, FOLLOW_REQUESTS)} بانتظار موافقتك`,
+  followerSince: (date: string) => `يتابع منذ ${date}`,
+  followRequestedAt: (date: string) => `طلب المتابعة في ${date}`,
+  followerProfileHint: 'صفحة الحساب على خادمه (في نافذة جديدة)',
+  followerRemove: 'إزالة',
+  followerApprove: 'قبول',
+  followerReject: 'رفض',
+  followerActionOn: (action: string, handle: string) => `${action}: ${handle}`,
+  followerWillBeRemoved: (name: string) =>
+    naming('سيُزال ', name, ' من المتابعين ويُبلَّغ خادمه بذلك، فلا تصله مقالاتك بعد الآن. يستطيع أن يتابع المدونة من جديد.'),
+  followRequestWillBeRejected: (name: string) => naming('سيُرفض طلب ', name, ' ويُبلَّغ خادمه بذلك.'),
+  followerRemoved: 'أُزيل المتابع',
+  followerRemoveError: 'تعذّر إزالة المتابع',
+  followRequestApproved: 'قُبل طلب المتابعة',
+  followRequestRejected: 'رُفض طلب المتابعة',
+  followRequestError: 'تعذّر تنفيذ الإجراء على طلب المتابعة',
+  noFollowers: 'لا متابعين بعد',
+  noFollowersHint: 'انشر عنوان الحساب أعلاه: يتابع الناس المدونة بالبحث عنه في ماستدون وغيره.',
+  noFollowRequests: 'لا طلبات متابعة تنتظر موافقتك',
+  approvalOffWithRequests: 'المراجعة موقوفة الآن، لكن هذه الطلبات وصلت قبل إيقافها وما زالت تنتظرك.',
+  failedFetchFollowers: 'تعذّر تحميل المتابعين',
+  followersShowing: (from: number, to: number, total: number) => `عرض ${from} إلى ${to} من ${plural(total, FOLLOWERS_AFTER_MIN)}`,
+  followRequestsShowing: (from: number, to: number, total: number) =>
+    `عرض ${from} إلى ${to} من ${plural(total, FOLLOW_REQUESTS_AFTER_MIN)}`,
+  followersPagination: 'صفحات المتابعين',
+
+  deliveries: 'الإرسال',
+  deliveriesIntro:
+    'كل مقالة تُنشر أو تُعدَّل أو تُحذف تُرسل إلى خادم كل متابع (مرة واحدة لكل خادم). إن تعذّر الإرسال أُعيد بفترات تتضاعف نحو أربع ساعات، ثم يُعدّ فاشلًا فتستطيع إعادته.',
+  deliveryStates: 'حالات الإرسال',
+  deliveryTabAll: 'الكل',
+  deliveryPending: 'بالانتظار',
+  deliverySending: 'يُرسل الآن',
+  deliveryDelivered: 'وصل',
+  deliveryFailed: 'فشل',
+  deliveryGone: 'زال الخادم',
+  activityCreate: 'نشر مقالة',
+  activityUpdate: 'تعديل مقالة',
+  activityDelete: 'سحب مقالة',
+  activityAccept: 'قبول متابعة',
+  activityReject: 'رفض متابعة',
+  deliveryTo: 'إلى',
+  deliveryAttempts: (count: number) => `المحاولات: ${plural(count, ATTEMPTS)}`,
+  deliveryLastError: 'آخر خطأ',
+  deliveryNextAttempt: (date: string) => `المحاولة التالية: ${date}`,
+  deliveryDeliveredAt: (date: string) => `وصل في ${date}`,
+  deliveryCreatedAt: (date: string) => `أُنشئ في ${date}`,
+  deliveryPost: 'المقالة',
+  deliveryRetry: 'إعادة الإرسال',
+  deliveryRetryOn: (host: string) => `إعادة الإرسال إلى ${host}`,
+  deliveryRetried: 'سيُعاد الإرسال الآن',
+  deliveryRetryError: 'تعذّرت إعادة الإرسال',
+  noDeliveries: 'لم يُرسل شيء بعد',
+  noDeliveriesHint: 'حين يتابعك أحد وتنشر مقالة، يظهر هنا ما أُرسل إلى كل خادم.',
+  noDeliveriesInTab: 'لا عمليات إرسال في هذه الحالة',
+  failedFetchDeliveries: 'تعذّر تحميل عمليات الإرسال',
+  deliveriesShowing: (from: number, to: number, total: number) => `عرض ${from} إلى ${to} من ${plural(total, DELIVERIES_AFTER_MIN)}`,
+  deliveriesPagination: 'صفحات عمليات الإرسال',
+
+  blocks: 'الحظر',
+  blocksIntro: 'يُرفض كل ما يصل من خادم محظور (ومن نطاقاته الفرعية) أو من حساب محظور، ويُزال متابعوه، ولا يُرسل إليه شيء.',
+  blockValue: 'خادم أو حساب',
+  blockValueHint: sentence(
+    'اسم نطاق الخادم مثل ',
+    path('spam.example'),
+    '، أو عنوان حساب كاملًا مثل ',
+    path('https://spam.example/users/x'),
+    '.',
+  ),
+  blockValueRequired: 'اكتب اسم نطاق أو عنوان حساب',
+  blockAdd: 'حظر',
+  blockAdded: 'حُظر',
+  blockAddError: 'تعذّر الحظر',
+  blockKindDomain: 'خادم',
+  blockKindActor: 'حساب',
+  blockAddedAt: (date: string) => `حُظر في ${date}`,
+  unblock: 'إلغاء الحظر',
+  unblockOn: (value: string) => `إلغاء الحظر: ${value}`,
+  unblocked: 'أُلغي الحظر',
+  unblockError: 'تعذّر إلغاء الحظر',
+  noBlocks: 'لا خوادم ولا حسابات محظورة',
+  failedFetchBlocks: 'تعذّر تحميل قائمة الحظر',
+  blocksShowing: (from: number, to: number, total: number) => `عرض ${from} إلى ${to} من ${plural(total, BLOCKS_AFTER_MIN)}`,
+  blocksPagination: 'صفحات قائمة الحظر',
+
+  // a post's reactions from the fediverse (the editor's side column)
+  postFediverse: 'في الفديفيرس',
+  postFediverseHint: 'أعداد فقط: لا يُحفظ من أعجب أو شارك.',
+  postLikes: 'الإعجابات',
+  postBoosts: 'المشاركات',
+  failedFetchReactions: 'تعذّر تحميل تفاعلات الفديفيرس',
 
   // import and export (issue 25)
   tools: 'الاستيراد والتصدير',

@@ -12,6 +12,7 @@ import ProfilePage from './profile/ProfilePage';
 import SubscribersPage from './newsletter/SubscribersPage';
 import CommentsPage from './comments/CommentsPage';
 import RedirectsPage from './redirects/RedirectsPage';
+import FediversePage from './fediverse/FediversePage';
 import ToolsPage from './tools/ToolsPage';
 import NotFoundInAdmin from './components/NotFoundInAdmin';
 
@@ -34,6 +35,7 @@ export default function AdminRoutes() {
         <Route path="subscribers" element={<SubscribersPage />} />
         <Route path="comments" element={<CommentsPage />} />
         <Route path="redirects" element={<RedirectsPage />} />
+        <Route path="fediverse" element={<FediversePage />} />
         <Route path="tools" element={<ToolsPage />} />
         <Route path="*" element={<NotFoundInAdmin />} />
       </Routes>

@@ -9,9 +9,7 @@ import { notifyError, notifySuccess } from '../notify';
 import { holdReasonLabel, relativeTime, replyProblem, STATUS_BADGES } from './comment-rules';
 import TapCheckbox from './TapCheckbox';
 import type { CommentRowControls } from './useComments';
-
-/** A phone's tap target (44 px) below tablet width; the desktop's compact buttons above it. */
-export const TAP = { minH: { base: '11', md: '8' }, minW: { base: '11', md: '8' } } as const;
+import { TAP } from '../components/tap';
 
 /**
  * One comment as the author moderates it: who wrote it (name, email), on which post and when, why it waits, its

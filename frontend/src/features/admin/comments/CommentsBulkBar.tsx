@@ -2,7 +2,7 @@ import { Button, HStack, Text } from '@chakra-ui/react';
 import { Ban, Check, ShieldAlert, Trash2, X, type LucideIcon } from 'lucide-react';
 import { admin as t } from '@/i18n/admin';
 import type { BulkCommentsDtoAction } from '../api';
-import { TAP } from './CommentRow';
+import { TAP } from '../components/tap';
 
 // outlined: white on the palettes' solid green falls short of the 4.5:1 contrast of small text
 const ACTIONS: { action: BulkCommentsDtoAction; label: string; icon: LucideIcon; palette?: string }[] = [

@@ -1,8 +1,8 @@
 import { Badge, Button, Text } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
-import { ArrowDownUp, FileText, Home, Layers, Mail, MessageSquare, Plus, Settings, Signpost, Tags, UserRound } from 'lucide-react';
+import { ArrowDownUp, FileText, Globe, Home, Layers, Mail, MessageSquare, Plus, Settings, Signpost, Tags, UserRound } from 'lucide-react';
 import { admin as t } from '@/i18n/admin';
-import { useCountComments } from '../api';
+import { useCountComments, useCountFollowers } from '../api';
 
 const LINKS = [
   { to: '/admin/settings', label: t.settings, icon: Settings },
@@ -13,14 +13,20 @@ const LINKS = [
   { to: '/admin/profile', label: t.profile, icon: UserRound },
   { to: '/admin/subscribers', label: t.subscribers, icon: Mail },
   { to: '/admin/comments', label: t.comments, icon: MessageSquare },
+  { to: '/admin/fediverse', label: t.fediverse, icon: Globe },
   { to: '/admin/redirects', label: t.redirects, icon: Signpost },
   { to: '/admin/tools', label: t.tools, icon: ArrowDownUp },
 ];
 
 /** The dashboard's header: a link to every other admin screen, and the new article button. */
 export default function DashboardLinks() {
-  // the comments waiting for the author, on the link to them
-  const pending = useCountComments().data?.pending ?? 0;
+  // what waits for the author, on the link to it: comments to moderate, follow requests to accept
+  const pendingComments = useCountComments().data?.pending ?? 0;
+  const followRequests = useCountFollowers().data?.pending ?? 0;
+  const waiting: Record<string, { count: number; label: (count: number) => string; testId: string }> = {
+    '/admin/comments': { count: pendingComments, label: t.commentsPendingLabel, testId: 'comments-pending-badge' },
+    '/admin/fediverse': { count: followRequests, label: t.followRequestsWaiting, testId: 'follow-requests-badge' },
+  };
   return (
     <>
       {LINKS.map(({ to, label, icon: Icon }) => (
@@ -28,7 +34,7 @@ export default function DashboardLinks() {
           <Link to={to}>
             <Icon size={16} aria-hidden />
             {label}
-            {to === '/admin/comments' && pending > 0 ? <PendingBadge count={pending} /> : null}
+            {waiting[to] && waiting[to].count > 0 ? <PendingBadge {...waiting[to]} /> : null}
           </Link>
         </Button>
       ))}
@@ -37,15 +43,15 @@ export default function DashboardLinks() {
   );
 }
 
-/** The number of comments waiting for the author; screen readers hear it in words ('3 تعليقات بانتظار المراجعة'). */
-function PendingBadge({ count }: { count: number }) {
+/** How many wait for the author; screen readers hear it in words ('3 تعليقات بانتظار المراجعة', 'طلبان بانتظار موافقتك'). */
+function PendingBadge({ count, label, testId }: { count: number; label: (count: number) => string; testId: string }) {
   return (
     <>
-      <Badge size="sm" colorPalette="yellow" variant="solid" aria-hidden data-testid="comments-pending-badge">
+      <Badge size="sm" colorPalette="yellow" variant="solid" aria-hidden data-testid={testId}>
         {count}
       </Badge>
       <Text as="span" srOnly>
-        {`(${t.commentsPendingLabel(count)})`}
+        {`(${label(count)})`}
       </Text>
     </>
   );

@@ -24,6 +24,7 @@ import SendToSubscribers from '../newsletter/SendToSubscribers';
 import EditorActionBar from './EditorActionBar';
 import { clearDraft, loadDraft, saveDraft, type StoredDraft } from './draft-storage';
 import PostCommentsSettings from './PostCommentsSettings';
+import PostFediverseReactions from './PostFediverseReactions';
 import PostLanguageFields from './PostLanguageFields';
 import {
   commentsPayload,
@@ -401,6 +402,7 @@ function PostEditorPage({ postId }: { postId: number | null }) {
             </Card.Root>
 
             {postId !== null && published ? <SendToSubscribers postId={postId} /> : null}
+            {postId !== null && published ? <PostFediverseReactions postId={postId} /> : null}
 
             <Field.Root>
               <Field.Label>{t.fieldCategory}</Field.Label>
