@@ -10,7 +10,7 @@ import { SCREEN_LOADS } from './helpers';
  * Admin → الفديفيرس (issue 27): the author renames the blog's account, turns approval of follows on, sees followers
  * who really followed (a Mastodon-like peer, the backend tests' second Fedify server, signs each Follow and sends it to
  * the blog's inbox), accepts a held one and removes another, retries a delivery that failed, blocks and unblocks, and
- * reads a post's likes in the editor. The blog may reach the peer on 127.0.0.1 (FEDERATION_ALLOW_PRIVATE_HOSTS), and
+ * reads a post's likes in the editor. The blog may reach the peer on 127.0.0.1 (OUTBOUND_ALLOW_PRIVATE_HOSTS), and
  * retries wait 50 ms doubling (eight attempts in about 7 s) instead of a minute.
  */
 const test = adminTest.extend<{ peer: FediversePeer }>({
@@ -21,7 +21,7 @@ const test = adminTest.extend<{ peer: FediversePeer }>({
   },
   blog: [
     async ({ peer }, use) => {
-      const server = await startServer({ PUBLIC_URL: '', FEDERATION_ALLOW_PRIVATE_HOSTS: peer.host, FEDERATION_RETRY_BASE_MS: '50' });
+      const server = await startServer({ PUBLIC_URL: '', OUTBOUND_ALLOW_PRIVATE_HOSTS: peer.host, FEDERATION_RETRY_BASE_MS: '50' });
       await use({ baseURL: server.baseURL, dataDir: server.dataDir });
       await server.stop();
     },

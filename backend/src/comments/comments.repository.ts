@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { COMMENT_LIMITS, COMMENT_STATUSES, type CommentStatus } from '@mudawwana/rules';
+import { COMMENT_LIMITS, COMMENT_STATUSES, type CommentHoldReason, type CommentStatus } from '@mudawwana/rules';
 import { Brackets, DataSource, EntityManager, In, LessThan, MoreThan } from 'typeorm';
 import { likePattern } from '../common/containing';
 import { isUniqueViolation } from '../common/database-errors';
@@ -153,6 +153,23 @@ export class CommentsRepository {
       else await comments.update({ id: In(changedIds) }, { status: to });
       await recountComments(manager, postIds);
       return changed;
+    });
+  }
+
+  /**
+   * A comment's new text; `hold` puts an approved one back in the queue for that reason (its post counted again in
+   * the same transaction). The comment as it was and is, or null if it is gone.
+   */
+  edit(id: number, content: string, hold: CommentHoldReason | null): Promise<{ before: Comment; after: Comment } | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const comments = manager.getRepository(Comment);
+      const before = await comments.findOneBy({ id });
+      if (!before) return null;
+      const withdrawn = hold !== null && before.status === 'approved';
+      if (withdrawn) await this.lockPosts(manager, [before.postId]);
+      await comments.update({ id }, { content, ...(withdrawn ? { status: 'pending' as const, holdReason: hold } : {}) });
+      if (withdrawn) await recountComments(manager, [before.postId]);
+      return { before, after: await comments.findOneByOrFail({ id }) };
     });
   }
 

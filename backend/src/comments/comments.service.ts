@@ -284,6 +284,25 @@ export class CommentsService {
     if (comment && comment.remoteActorUrl === actorUrl) await this.moderate([comment.id], 'deleted');
   }
 
+  /**
+   * A fediverse reply edited by its author (an Update of its Note): the comment takes the new text, made plain text by
+   * the caller as the first was, whatever its state; only the account that wrote it may change it. An approved reply
+   * whose new text hits the blocklist or carries more links than allowed waits for the author again.
+   */
+  async editRemoteReply(objectId: string, actorUrl: string, content: string): Promise<void> {
+    const comment = await this.comments.findByRemoteObjectId(objectId);
+    if (!comment || comment.remoteActorUrl !== actorUrl || comment.content === content) return;
+    const settings = await this.settings.get();
+    const hold: CommentHoldReason | null =
+      blocklistHits(`${comment.authorName} ${content}`, settings.blocklist).length > 0
+        ? 'blocklist'
+        : linksIn(content) > settings.maxLinks
+          ? 'links'
+          : null;
+    const edited = await this.comments.edit(comment.id, content, hold);
+    if (edited) await this.events.emit('comment.edited', edited);
+  }
+
   /** The comment a fediverse reply answers (its post and thread), by the id of that comment's Note. */
   async remoteThreadOf(objectId: string): Promise<{ postId: number; parentId: number } | null> {
     const comment = await this.comments.findByRemoteObjectId(objectId);

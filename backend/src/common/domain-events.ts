@@ -50,6 +50,8 @@ export interface DomainEventMap {
   'comment.posted': NewComment;
   /** Comments put in another state by the author, or deleted (`to: 'deleted'`): those it changed, as they were before. */
   'comments.moderated': { before: Comment[]; to: CommentStatus | 'deleted' };
+  /** A comment's text changed (a fediverse reply edited by its author), as it was and is. */
+  'comment.edited': { before: Comment; after: Comment };
   /** Redirects added or deleted (by their from-paths): the answer to those addresses changed. */
   'redirects.changed': { fromPaths: string[] };
   /** An image stored; readers see it only once a post or page uses it. */

@@ -79,15 +79,16 @@ export class EnvironmentVariables {
   NEWSLETTER_LEASE_MS = 60_000;
 
   /**
-   * Fediverse servers on private addresses the blog may reach all the same (docs/decisions/031): comma-separated
-   * `host` or `host:port` entries. Unset: none, so no actor or object URL can make the server call into a private
-   * network (SSRF). Tests name their in-process peer here.
+   * Hosts on private addresses the server may reach all the same (docs/decisions/033): comma-separated `host` or
+   * `host:port` entries, e.g. the old blog an import fetches its images from, or a Mastodon, on the operator's own
+   * network. Unset: none, so no image of an export, no actor, object URL or inbox can make the server call into a
+   * private network (SSRF). Tests name their in-process servers here.
    */
   @IsOptional()
   @Matches(/^\s*[\w.:[\]-]+(\s*,\s*[\w.:[\]-]+)*\s*$/, {
-    message: 'FEDERATION_ALLOW_PRIVATE_HOSTS must be comma-separated host or host:port entries',
+    message: 'OUTBOUND_ALLOW_PRIVATE_HOSTS must be comma-separated host or host:port entries',
   })
-  FEDERATION_ALLOW_PRIVATE_HOSTS?: string;
+  OUTBOUND_ALLOW_PRIVATE_HOSTS?: string;
 
   @WholeNumber(1_000, 3_600_000, 60_000, 'milliseconds')
   FEDERATION_LEASE_MS = 60_000;
@@ -197,8 +198,8 @@ export interface AppConfig {
   schedulerIntervalMs: number;
   /** How long an instance's claim on a newsletter send lasts unrenewed: after a crash, the wait before another resumes it. */
   newsletterLeaseMs: number;
-  /** Private hosts (`host` or `host:port`, lower-case) fediverse requests may reach; none by default. */
-  federationAllowedPrivateHosts: string[];
+  /** Private hosts (`host` or `host:port`, lower-case) requests to given URLs may reach; none by default. */
+  outboundAllowedPrivateHosts: string[];
   /** How long an instance's claim on a fediverse delivery or queued activity lasts unrenewed. */
   federationLeaseMs: number;
   /** The wait before a failed delivery's first retry; each next one waits twice as long (at most 12 hours). */
@@ -267,7 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     serveSourceMaps: vars.SERVE_SOURCE_MAPS,
     schedulerIntervalMs: vars.SCHEDULER_INTERVAL_MS,
     newsletterLeaseMs: vars.NEWSLETTER_LEASE_MS,
-    federationAllowedPrivateHosts: (vars.FEDERATION_ALLOW_PRIVATE_HOSTS ?? '')
+    outboundAllowedPrivateHosts: (vars.OUTBOUND_ALLOW_PRIVATE_HOSTS ?? '')
       .split(',')
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),

@@ -2,6 +2,7 @@ import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdow
 import { TypeormSessionStore } from '../auth/typeorm-session.store';
 import { ContentEvents } from '../common/content-events';
 import { DomainEvents } from '../common/domain-events';
+import { OutboundRequests } from '../common/outbound-requests';
 import { PublicOrigin } from '../common/public-origin';
 import { ContentChangeBridge } from './content-change-bridge';
 import { ContentVersionWatcher } from './content-version';
@@ -31,7 +32,7 @@ class UploadStorageCloser implements OnApplicationShutdown {
 }
 
 /**
- * The configuration, the open DataSource, the upload storage, the session store, the domain events and the content
+ * The configuration, the open DataSource, the upload storage, the guard of outbound requests, the session store, the domain events and the content
  * events, available to all modules. Repositories are not here: each feature module provides its own (docs/architecture.md).
  */
 @Global()
@@ -42,6 +43,7 @@ export class CoreModule {
       { provide: APP_CONFIG, useValue: config },
       { provide: DataSource, useValue: dataSource },
       { provide: UPLOAD_STORAGE, useFactory: () => createUploadStorage(config) },
+      { provide: OutboundRequests, useFactory: () => new OutboundRequests(config.outboundAllowedPrivateHosts) },
       TypeormSessionStore,
       ContentEvents,
       DomainEvents,

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } f
 import { SendActivityError } from '@fedify/fedify';
 import { Activity } from '@fedify/vocab';
 import { randomUUID } from 'node:crypto';
+import { privateAddressRefusal } from '../common/outbound-requests';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { BlocksRepository } from './blocks.repository';
 import { blockValuesOf } from './blocked';
@@ -122,11 +123,6 @@ export class Deliverer implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async attempt(delivery: DeliveryWithActivity, attempts: number): Promise<DeliveryOutcome> {
     const inbox = new URL(delivery.inboxUrl);
-    try {
-      await this.federation.guard.check(inbox);
-    } catch (error) {
-      return { status: 'failed', error: `not sent: ${(error as Error).message}`.slice(0, 500), statusCode: null };
-    }
     if (await this.blocks.anyBlocked(blockValuesOf(inbox)))
       return { status: 'failed', error: 'not sent: the server is blocked', statusCode: null };
     const ctx = this.federation.context();
@@ -136,12 +132,18 @@ export class Deliverer implements OnApplicationBootstrap, OnModuleDestroy {
         contextLoader: ctx.contextLoader,
       });
       await withTimeout(
-        // Fedify sends only to recipients with an id; a shared inbox stands for many, so it names itself.
-        ctx.sendActivity({ identifier: BLOG_IDENTIFIER }, { id: inbox, inboxId: inbox }, activity, { immediate: true }),
+        // Fedify sends only to recipients with an id; a shared inbox stands for many, so it names itself. Through the
+        // outbound guard: an inbox (or where it redirects) on a private address not allowed is never connected to.
+        this.federation.run(() =>
+          ctx.sendActivity({ identifier: BLOG_IDENTIFIER }, { id: inbox, inboxId: inbox }, activity, { immediate: true }),
+        ),
         SEND_TIMEOUT_MS,
       );
       return { status: 'delivered' };
     } catch (error) {
+      // Refused by the guard: it will be refused again, so it is not retried.
+      const refused = privateAddressRefusal(error);
+      if (refused) return { status: 'failed', error: `not sent: ${refused.message}`.slice(0, 500), statusCode: null };
       const statusCode = error instanceof SendActivityError ? error.statusCode : null;
       const message = (error instanceof SendActivityError ? `HTTP ${error.statusCode}` : (error as Error).message).slice(0, 500);
       if (statusCode === 404 || statusCode === 410) return { status: 'gone', error: message, statusCode };

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } fr
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../common/api-errors.decorator';
 import { ParseIdPipe } from '../common/parse-id.pipe';
+import { Public } from '../common/public.decorator';
 import { Endpoint } from '../openapi/endpoint.decorator';
 import {
   BlockDto,
@@ -11,6 +12,7 @@ import {
   DeliveryDto,
   DeliveryListDto,
   FederationSettingsDto,
+  FediverseAccountDto,
   FollowerCountsDto,
   FollowerDto,
   FollowerListDto,
@@ -31,6 +33,18 @@ export class FederationAdminController {
     private readonly admin: FederationAdminService,
     private readonly settings: FederationSettingsService,
   ) {}
+
+  @Public()
+  @Get('account')
+  @Endpoint({
+    summary: "The blog's fediverse handle",
+    description:
+      'The handle people follow (`@handle@host`): post pages name it in `<meta name="fediverse:creator">`, which Mastodon shows as the author of a link preview.',
+  })
+  @ApiOkResponse({ type: FediverseAccountDto })
+  getFediverseAccount(): Promise<FediverseAccountDto> {
+    return this.settings.account();
+  }
 
   @Get('settings')
   @Endpoint({

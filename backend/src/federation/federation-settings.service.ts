@@ -3,7 +3,7 @@ import { DomainEvents } from '../common/domain-events';
 import { PublicOrigin } from '../common/public-origin';
 import { SettingKey } from '../settings/setting-defaults';
 import { SettingsRepository } from '../settings/settings.repository';
-import { FederationSettingsDto, HANDLE_PATTERN, UpdateFederationSettingsDto } from './dto/federation.dto';
+import { FederationSettingsDto, FediverseAccountDto, HANDLE_PATTERN, UpdateFederationSettingsDto } from './dto/federation.dto';
 import { ACTOR_PATH } from './federation-paths';
 
 export interface FederationSettings {
@@ -38,6 +38,11 @@ export class FederationSettingsService {
 
   async view(): Promise<FederationSettingsDto> {
     return this.viewOf(await this.get());
+  }
+
+  /** The handle alone (public: a post's page credits it in `fediverse:creator`). */
+  async account(): Promise<FediverseAccountDto> {
+    return { account: this.viewOf(await this.get()).account };
   }
 
   /**

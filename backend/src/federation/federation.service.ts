@@ -4,11 +4,13 @@ import { Article, Create, Endpoints, Image, Person, PropertyValue, type Recipien
 import { BLOG_NAME, BLOG_TAGLINE, isPublicNow, socialLinkUrl, SOCIAL_NETWORKS } from '@mudawwana/rules';
 import { DataSource } from 'typeorm';
 import { escapeXml } from '../common/xml';
+import { OutboundRequests } from '../common/outbound-requests';
 import { absolute, PublicOrigin } from '../common/public-origin';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { PostsRepository } from '../posts/posts.repository';
 import { SettingsService } from '../settings/settings.service';
 import { articleOf, type ArticleAddresses } from './articles';
+import { FederationLoaders } from './federation-loaders';
 import { FederationSettingsService } from './federation-settings.service';
 import {
   ACTOR_ROUTE,
@@ -22,7 +24,6 @@ import {
 import { FollowersRepository } from './followers.repository';
 import { InboxHandlers } from './inbox-handlers';
 import { KeysRepository } from './keys.repository';
-import { NetworkGuard } from './network-guard';
 import { ProfileRepository } from './profile.repository';
 import { TypeormKvStore } from './typeorm-kv-store';
 import { TypeormMessageQueue } from './typeorm-message-queue';
@@ -37,14 +38,13 @@ const OUTBOX_PAGE = 10;
  * handle of the settings), NodeInfo, the followers and outbox collections (paged), each post as an Article, and the
  * inbox, whose activities are verified (HTTP signatures) as they arrive and processed from the queue in the database.
  * Fedify's state (caches, idempotence, the queue) lives in the blog's database; requests to other servers go through
- * the network guard.
+ * the outbound guard (docs/decisions/033): the document loaders, the queue's work and `run`.
  */
 @Injectable()
 export class FederationService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Federation');
   readonly federation: Federation<void>;
   readonly queue: TypeormMessageQueue;
-  readonly guard: NetworkGuard;
   private readonly stopQueue = new AbortController();
   private listening: Promise<void> | null = null;
 
@@ -59,17 +59,18 @@ export class FederationService implements OnApplicationBootstrap, OnModuleDestro
     private readonly siteSettings: SettingsService,
     private readonly profile: ProfileRepository,
     private readonly inbox: InboxHandlers,
+    private readonly outbound: OutboundRequests,
   ) {
-    this.guard = new NetworkGuard(config.federationAllowedPrivateHosts);
+    const loaders = new FederationLoaders(outbound);
     this.queue = new TypeormMessageQueue(dataSource, { leaseMs: config.federationLeaseMs, pollMs: config.isTest ? 100 : 1_000 });
     this.federation = createFederation<void>({
       kv: new TypeormKvStore(dataSource),
       // Incoming activities wait in the queue; the blog's own go through its deliveries (deliverer.ts), not Fedify's outbox.
       queue: { inbox: this.queue },
       manuallyStartQueue: true,
-      documentLoaderFactory: this.guard.documentLoaderFactory(),
-      contextLoaderFactory: this.guard.documentLoaderFactory(),
-      authenticatedDocumentLoaderFactory: this.guard.authenticatedDocumentLoaderFactory(),
+      documentLoaderFactory: loaders.documentLoaderFactory(),
+      contextLoaderFactory: loaders.documentLoaderFactory(),
+      authenticatedDocumentLoaderFactory: loaders.authenticatedDocumentLoaderFactory(),
     });
     this.setUpActor();
     this.setUpCollections();
@@ -87,9 +88,18 @@ export class FederationService implements OnApplicationBootstrap, OnModuleDestro
   }
 
   onApplicationBootstrap(): void {
-    this.listening = this.federation.startQueue(undefined, { signal: this.stopQueue.signal }).catch((error: Error) => {
+    // The queue's work (each incoming activity's handlers) runs in the guard's scope, as all it starts.
+    this.listening = this.run(() => this.federation.startQueue(undefined, { signal: this.stopQueue.signal })).catch((error: Error) => {
       this.logger.error(`the federation queue stopped: ${error.message}`);
     });
+  }
+
+  /**
+   * Runs federation work that may call other servers with Fedify's global `fetch` (sending an activity, answering a
+   * request whose signature needs the sender's key) so that every request it makes goes through the outbound guard.
+   */
+  run<T>(work: () => T): T {
+    return this.outbound.run(work);
   }
 
   async onModuleDestroy(): Promise<void> {

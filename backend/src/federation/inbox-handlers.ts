@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { InboxContext, InboxListenerSetters } from '@fedify/fedify';
-import { Announce, Article, Create, Delete, Follow, isActor, Like, Note, Undo, type Actor } from '@fedify/vocab';
+import { Announce, Article, Create, Delete, Follow, isActor, Like, Note, Undo, Update, type Actor } from '@fedify/vocab';
 import { createHash } from 'node:crypto';
 import { CommentsService } from '../comments/comments.service';
 import { BlocksRepository } from './blocks.repository';
@@ -29,10 +29,10 @@ const httpUrl = (value: unknown): string | null => {
 /**
  * What the blog does with each activity its inbox takes (after Fedify verified its HTTP signature, from the queue):
  * Follow and Undo(Follow) keep the followers; a reply (Create of a Note answering a post or a fediverse comment)
- * becomes a comment under the comments' rules; Like and Announce are counted; Delete takes a reply or a follower
- * away. Activities from a blocked server or account change nothing (the inbox refused them already, this is the
+ * becomes a comment under the comments' rules, and an Update of that Note by its author changes its text; Like and
+ * Announce are counted; Delete takes a reply or a follower away. Activities from a blocked server or account change nothing (the inbox refused them already, this is the
  * second check). Objects named by URL, or embedded from another origin, are fetched from their origin through the
- * network guard (Fedify's default, crossOrigin "ignore").
+ * outbound guard (Fedify's default, crossOrigin "ignore").
  */
 @Injectable()
 export class InboxHandlers {
@@ -52,6 +52,7 @@ export class InboxHandlers {
       .on(Follow, (ctx, follow) => this.onFollow(ctx, follow))
       .on(Undo, (ctx, undo) => this.onUndo(ctx, undo))
       .on(Create, (ctx, create) => this.onCreate(ctx, create))
+      .on(Update, (ctx, update) => this.onUpdate(ctx, update))
       .on(Delete, (ctx, removal) => this.onDelete(ctx, removal))
       .on(Like, (ctx, like) => this.onReaction(ctx, like, 'like'))
       .on(Announce, (ctx, announce) => this.onReaction(ctx, announce, 'boost'))
@@ -119,6 +120,19 @@ export class InboxHandlers {
     });
   }
 
+  /**
+   * A reply edited by its author: the comment takes the Note's new text (plain text, as a new reply's). The Note must be
+   * the sender's own, as for a Create, and the comment theirs (CommentsService checks the actor it was stored with).
+   * Other Updates (an actor's profile) change nothing here.
+   */
+  private async onUpdate(ctx: Ctx, update: Update): Promise<void> {
+    if (!update.actorId || (await this.isBlocked(update.actorId))) return;
+    const note = await update.getObject(this.loaders(ctx));
+    if (!(note instanceof Note) || !note.id || note.attributionId?.href !== update.actorId.href) return;
+    const content = noteText(note.content?.toString() ?? '');
+    if (content) await this.comments.editRemoteReply(note.id.href, update.actorId.href, content);
+  }
+
   /** A reply deleted by its author goes; an account deleted stops following. */
   private async onDelete(_ctx: Ctx, removal: Delete): Promise<void> {
     const actor = removal.actorId;
@@ -140,7 +154,7 @@ export class InboxHandlers {
   }
 
   /**
-   * The context's loaders (through the network guard), failures as null: an object that cannot be fetched (gone,
+   * The context's loaders (through the outbound guard), failures as null: an object that cannot be fetched (gone,
    * or on an address not allowed) leaves the activity without effect rather than retried for hours.
    */
   private loaders(ctx: Ctx) {

@@ -70,11 +70,13 @@ export function mountFederation(federation: FederationService, inbox: InboxHandl
         if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
       }
       const url = new URL(request.originalUrl, publicOrigin());
-      const answer = await federation.federation.fetch(new Request(url, { method: request.method, headers, body }), {
-        contextData: undefined,
-        onNotFound: () => Object.assign(new Response(null, { status: 404 }), { [NOT_FOUND]: true }),
-        onNotAcceptable: () => Object.assign(new Response(null, { status: 406 }), { [NOT_FOUND]: true }),
-      });
+      const answer = await federation.run(() =>
+        federation.federation.fetch(new Request(url, { method: request.method, headers, body }), {
+          contextData: undefined,
+          onNotFound: () => Object.assign(new Response(null, { status: 404 }), { [NOT_FOUND]: true }),
+          onNotAcceptable: () => Object.assign(new Response(null, { status: 406 }), { [NOT_FOUND]: true }),
+        }),
+      );
       if (NOT_FOUND in answer) return next();
       response.status(answer.status);
       answer.headers.forEach((value, name) => response.setHeader(name, value));

@@ -1,3 +1,5 @@
+import { privateAddressRefusal, type OutboundRequests } from '../common/outbound-requests';
+
 /** An image's bytes, or why there are none. */
 export type FetchedImage = { bytes: Buffer } | { reason: string };
 
@@ -6,14 +8,18 @@ const MAX_BYTES = 25 * 1024 * 1024;
 const TIMEOUT_MS = 20_000;
 
 /**
- * Fetches an image of the old blog. Only http(s); a bounded size, read as it comes and cut off past it; a bounded
- * wait. Whether the bytes are an image is for the upload to say (sharp reads them, whatever the server claimed).
+ * Fetches an image of the old blog. Only http(s), through the outbound guard (docs/decisions/033: an export is a file
+ * from elsewhere, so none of its addresses may reach a private network the operator did not allow, at any redirect);
+ * a bounded size, read as it comes and cut off past it; a bounded wait. Whether the bytes are an image is for the
+ * upload to say (sharp reads them, whatever the server claimed).
  */
 export class ImageFetcher {
+  constructor(private readonly outbound: OutboundRequests) {}
+
   async fetch(url: string): Promise<FetchedImage> {
     if (!/^https?:\/\//i.test(url)) return { reason: 'not an http(s) address' };
     try {
-      const response = await fetch(url, { redirect: 'follow', signal: AbortSignal.timeout(TIMEOUT_MS) });
+      const response = await this.outbound.fetch(url, { redirect: 'follow', signal: AbortSignal.timeout(TIMEOUT_MS) });
       if (!response.ok || !response.body) {
         await response.body?.cancel();
         return { reason: `the old site answered ${response.status}` };
@@ -37,6 +43,8 @@ export class ImageFetcher {
       }
       return { bytes: Buffer.concat(chunks) };
     } catch (error) {
+      const refused = privateAddressRefusal(error);
+      if (refused) return { reason: `not fetched: ${refused.message}` };
       const { cause, message } = error as Error & { cause?: { code?: string; message?: string } };
       return { reason: `the old site could not be reached (${cause?.code ?? cause?.message ?? message})` };
     }

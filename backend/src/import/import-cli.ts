@@ -2,6 +2,7 @@ import 'dotenv/config';
 import 'reflect-metadata';
 import { pathFromCommandLine, openConfiguredDatabase, runCommand } from '../backup/cli';
 import { DomainEvents } from '../common/domain-events';
+import { OutboundRequests } from '../common/outbound-requests';
 import { loadConfig } from '../config/app-config';
 import { createUploadStorage } from '../upload/create-storage';
 import { UploadService } from '../upload/upload.service';
@@ -14,8 +15,8 @@ const USAGE =
   "usage: npm run import -- FILE [--dry-run] [--site-url URL]   (a WordPress WXR, a Blogger Atom or a Ghost JSON export; --site-url: a Ghost blog's address, which its export does not hold)";
 
 /**
- * `npm run import -- FILE [--dry-run]`: imports an export into the configured blog (DATA_DIR, DATABASE_URL and the
- * upload storage, as the server reads them), whether or not the server runs: a running blog shows the posts within
+ * `npm run import -- FILE [--dry-run]`: imports an export into the configured blog (DATA_DIR, DATABASE_URL, the
+ * upload storage and OUTBOUND_ALLOW_PRIVATE_HOSTS, as the server reads them), whether or not the server runs: a running blog shows the posts within
  * seconds (the importer raises the content version). Prints its progress, then the same report as the admin's.
  */
 async function main(): Promise<void> {
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
   const dataSource = await openConfiguredDatabase(config);
   const storage = await createUploadStorage(config);
   const uploads = new UploadService(storage, new DomainEvents());
+  const outbound = new OutboundRequests(config.outboundAllowedPrivateHosts);
   try {
     console.log(
       `${dryRun ? 'Reading' : 'Importing'} ${opened.total} posts and pages from ${opened.platform} (${opened.siteUrl ?? 'no address'})…`,
@@ -47,6 +49,7 @@ async function main(): Promise<void> {
     let shown = 0;
     const report = await new Importer(dataSource, uploads, opened, {
       dryRun,
+      outbound,
       onProgress: ({ processed, total }) => {
         if (processed - shown < 500 && processed < total) return;
         shown = processed;
@@ -56,6 +59,7 @@ async function main(): Promise<void> {
     console.log(describe(report));
   } finally {
     uploads.onModuleDestroy();
+    await outbound.onApplicationShutdown();
     await storage.close();
     await dataSource.destroy();
   }

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { DataSource, MoreThan } from 'typeorm';
 import { DomainError, notFound } from '../common/domain-error';
+import { OutboundRequests } from '../common/outbound-requests';
 import { UploadService } from '../upload/upload.service';
 import { IMPORT_HEARTBEAT_TIMEOUT_MS, ImportJobDto, ImportJobListDto } from './dto/import-job.dto';
 import { ImportJob } from './import-job.entity';
@@ -29,6 +30,7 @@ export class ImportJobs implements OnApplicationShutdown {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(UploadService) private readonly uploads: UploadService,
+    private readonly outbound: OutboundRequests,
   ) {}
 
   async start(path: string, fileName: string, { dryRun, siteUrl }: { dryRun: boolean; siteUrl: string | null }): Promise<ImportJobDto> {
@@ -110,7 +112,12 @@ export class ImportJobs implements OnApplicationShutdown {
       await jobs.update({ id: job.id }, { processed, current: current?.slice(0, 500) ?? null, heartbeatAt: new Date() });
     };
     try {
-      const report = await new Importer(this.dataSource, this.uploads, opened, { dryRun: job.dryRun, onProgress, signal }).run();
+      const report = await new Importer(this.dataSource, this.uploads, opened, {
+        dryRun: job.dryRun,
+        outbound: this.outbound,
+        onProgress,
+        signal,
+      }).run();
       if (signal.aborted) return;
       await jobs.update({ id: job.id }, { state: 'done', processed: opened.total, current: null, report, heartbeatAt: new Date() });
       this.logger.log(`import of ${job.fileName} done in ${report.seconds} s`);

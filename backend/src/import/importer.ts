@@ -17,6 +17,7 @@ import { DataSource, EntityManager, In } from 'typeorm';
 import { Category } from '../categories/category.entity';
 import { Comment } from '../comments/comment.entity';
 import { recountComments } from '../comments/comments.repository';
+import type { OutboundRequests } from '../common/outbound-requests';
 import { sanitizeContent } from '../common/sanitize-html';
 import { uniqueSlug } from '../common/unique-slug';
 import { raiseContentVersion } from '../database/content-version';
@@ -49,6 +50,8 @@ export interface ImportProgress {
 
 export interface ImportOptions {
   dryRun: boolean;
+  /** The guard every image fetch goes through (the server's, or the command line's from the same setting). */
+  outbound: OutboundRequests;
   /** Awaited between entries (a job writes its progress). */
   onProgress?: (progress: ImportProgress) => Promise<void> | void;
   /** Aborted: the import ends after the entry it is on (the server is stopping). */
@@ -82,7 +85,7 @@ export class Importer {
   private readonly attachmentUrls: Map<string, string>;
   /** The images attached to each entry (a `[gallery]` without ids shows them). */
   private readonly attachedImages = new Map<string, string[]>();
-  private readonly fetcher = new ImageFetcher();
+  private readonly fetcher: ImageFetcher;
   /** Where each published entry lives here, by its old id: its attachments' pages redirect there. */
   private readonly newPaths = new Map<string, string>();
   private authorId = 0;
@@ -95,6 +98,7 @@ export class Importer {
   ) {
     this.source = `${opened.platform}:${opened.siteUrl ?? opened.siteTitle ?? 'unknown'}`.slice(0, 300);
     this.report = emptyReport(opened.platform, opened.siteUrl, options.dryRun);
+    this.fetcher = new ImageFetcher(options.outbound);
     this.attachmentUrls = new Map(opened.attachments.map((attachment) => [attachment.sourceId, attachment.fileUrl]));
     for (const { parentSourceId, fileUrl } of opened.attachments) {
       if (parentSourceId) this.attachedImages.set(parentSourceId, [...(this.attachedImages.get(parentSourceId) ?? []), fileUrl]);

@@ -26,6 +26,8 @@ export const ContentTag = {
   tags: 'tags',
   /** Which posts one tag lists, how many, and its name (its own pages). */
   tagPosts: (slug: string) => `tag-posts:${slug}`,
+  /** The blog's fediverse handle (post pages credit it as their author in link previews). */
+  fediverseAccount: 'fediverse-account',
   /** Static pages (About and the others). */
   pages: 'pages',
   /** One author's public byline (name and avatar), shown on their posts' pages. */

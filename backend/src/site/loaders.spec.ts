@@ -44,6 +44,7 @@ const services = {
   },
   auth: { registrationStatus: async () => ({ open: false, firstAccount: false, setupCodeRequired: false }) },
   search: { searchPosts: async () => ({ hits: [], total: 0 }) },
+  federation: { account: async () => ({ account: '@blog@example.com' }) },
 } as unknown as LoaderServices;
 
 const read = renderReader(loaderTable(services), paths);

@@ -6,6 +6,7 @@ import { AuthService } from '../auth/auth.service';
 import { CategoriesService } from '../categories/categories.service';
 import { CommentPageQuery } from '../comments/dto/comment.dto';
 import { CommentsService } from '../comments/comments.service';
+import { FederationSettingsService } from '../federation/federation-settings.service';
 import { httpError } from '../common/error-body';
 import { ContentTag } from './content-tags';
 import { PagesService } from '../pages/pages.service';
@@ -54,6 +55,7 @@ export interface LoaderServices {
   auth: Pick<AuthService, 'registrationStatus'>;
   search: Pick<SearchService, 'searchPosts'>;
   comments: Pick<CommentsService, 'listPostComments'>;
+  federation: Pick<FederationSettingsService, 'account'>;
 }
 
 /**
@@ -98,7 +100,7 @@ function postPageTags(post: PostDetailDto): string[] {
   return tags;
 }
 
-export function loaderTable({ posts, categories, pages, tags, settings, auth, search, comments }: LoaderServices): LoaderTable {
+export function loaderTable({ posts, categories, pages, tags, settings, auth, search, comments, federation }: LoaderServices): LoaderTable {
   /** A list of one tag's (or category's) posts follows that tag's (category's) listing; any other list, the whole blog's. */
   const listTag = async ({ category, tag }: { category?: string; tag?: string }): Promise<string> => {
     if (tag) return ContentTag.tagPosts(tag);
@@ -155,6 +157,7 @@ export function loaderTable({ posts, categories, pages, tags, settings, auth, se
     getSocialLinks: async () => ({ data: await settings.getSocialLinks(), tags: [ContentTag.socialLinks] }),
     getHomeLayout: async () => ({ data: await settings.getHomeLayout(), tags: [ContentTag.homeLayout] }),
     getDateDisplay: async () => ({ data: await settings.getDateDisplay(), tags: [ContentTag.dateDisplay] }),
+    getFediverseAccount: async () => ({ data: await federation.account(), tags: [ContentTag.fediverseAccount] }),
     // Read by the sign-in screen (rendered per request, never stored; it offers the register form while registration
     // is open) and search results (per request too): no content tag names them, so they follow every change.
     registrationStatus: async () => ({ data: await auth.registrationStatus(), tags: [ContentTag.all] }),
@@ -176,6 +179,7 @@ export function loaderTableOf(app: INestApplicationContext): LoaderTable {
     auth: app.get(AuthService),
     search: app.get(SearchService),
     comments: app.get(CommentsService),
+    federation: app.get(FederationSettingsService),
   });
 }
 

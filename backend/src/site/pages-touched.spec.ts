@@ -368,6 +368,18 @@ const ROWS: Row[] = [
     touches: [nothingShown],
   },
   {
+    says: 'an approved comment edited (or held again by the edit): its post',
+    event: 'comment.edited',
+    payload: { before: comment({ postId: 7, status: 'approved' }), after: comment({ postId: 7, status: 'pending' }) },
+    touches: [ContentTag.post(7)],
+  },
+  {
+    says: 'a held comment edited: no page',
+    event: 'comment.edited',
+    payload: { before: comment({ postId: 7, status: 'pending' }), after: comment({ postId: 7, status: 'pending' }) },
+    touches: [nothingShown],
+  },
+  {
     says: 'comments approved on two posts: both posts',
     event: 'comments.moderated',
     payload: { before: [comment({ postId: 7 }), comment({ postId: 8 }), comment({ postId: 7 })], to: 'approved' },

@@ -77,8 +77,8 @@ const SETTING_PAGES: Record<SettingKey, string> = {
   [SettingKey.HomeLayout]: ContentTag.homeLayout,
   [SettingKey.Comments]: ContentTag.commentSettings,
   [SettingKey.DateDisplay]: ContentTag.dateDisplay,
-  // The fediverse handle and follow approval: no public page shows them (WebFinger reads the setting).
-  [SettingKey.Federation]: ContentTag.nothingShown,
+  // The fediverse handle, which post pages credit (fediverse:creator); follow approval is in the same setting.
+  [SettingKey.Federation]: ContentTag.fediverseAccount,
 };
 
 const withdrawnWhen = (takenFromReaders: boolean) => (takenFromReaders ? [ContentTag.withdrawn] : []);
@@ -184,6 +184,8 @@ export const PAGES_TOUCHED: { [E in DomainEventName]: PagesOf<E> } = {
     JSON.stringify(before) === JSON.stringify(after) ? [ContentTag.nothingShown] : [ContentTag.author(id)],
   // A post's page shows its approved comments, and every card of it their count; a held comment shows nowhere.
   'comment.posted': ({ comment }) => (comment.status === 'approved' ? [ContentTag.post(comment.postId)] : [ContentTag.nothingShown]),
+  'comment.edited': ({ before, after }) =>
+    before.status === 'approved' || after.status === 'approved' ? [ContentTag.post(after.postId)] : [ContentTag.nothingShown],
   'comments.moderated': ({ before, to }) => {
     const shownChanged = before.filter((comment) => comment.status === 'approved' || to === 'approved');
     return shownChanged.length > 0

@@ -71,7 +71,7 @@ describe.runIf(onPostgres)('deliveries from two instances (PostgreSQL)', POSTGRE
     const port = await freePort();
     // Both instances name the same public address, as behind one load balancer.
     t = await startTestApp(
-      { PUBLIC_URL: `http://localhost:${port}`, FEDERATION_ALLOW_PRIVATE_HOSTS: peers.map((peer) => peer.host).join(',') },
+      { PUBLIC_URL: `http://localhost:${port}`, OUTBOUND_ALLOW_PRIVATE_HOSTS: peers.map((peer) => peer.host).join(',') },
       { port },
     );
     second = await t.anotherInstance();

@@ -1,5 +1,5 @@
 import { generateCryptoKeyPair, signRequest } from '@fedify/fedify';
-import { Announce, Create, Follow, Like, Note, PUBLIC_COLLECTION, Undo } from '@fedify/vocab';
+import { Announce, Create, Follow, Like, Note, PUBLIC_COLLECTION, Undo, Update } from '@fedify/vocab';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import TestAgent from 'supertest/lib/agent';
@@ -14,7 +14,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
 /**
  * The blog on the fediverse (issue 27, docs/decisions/031), against a Mastodon-like peer: a second Fedify federation
  * on 127.0.0.1 with its own keys and an inbox recording what it receives (test/support/fediverse-peer.ts), allowed
- * by FEDERATION_ALLOW_PRIVATE_HOSTS. No request leaves the machine.
+ * by OUTBOUND_ALLOW_PRIVATE_HOSTS. No request leaves the machine.
  */
 describe('the blog as a fediverse account', () => {
   let peer: FediversePeer;
@@ -29,7 +29,7 @@ describe('the blog as a fediverse account', () => {
   beforeAll(async () => {
     peer = await FediversePeer.start();
     trap = await Trap.start();
-    t = await startTestApp({ FEDERATION_ALLOW_PRIVATE_HOSTS: peer.host, FEDERATION_RETRY_BASE_MS: '300', SCHEDULER_INTERVAL_MS: '200' });
+    t = await startTestApp({ OUTBOUND_ALLOW_PRIVATE_HOSTS: peer.host, FEDERATION_RETRY_BASE_MS: '300', SCHEDULER_INTERVAL_MS: '200' });
     author = await t.author();
     db = t.app.get(DataSource);
     const settings = (await author.get('/api/federation/settings').expect(200)).body;
@@ -335,6 +335,33 @@ describe('the blog as a fediverse account', () => {
       await peer.send('bob', new Create({ id: peer.id('create'), actor: peer.actorUrl('bob'), object: forged }), inbox);
       await queueDrained();
       expect((await author.get(`/api/comments?postId=${post.id}`).expect(200)).body.total).toBe(1);
+    });
+
+    it("takes an edit of a reply (an Update of its Note) from the reply's author only, made plain text as the first", async () => {
+      const post = await createPost(author, { title: 'ردّ يُعدَّل', published: true });
+      const noteId = new URL(`${peer.actorUrl('alice').href}/notes/edited`);
+      const reply = (content: string, attribution = peer.actorUrl('alice')) =>
+        new Note({ id: noteId, attribution, replyTarget: new URL(`${origin}/ap/posts/${post.id}`), content, to: PUBLIC_COLLECTION });
+      await peer.send('alice', new Create({ id: peer.id('create'), actor: peer.actorUrl('alice'), object: reply('<p>الأول</p>') }), inbox);
+      await queueDrained();
+      const [comment] = (await author.get(`/api/comments?postId=${post.id}`).expect(200)).body.items;
+      await author.patch(`/api/comments/${comment.id}`).send({ status: 'approved' }).expect(200);
+      const shown = async () =>
+        (await t.agent().get(`/api/posts/${post.slug}/comments`).expect(200)).body.items.map((item: { content: string }) => item.content);
+      expect(await shown()).toEqual(['الأول']);
+
+      const edit = reply('<p>المعدَّل <b>بعناية</b><script>alert(1)</script></p>');
+      await peer.send('alice', new Update({ id: peer.id('update'), actor: peer.actorUrl('alice'), object: edit }), inbox);
+      await queueDrained();
+      expect(await shown()).toEqual(['المعدَّل بعناية']);
+
+      // Bob cannot change it: not with the Note as his own, nor with it claiming to be alice's.
+      for (const attribution of [peer.actorUrl('bob'), peer.actorUrl('alice')]) {
+        const forged = reply('منتحل', attribution);
+        await peer.send('bob', new Update({ id: peer.id('update'), actor: peer.actorUrl('bob'), object: forged }), inbox);
+      }
+      await queueDrained();
+      expect(await shown()).toEqual(['المعدَّل بعناية']);
     });
 
     it('counts likes and boosts once per account, and takes back an undone like', async () => {

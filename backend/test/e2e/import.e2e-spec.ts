@@ -9,6 +9,7 @@ import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Comment } from '../../src/comments/comment.entity';
 import { recountComments } from '../../src/comments/comments.repository';
+import { PublicOrigin } from '../../src/common/public-origin';
 import { ImportedItem } from '../../src/import/imported-item.entity';
 import { Page } from '../../src/pages/page.entity';
 import { Post } from '../../src/posts/post.entity';
@@ -16,6 +17,7 @@ import { Redirect } from '../../src/redirects/redirect.entity';
 import { User } from '../../src/users/user.entity';
 import { backendDir, buildBackend } from '../support/build';
 import { createPost, waitFor } from '../support/helpers';
+import { Trap } from '../support/fediverse-peer';
 import { fixtureAt, startOldSite } from '../support/old-site';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -24,6 +26,8 @@ import { startTestApp, type TestApp } from '../support/test-app';
  * it and from the command line beside a running server: each platform's fixture (written from its documented
  * format) imported field by field, its images fetched from an old site on this machine, every old address answered
  * 301 and then 200, the second run changing nothing, and files that are not exports refused with nothing written.
+ * The old site is on 127.0.0.1, so the blog is told it may reach it (OUTBOUND_ALLOW_PRIVATE_HOSTS, decision 033); a
+ * trap on another port of 127.0.0.1 stands for the private addresses an export must never make the server call.
  */
 const SSR_ENTRY = resolve(__dirname, '../../../frontend/dist/server/entry-server.js');
 const run = promisify(execFile);
@@ -34,17 +38,21 @@ describe('importing from another platform', () => {
   let t: TestApp;
   let author: TestAgent;
   let oldSite: Awaited<ReturnType<typeof startOldSite>>;
+  let trap: Trap;
   const site = () => request(t.app.getHttpServer());
   const dataSource = () => t.app.get(DataSource);
 
   beforeAll(async () => {
     if (!existsSync(SSR_ENTRY)) throw new Error('the site tests need the built frontend: run `npm run build` first');
-    t = await startTestApp({}, { serveSite: true });
-    author = await t.author();
     oldSite = await startOldSite();
+    trap = await Trap.start();
+    // 127.0.0.1:1 is allowed too: a host the blog may reach that does not answer.
+    t = await startTestApp({ OUTBOUND_ALLOW_PRIVATE_HOSTS: `${oldSite.host}, 127.0.0.1:1` }, { serveSite: true });
+    author = await t.author();
   });
   afterAll(async () => {
     await oldSite?.close();
+    await trap?.close();
     await t?.close();
   });
 
@@ -281,6 +289,38 @@ describe('importing from another platform', () => {
     for (const src of images) expect(content).toContain(`src="${src}"`);
   });
 
+  it('fetches no image on a private address the operator did not allow, nor where an allowed one redirects, and says why', async () => {
+    const path = join(t.dataDir, 'private-images.xml');
+    const refused = 'not fetched: 127.0.0.1 is a private network address, not in OUTBOUND_ALLOW_PRIVATE_HOSTS';
+    const images = {
+      [`${trap.origin}/internal/photo.jpg`]: refused,
+      [`${oldSite.origin}/redirect?to=${encodeURIComponent(`${trap.origin}/via-redirect.png`)}`]: refused,
+      'http://169.254.169.254/latest/meta-data/photo.jpg':
+        'not fetched: 169.254.169.254 is a private network address, not in OUTBOUND_ALLOW_PRIVATE_HOSTS',
+      'http://[::ffff:127.0.0.1]:5432/photo.jpg':
+        'not fetched: ::ffff:7f00:1 is a private network address, not in OUTBOUND_ALLOW_PRIVATE_HOSTS',
+    };
+    writeFileSync(
+      path,
+      readFileSync(fixtureAt('wordpress-1.1.xml', oldSite.origin), 'utf8').replace(
+        /<content:encoded><!\[CDATA\[/,
+        `<content:encoded><![CDATA[${Object.keys(images)
+          .map((src) => `<img src="${src}" alt="">`)
+          .join('\n\n')}\n\n`,
+      ),
+    );
+    const before = oldSite.requests.length;
+    const job = await importFile(path);
+    expect(job.state).toBe('done');
+    const kept = Object.fromEntries(
+      job.report!.imagesKeptRemote.map((note: { title: string; reason: string }) => [note.title, note.reason]),
+    );
+    for (const [src, reason] of Object.entries(images)) expect(kept[new URL(src).href], src).toBe(reason);
+    // The allowed old site was asked once (and redirected); the private addresses were never connected to.
+    expect(oldSite.requests.slice(before).filter((asked) => asked === '/redirect')).toHaveLength(1);
+    expect(trap.requests).toEqual([]);
+  });
+
   it('imports a Blogger export: posts, labels, the page, comments and every old address', async () => {
     const job = await importFile(fixtureAt('blogger.xml', oldSite.origin));
     expect(job.error).toBeNull();
@@ -389,7 +429,9 @@ describe('export to leave, import to come back', () => {
   let from: TestApp;
   let into: TestApp;
   beforeAll(async () => {
-    [from, into] = await Promise.all([startTestApp(), startTestApp()]);
+    from = await startTestApp();
+    // The export names its images on the first blog's address (localhost here): the second may fetch them.
+    into = await startTestApp({ OUTBOUND_ALLOW_PRIVATE_HOSTS: new URL(from.app.get(PublicOrigin).get()).host });
   });
   afterAll(async () => {
     await from?.close();

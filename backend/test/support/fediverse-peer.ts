@@ -45,7 +45,7 @@ export class FediversePeer {
     return peer;
   }
 
-  /** `127.0.0.1:<port>`: what the blog's FEDERATION_ALLOW_PRIVATE_HOSTS must name. */
+  /** `127.0.0.1:<port>`: what the blog's OUTBOUND_ALLOW_PRIVATE_HOSTS must name. */
   get host(): string {
     return new URL(this.origin).host;
   }
@@ -157,6 +157,38 @@ export class Trap {
     await new Promise<void>((resolve) => trap.server.listen(0, '127.0.0.1', resolve));
     trap.origin = `http://127.0.0.1:${(trap.server.address() as AddressInfo).port}`;
     return trap;
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+/**
+ * A server the blog is allowed to reach that answers every request with a redirect (307, so a POST stays a POST) to
+ * `target`: the way an allowed or public host could send the blog on to a private address.
+ */
+export class Redirector {
+  readonly requests: string[] = [];
+  target = '/';
+  private server!: Server;
+  origin!: string;
+
+  static async start(): Promise<Redirector> {
+    const redirector = new Redirector();
+    redirector.server = createServer((request, response) => {
+      redirector.requests.push(`${request.method} ${request.url}`);
+      request.resume();
+      response.writeHead(307, { location: redirector.target }).end();
+    });
+    await new Promise<void>((resolve) => redirector.server.listen(0, '127.0.0.1', resolve));
+    redirector.origin = `http://127.0.0.1:${(redirector.server.address() as AddressInfo).port}`;
+    return redirector;
+  }
+
+  get host(): string {
+    return new URL(this.origin).host;
   }
 
   async close(): Promise<void> {

@@ -8,17 +8,22 @@ import sharp from 'sharp';
 /**
  * The old blog an import fetches its images from, on a port of this machine (tests never use the network): any path
  * ending in .jpg/.jpeg answers a real JPEG, .png a real PNG, each with its own colour; a path with `missing` in it
- * answers 404, one with `not-an-image` answers HTML. It counts what it was asked.
+ * answers 404, one with `not-an-image` answers HTML; `/redirect?to=URL` answers 302 to URL. It counts what it was asked.
  */
-export async function startOldSite(): Promise<{ origin: string; requests: string[]; close: () => Promise<void> }> {
+export async function startOldSite(): Promise<{ origin: string; host: string; requests: string[]; close: () => Promise<void> }> {
   const image = (format: 'jpeg' | 'png', shade: number) =>
     sharp({ create: { width: 64, height: 48, channels: 3, background: { r: shade, g: 120, b: 200 } } })
       .toFormat(format)
       .toBuffer();
   const requests: string[] = [];
   const server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    const url = new URL(request.url ?? '/', 'http://x');
+    const path = decodeURIComponent(url.pathname);
     requests.push(path);
+    if (path === '/redirect') {
+      response.writeHead(302, { location: url.searchParams.get('to') ?? '/' }).end();
+      return;
+    }
     if (path.includes('missing')) {
       response.writeHead(404).end();
       return;
@@ -40,6 +45,7 @@ export async function startOldSite(): Promise<{ origin: string; requests: string
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
+    host: `127.0.0.1:${port}`,
     requests,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -36,7 +36,7 @@ describe('routeQueries', () => {
   });
 
   it('adds the footer’s reads unless the footer is rendered apart, and reads nothing for an unknown address', () => {
-    expect(routeQueries('/post/x')).toHaveLength(footerQueries().length + 3);
+    expect(routeQueries('/post/x')).toHaveLength(footerQueries().length + 4);
     expect(operationsOf(footerQueries())).toEqual(['listPosts', 'getSocialLinks', 'getDateDisplay']);
     expect(routeQueries('/a/b/c', '', { withFooter: false })).toEqual([]);
   });

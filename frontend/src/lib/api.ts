@@ -14,6 +14,7 @@ import {
   getGetCategoryBySlugQueryOptions,
   getGetCurrentUserQueryOptions,
   getGetDateDisplayQueryOptions,
+  getGetFediverseAccountQueryOptions,
   getGetFeaturedPostQueryKey,
   getGetHomeLayoutQueryOptions,
   getGetPageBySlugQueryOptions,
@@ -91,6 +92,8 @@ export const socialLinksQuery = () => getGetSocialLinksQueryOptions({ query: { r
 export const homeLayoutQuery = () => getGetHomeLayoutQueryOptions();
 /** The calendar and digits readers' dates and counts are shown in (lib/reader-dates.ts). */
 export const dateDisplayQuery = () => getGetDateDisplayQueryOptions({ query: { refetchOnWindowFocus: false } });
+/** The blog's fediverse handle, which a post's page credits in link previews (`fediverse:creator`). */
+export const fediverseAccountQuery = () => getGetFediverseAccountQueryOptions({ query: { refetchOnWindowFocus: false } });
 /** Whether /auth offers the register form (and first: while the blog has no account). */
 export const registrationStatusQuery = () => getRegistrationStatusQueryOptions();
 

@@ -32,6 +32,15 @@ describe('renderHeadTags', () => {
     expect(html).toContain('"@context":"https://schema.org"');
   });
 
+  it("credits the blog's fediverse account on a post (Mastodon's link previews), and on no page without one", () => {
+    const post = renderHeadTags(
+      { title: 'مقال', path: '/post/hello', type: 'article', fediverseCreator: '@blog@blog.example' },
+      'https://blog.example',
+    );
+    expect(post).toContain('<meta name="fediverse:creator" content="@blog@blog.example" />');
+    expect(renderHeadTags({ path: '/' }, 'https://blog.example')).not.toContain('fediverse:creator');
+  });
+
   it("uses the blog name alone for the home page, and the home page's share image for a page without its own", () => {
     const html = renderHeadTags({ path: '/' }, 'http://localhost:3000');
     expect(html).toContain('<title>مدوّنة</title>');

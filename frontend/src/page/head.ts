@@ -35,6 +35,8 @@ export interface HeadData {
   direction?: TextDirection;
   /** The page's language versions, itself included (a translated post): `<link rel="alternate" hreflang>`. */
   alternates?: { language: string; path: string }[];
+  /** The fediverse account credited as the author in Mastodon's link previews (`@handle@host`): post pages. */
+  fediverseCreator?: string;
   /** Extra JSON-LD object (BlogPosting, WebSite, ...). */
   jsonLd?: Record<string, unknown>;
 }
@@ -108,6 +110,7 @@ export function renderHeadTags(head: HeadData, publicUrl: string): string {
   if (head.publishedTime) tags.push(`<meta property="article:published_time" content="${escapeHtml(head.publishedTime)}" />`);
   if (head.modifiedTime) tags.push(`<meta property="article:modified_time" content="${escapeHtml(head.modifiedTime)}" />`);
   for (const tag of head.tags ?? []) tags.push(`<meta property="article:tag" content="${escapeHtml(tag)}" />`);
+  if (head.fediverseCreator) tags.push(`<meta name="fediverse:creator" content="${escapeHtml(head.fediverseCreator)}" />`);
   // The home page is the fediverse account's profile address and a field of its profile: a link to itself marked
   // rel="me" is what Mastodon looks for to show that field verified (docs/decisions/031).
   if (head.path === '/') tags.push(`<link rel="me" href="${escapeHtml(absoluteUrl('/', publicUrl))}" />`);

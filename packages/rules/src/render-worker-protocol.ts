@@ -23,6 +23,7 @@ export type RenderedOperation =
   | 'getSocialLinks'
   | 'getHomeLayout'
   | 'getDateDisplay'
+  | 'getFediverseAccount'
   | 'registrationStatus'
   | 'searchPosts';
 

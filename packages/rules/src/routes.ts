@@ -102,7 +102,7 @@ export const SITE_ROUTES = {
   post: {
     path: '/post/:slug',
     cache: 'stored',
-    reads: ['getPostBySlug', 'listPostComments', 'getDateDisplay'],
+    reads: ['getPostBySlug', 'listPostComments', 'getDateDisplay', 'getFediverseAccount'],
     keyQuery: commentsPageKey,
     rebuildRank: 2,
   },

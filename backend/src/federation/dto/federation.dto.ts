@@ -26,6 +26,12 @@ export class FederationSettingsDto {
   @ApiProperty({ description: 'Follows wait for the author to approve them (else they are accepted at once)' }) approveFollows: boolean;
 }
 
+/** GET /api/federation/account: what a post's page names as its author on the fediverse. */
+export class FediverseAccountDto {
+  @ApiProperty({ description: "The blog's fediverse handle, as link previews credit it", example: '@blog@example.com' })
+  account: string;
+}
+
 /** PATCH /api/federation/settings */
 export class UpdateFederationSettingsDto {
   @ApiPropertyOptional({

@@ -13,7 +13,7 @@ import { PageSpinner } from '@/components/ui/PageSpinner';
 import { RefreshButton } from '@/components/ui/RefreshButton';
 import { NotFoundScreen } from '@/features/errors/NotFoundPage';
 import { t } from '@/i18n';
-import { postBySlugQuery, postCommentsQuery, type CommentPageDto, type PostDetailDto } from '@/lib/api';
+import { fediverseAccountQuery, postBySlugQuery, postCommentsQuery, type CommentPageDto, type PostDetailDto } from '@/lib/api';
 import { PostComments } from './PostComments';
 import { PostByline, PostMeta } from './PostMeta';
 import { TableOfContents } from './TableOfContents';
@@ -64,6 +64,7 @@ export function PostPage() {
   const dates = useReaderDates();
   // Side by side with the post; not for a post that is not there (the shared not-found page has no comments to hydrate).
   const comments = useQuery({ ...postCommentsQuery(slug, commentsPage), enabled: !post.isError });
+  const fediverse = useQuery(fediverseAccountQuery());
   const path = postPath(slug);
 
   if (post.isPending) return <PageSpinner />;
@@ -102,6 +103,7 @@ export function PostPage() {
         publishedTime={data.createdAt}
         modifiedTime={data.updatedAt}
         tags={data.tags}
+        fediverseCreator={fediverse.data?.account}
         jsonLd={{
           '@type': 'BlogPosting',
           headline: data.title,

@@ -1,5 +1,5 @@
 import { parsePageParam, routeLink } from '@mudawwana/rules';
-import { dateDisplayQuery, postBySlugQuery, postCommentsQuery } from '@/lib/api';
+import { dateDisplayQuery, fediverseAccountQuery, postBySlugQuery, postCommentsQuery } from '@/lib/api';
 import type { RouteQuery } from '@/lib/route-queries';
 
 /** The search parameter of a post's page of comments past the first (`?comments=2`: the page store keeps it in the key). */
@@ -10,11 +10,11 @@ export const commentsPageOf = (search: URLSearchParams): number => parsePagePara
 
 /**
  * What /post/:slug reads: the post, with its neighbours, author and category (the badge), and one page of its approved
- * comments (`?comments=N`). Not the list of categories: its counts move with every other post, and a stored post page
+ * comments (`?comments=N`), and the blog's fediverse handle (its head credits it). Not the list of categories: its counts move with every other post, and a stored post page
  * would carry them stale.
  */
 export function postRouteQueries(slug: string, search: URLSearchParams = new URLSearchParams()): RouteQuery[] {
-  return [postBySlugQuery(slug), postCommentsQuery(slug, commentsPageOf(search)), dateDisplayQuery()];
+  return [postBySlugQuery(slug), postCommentsQuery(slug, commentsPageOf(search)), dateDisplayQuery(), fediverseAccountQuery()];
 }
 
 /** The address of a post's page. */

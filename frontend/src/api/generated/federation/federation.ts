@@ -44,6 +44,7 @@ import type {
   DeliveryListDto,
   ErrorDto,
   FederationSettingsDto,
+  FediverseAccountDto,
   FollowerCountsDto,
   FollowerDto,
   FollowerListDto,
@@ -76,6 +77,99 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
   }
   return result;
 };
+
+/**
+ * The handle people follow (`@handle@host`): post pages name it in `<meta name="fediverse:creator">`, which Mastodon shows as the author of a link preview.
+ * @summary The blog's fediverse handle
+ */
+export const getFediverseAccount = (
+
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+
+
+      return customInstance<FediverseAccountDto>(
+      {url: `/api/federation/account`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetFediverseAccountQueryKey = () => {
+    return [
+    `/api/federation/account`
+    ] as const;
+    }
+
+
+export const getGetFediverseAccountQueryOptions = <TData = Awaited<ReturnType<typeof getFediverseAccount>>, TError = ErrorType<unknown>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFediverseAccount>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetFediverseAccountQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getFediverseAccount>>> = ({ signal }) => getFediverseAccount(requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getFediverseAccount>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetFediverseAccountQueryResult = NonNullable<Awaited<ReturnType<typeof getFediverseAccount>>>
+export type GetFediverseAccountQueryError = ErrorType<unknown>
+
+
+export function useGetFediverseAccount<TData = Awaited<ReturnType<typeof getFediverseAccount>>, TError = ErrorType<unknown>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFediverseAccount>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getFediverseAccount>>,
+          TError,
+          Awaited<ReturnType<typeof getFediverseAccount>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetFediverseAccount<TData = Awaited<ReturnType<typeof getFediverseAccount>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFediverseAccount>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getFediverseAccount>>,
+          TError,
+          Awaited<ReturnType<typeof getFediverseAccount>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetFediverseAccount<TData = Awaited<ReturnType<typeof getFediverseAccount>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFediverseAccount>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The blog's fediverse handle
+ */
+
+export function useGetFediverseAccount<TData = Awaited<ReturnType<typeof getFediverseAccount>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFediverseAccount>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetFediverseAccountQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
 
 /**
  * Newest first, `limit` at a time (20 by default, at most 50) from `offset`, with the total. Needs a signed-in session or an API token (`Authorization: Bearer mdw_…`).

@@ -69,6 +69,7 @@ export * from './errorDtoCurrent';
 export * from './federationActivityType';
 export * from './federationBlockKind';
 export * from './federationSettingsDto';
+export * from './fediverseAccountDto';
 export * from './followerCountsDto';
 export * from './followerDto';
 export * from './followerListDto';
