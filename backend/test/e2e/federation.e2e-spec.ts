@@ -399,7 +399,8 @@ describe('the blog as a fediverse account', () => {
       expect(await waitForDelivery(gone.id, (delivery) => delivery.status === 'gone')).toMatchObject({ attempts: 1, lastStatusCode: 410 });
       peer.failWith = null;
       const retried = (await author.post(`/api/federation/deliveries/${(await deliveryOf(gone.id))!.id}/retry`).expect(200)).body;
-      expect(retried).toMatchObject({ status: 'pending', attempts: 0 });
+      // The deliverer's sweep may claim it between the retry and the answer: waiting again, or already being sent.
+      expect(['pending', 'sending']).toContain(retried.status);
       await waitForDelivery(gone.id, (delivery) => delivery.status === 'delivered');
     });
 
