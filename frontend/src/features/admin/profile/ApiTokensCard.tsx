@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Box, Button, Card, Code, Field, Flex, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { Check, Copy, KeyRound, Plus } from 'lucide-react';
 import { admin as t } from '@/i18n/admin';
@@ -7,29 +7,13 @@ import { useCreateApiToken, useListApiTokens, useRevokeApiToken, type ApiTokenDt
 import ConfirmDialog from '../components/ConfirmDialog';
 import { ErrorState, LoadingState } from '../components/QueryState';
 import RequiredTextField from '../components/RequiredTextField';
+import { useCopyToClipboard } from '../components/useCopyToClipboard';
 import { notifyError, notifySuccess } from '../notify';
-import { toaster } from '../shell';
 import { DEFAULT_TOKEN_EXPIRY, isTokenExpired, TOKEN_EXPIRY_DAYS, tokenExpiresAt, type TokenExpiry } from './token-rules';
-
-const COPIED_FEEDBACK_MS = 2000;
 
 /** The token just created: shown once (the server keeps only its hash), with a copy button. */
 function NewToken({ token, onDone }: { token: CreatedApiTokenDto; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_FEEDBACK_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(token.token);
-      setCopied(true);
-    } catch {
-      toaster.create({ type: 'error', title: t.tokenCopyFailed });
-    }
-  };
+  const { copied, copy } = useCopyToClipboard(t.tokenCopyFailed);
 
   return (
     <Alert.Root status="warning" data-testid="new-token">
@@ -51,7 +35,7 @@ function NewToken({ token, onDone }: { token: CreatedApiTokenDto; onDone: () => 
             data-testid="new-token-value"
           />
           <HStack gap="2" flexShrink={0}>
-            <Button variant="solid" colorPalette="blue" onClick={() => void copy()} aria-live="polite">
+            <Button variant="solid" colorPalette="blue" onClick={() => void copy(token.token)} aria-live="polite">
               {copied ? <Check size={16} aria-hidden /> : <Copy size={16} aria-hidden />}
               {copied ? t.tokenCopied : t.copyToken}
             </Button>
