@@ -4,6 +4,9 @@ import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { Agent, buildConnector, Dispatcher, getGlobalDispatcher, setGlobalDispatcher } from 'undici';
 
+/** Node's own error code for a name with no address (dns.lookup's), so callers read it as they would Node's. */
+const NO_ADDRESS = 'ENOTFOUND';
+
 /** Resolves a name to every address it has (the system resolver; tests pass their own). */
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
 
@@ -160,7 +163,7 @@ function publicOnlyLookup(resolve: Resolver) {
       (addresses) => {
         const refused = addresses.find(({ address }) => !isPublicAddress(address));
         if (refused) return callback(new PrivateAddressError(hostname, refused.address), []);
-        if (addresses.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), []);
+        if (addresses.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: NO_ADDRESS }), []);
         if (options.all) return callback(null, addresses);
         callback(null, addresses[0].address, addresses[0].family);
       },
