@@ -23,6 +23,7 @@ const root = new URL('..', import.meta.url).pathname;
 const postCount = Number(process.env.BENCH_POSTS ?? 10000);
 const port = Number(process.env.BENCH_PORT ?? 3901);
 const ceilingPort = port + 1;
+const plainCeilingPort = port + 3;
 const base = `http://127.0.0.1:${port}`;
 const CONNECTIONS = 10;
 const CRAWL = 2000;
@@ -52,7 +53,12 @@ function startServer(serverEnv) {
   const probeFile = join(dataDir, `probe-${serverEnv.PORT}.json`);
   const child = spawn(process.execPath, ['backend/dist/main.js'], {
     cwd: root,
-    env: { ...serverEnv, BENCH_PROBE_FILE: probeFile, NODE_OPTIONS: `--require ${join(root, 'scripts/bench-probe.cjs')}` },
+    // BENCH_NODE_OPTIONS adds flags to the servers (`--cpu-prof --cpu-prof-dir=…` to see where a case's time goes).
+    env: {
+      ...serverEnv,
+      BENCH_PROBE_FILE: probeFile,
+      NODE_OPTIONS: `--require ${join(root, 'scripts/bench-probe.cjs')} ${process.env.BENCH_NODE_OPTIONS ?? ''}`,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   child.probeFile = probeFile;
@@ -310,6 +316,19 @@ async function fullRun() {
   const ceilingPaths = Array.from({ length: CRAWL }, (_, index) => `/post/ceiling-${index}`);
   await load(`http://127.0.0.1:${ceilingPort}`, ceilingPaths); // warm-up (JIT), not counted
   const ceiling = await load(`http://127.0.0.1:${ceilingPort}`, ceilingPaths);
+  // The crawl without gzip is measured against the same page's plain bytes, sent as they are to the same client: the
+  // issue's ceiling is "a Node http server answering the same page's bytes", and a client without gzip asks for
+  // five times as many.
+  const plainSample = Buffer.from(
+    await (await fetch(`${base}${postPath(posts.at(-1))}`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer(),
+  );
+  plainCeilingServer = http.createServer((request, response) => {
+    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': plainSample.length });
+    response.end(plainSample);
+  });
+  await new Promise((resolve) => plainCeilingServer.listen(plainCeilingPort, '127.0.0.1', resolve));
+  await load(`http://127.0.0.1:${plainCeilingPort}`, ceilingPaths, { gzip: false }); // warm-up
+  const plainCeiling = await load(`http://127.0.0.1:${plainCeilingPort}`, ceilingPaths, { gzip: false });
 
   const shuffled = shuffle(posts.slice(1, -1));
   const slice = (index) => shuffled.slice(index * CRAWL, (index + 1) * CRAWL).map(postPath);
@@ -390,13 +409,18 @@ async function fullRun() {
 
   const rows = [
     { case: 'ceiling (same bytes from memory)', ...ceiling },
+    { case: 'ceiling without gzip (same plain bytes)', ...plainCeiling, against: plainCeiling },
     { case: `first crawl after the start (${CRAWL} posts)`, ...crawl },
     { case: 'cache hit (/ repeatedly)', ...hit },
-    { case: 'crawl without gzip', ...plain },
+    { case: 'crawl without gzip (to the plain ceiling)', ...plain, against: plainCeiling },
     { case: 'crawl, no memory tier (PAGE_MEMORY_MB=0)', ...fromDatabase },
     { case: 'crawl right after an edit', ...afterEdit },
     { case: 'cache-busting (utm, ref, unknown paths)', ...busting },
-  ].map((row) => ({ ...row, ratio: Number((row.rps / ceiling.rps).toFixed(2)) }));
+  ].map(({ against = ceiling, ...row }) => ({
+    ...row,
+    ratio: Number((row.rps / against.rps).toFixed(2)),
+    ...(against !== ceiling ? { ratioToGzipCeiling: Number((row.rps / ceiling.rps).toFixed(2)) } : {}),
+  }));
   const result = {
     at: new Date().toISOString(),
     database: database.url ? 'postgres' : 'sqlite',
@@ -461,12 +485,14 @@ async function fullRun() {
 }
 
 let ceilingServer;
+let plainCeilingServer;
 try {
   await waitForServer();
   if (searchOnly) await searchOnlyRun();
   else await fullRun();
 } finally {
   ceilingServer?.close();
+  plainCeilingServer?.close();
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
   await database.drop().catch((error) => console.error('could not drop the scratch database:', error.message));

@@ -6,6 +6,8 @@ import { OutboundRequests } from '../common/outbound-requests';
 import { PublicOrigin } from '../common/public-origin';
 import { ContentChangeBridge } from './content-change-bridge';
 import { ContentVersionWatcher } from './content-version';
+import { OffThreadReads } from './off-thread-reads';
+import { WalCheckpoints } from './wal-checkpoints';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { createUploadStorage } from '../upload/create-storage';
@@ -32,7 +34,7 @@ class UploadStorageCloser implements OnApplicationShutdown {
 }
 
 /**
- * The configuration, the open DataSource, the upload storage, the guard of outbound requests, the session store, the domain events and the content
+ * The configuration, the open DataSource and its off-thread reads, the upload storage, the guard of outbound requests, the session store, the domain events and the content
  * events, available to all modules. Repositories are not here: each feature module provides its own (docs/architecture.md).
  */
 @Global()
@@ -49,7 +51,8 @@ export class CoreModule {
       DomainEvents,
       ContentVersionWatcher,
       PublicOrigin,
+      OffThreadReads,
     ];
-    return { module: CoreModule, providers: [...providers, DatabaseCloser, UploadStorageCloser, ContentChangeBridge], exports: providers };
+    return { module: CoreModule, providers: [...providers, DatabaseCloser, UploadStorageCloser, ContentChangeBridge, WalCheckpoints], exports: providers };
   }
 }

@@ -36,6 +36,28 @@ describe('MemoryPages', () => {
     expect(pages.size).toBe(2);
   });
 
+  it('keeps a page offered by a reader only when it is offered again, so a crawl leaves the pages readers return to', () => {
+    const pages = new MemoryPages(4); // two 2-byte pages
+    pages.set('/', page('HH'));
+    pages.offer('/post/a', page('AA'));
+    expect(pages.get('/post/a')).toBeUndefined();
+    // A crawl: every other page once; none of them pushes the home page out.
+    for (let index = 0; index < 100; index += 1) pages.offer(`/post/crawled-${index}`, page('CC'));
+    expect(pages.get('/')).toBeDefined();
+    pages.offer('/post/a', page('AA'));
+    expect(pages.get('/post/a')?.etag).toBe('AA');
+  });
+
+  it('forgets a page offered once after thousands of others, and keeps it only after two more offers', () => {
+    const pages = new MemoryPages(1024);
+    pages.offer('/post/old', page('O'));
+    for (let index = 0; index < 8_192; index += 1) pages.offer(`/post/${index}`, page('P'));
+    pages.offer('/post/old', page('O'));
+    expect(pages.get('/post/old')).toBeUndefined();
+    pages.offer('/post/old', page('O'));
+    expect(pages.get('/post/old')).toBeDefined();
+  });
+
   it('keeps nothing with no room (PAGE_MEMORY_MB=0)', () => {
     const pages = new MemoryPages(0);
     pages.set('/a', page('A'));

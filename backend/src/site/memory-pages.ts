@@ -4,6 +4,7 @@
  * A hit is a Map lookup. Bounded by bytes (least recently used out first), and emptied of exactly the pages a
  * change touches (by their content tags).
  */
+import { AddressHashes } from './address-hashes';
 import { ContentTag } from './content-tags';
 import type { StoredPage } from './page-store';
 
@@ -22,9 +23,16 @@ function owned(bytes: Buffer): Buffer {
   return copy;
 }
 
+/** How many pages read once from the store are remembered (by a 32-bit hash of their key) to be kept on a second read. */
+const SEEN_ONCE = 8_192;
+
 export class MemoryPages {
   private readonly entries = new Map<string, KeptPage>();
   private bytes = 0;
+  /** The keys of the last SEEN_ONCE pages offered once, oldest first (a ring), and the same as a set. */
+  private readonly seenRing = new Uint32Array(SEEN_ONCE);
+  private readonly seen = new Set<number>();
+  private seenNext = 0;
 
   constructor(private readonly maxBytes: number) {}
 
@@ -47,6 +55,22 @@ export class MemoryPages {
       if (this.bytes <= this.maxBytes) break;
       this.delete(oldest);
     }
+  }
+
+  /**
+   * A page read from the store for a reader: kept only the second time it is offered among the last SEEN_ONCE pages.
+   * A crawl asks for each page once; keeping each of them pushed out the pages readers come back to, and every page
+   * it kept lived long enough to be collected only by a full garbage collection, which held the serving thread
+   * 50-100 ms at a time (issue 23).
+   */
+  offer(key: string, page: KeptPage): void {
+    const hash = AddressHashes.hash(key);
+    if (this.seen.delete(hash)) return this.set(key, page);
+    // The oldest is forgotten (if it came again since, it waits for one read more).
+    this.seen.delete(this.seenRing[this.seenNext]);
+    this.seenRing[this.seenNext] = hash;
+    this.seenNext = (this.seenNext + 1) % SEEN_ONCE;
+    this.seen.add(hash);
   }
 
   /** Whether another page of `bytes` fits without pushing one out. */

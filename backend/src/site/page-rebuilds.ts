@@ -102,9 +102,12 @@ export class PageRebuilds {
    * Keeps a page that is fresh in the store in memory too, unless a change happened since it was read, or one may
    * not be marked in the store yet: what was read may be the version the change replaces.
    */
-  remember(key: string, page: KeptPage, changesBefore: number): void {
+  remember(key: string, page: KeptPage, changesBefore: number, { whenReadAgain = false } = {}): void {
     if (!this.clock.readCurrent(changesBefore)) return;
     const { status, contentType, location, body, etag, tags } = page;
-    this.memory.set(key, { status, contentType, location, body, etag, tags });
+    const kept = { status, contentType, location, body, etag, tags };
+    // A page a reader read from the store is kept once it is read again (MemoryPages.offer).
+    if (whenReadAgain) this.memory.offer(key, kept);
+    else this.memory.set(key, kept);
   }
 }

@@ -106,7 +106,7 @@ export class PageServer {
       if (rendered) return { page: compose(rendered, footer), stored: true, cache: 'MISS' };
     }
     if (stored.stale && !this.clock.leftToAnotherInstance()) void this.rebuilds.rebuild(key, 'background').catch(() => undefined);
-    if (!stored.stale) this.rebuilds.remember(key, stored, changesBefore);
+    if (!stored.stale) this.rebuilds.remember(key, stored, changesBefore, { whenReadAgain: true });
     return { page: compose(stored, footer), stored: true, cache: stored.stale ? 'STALE' : 'HIT' };
   }
 

@@ -6,7 +6,7 @@ import { Page } from '../pages/page.entity';
 import { Post } from '../posts/post.entity';
 import { placeholder } from '../database/sql-params';
 import { publicNow, readerVisibleSql } from '../posts/reader-visible';
-import { In } from 'typeorm';
+import { Equal, In, LessThan } from 'typeorm';
 import { translationGroupOf } from '../posts/post.entity';
 import type { Alternate, FeedPost, SitemapEntry } from './feeds';
 
@@ -91,23 +91,26 @@ function latest(dates: Date[]): string | null {
 }
 
 /** Rows read per query when a list grows with the blog (posts): each read is synchronous on SQLite. */
-const BATCH = 2_000;
+const BATCH = 500;
 
 /**
  * Every public post, newest first, `BATCH` at a time with the event loop turning in between: at 100,000 posts one
- * read of them all held the serving thread for half a second (issue 23).
+ * read of them all held the serving thread for half a second (issue 23). Each batch starts after the last post of
+ * the one before (its creation time and id, the order's keys), so a batch at the end of a large blog reads no more
+ * of the index than one at its start, where an offset would walk past every post before it.
  */
 async function* publicPostBatches<K extends keyof Post>(dataSource: DataSource, columns: K[]): AsyncGenerator<Pick<Post, K>[]> {
-  for (let skip = 0; ; skip += BATCH) {
-    const batch = await dataSource.getRepository(Post).find({
-      select: Object.fromEntries(columns.map((column) => [column, true])),
-      where: publicNow(),
-      order: NEWEST_FIRST,
-      skip,
-      take: BATCH,
-    });
+  const select = Object.fromEntries([...columns, 'createdAt', 'id'].map((column) => [column, true]));
+  const now = new Date();
+  for (let last: Pick<Post, 'createdAt' | 'id'> | undefined; ;) {
+    const after = last && [
+      { ...publicNow(now), createdAt: LessThan(last.createdAt) },
+      { ...publicNow(now), createdAt: Equal(last.createdAt), id: LessThan(last.id) },
+    ];
+    const batch = await dataSource.getRepository(Post).find({ select, where: after ?? publicNow(now), order: NEWEST_FIRST, take: BATCH });
     if (batch.length > 0) yield batch;
     if (batch.length < BATCH) return;
+    last = batch[batch.length - 1];
     await nextTurn();
   }
 }

@@ -1,0 +1,81 @@
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OffThreadReads } from '../../src/database/off-thread-reads';
+import { WalCheckpoints } from '../../src/database/wal-checkpoints';
+import { onPostgres } from '../support/conditions';
+import { createPost } from '../support/helpers';
+import { startTestApp, TestApp } from '../support/test-app';
+
+/**
+ * Reads that grow with the blog (search) run off the serving thread (issue 23): on SQLite in a reader thread with a
+ * connection of its own, which must see what the app has committed, answer as the app's connection does, and come
+ * back after it stopped; on PostgreSQL they are the app's own queries.
+ */
+describe('Reads off the serving thread', () => {
+  let t: TestApp;
+  let reads: OffThreadReads;
+  let dataSource: DataSource;
+  const sql = (text: string) =>
+    t.driver === 'postgres' ? text.replace(/\?/g, (_, offset: number) => `$${text.slice(0, offset).split('?').length}`) : text;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    reads = t.app.get(OffThreadReads);
+    dataSource = t.app.get(DataSource);
+  });
+  afterAll(() => t.close());
+
+  it('a search finds a post the moment its save has answered, and on SQLite the reader thread answered it', async () => {
+    const author = await t.author();
+    await createPost(author, { title: 'مكتبة القراءة المسائية', content: '<p>نص عن القراءة</p>', published: true });
+    const { body } = await t.agent().get('/api/search').query({ q: 'المسائية' }).expect(200);
+    expect(body.items.map((item: { title: string }) => item.title)).toEqual(['مكتبة القراءة المسائية']);
+    expect(reads.running).toBe(t.driver === 'sqlite');
+  });
+
+  it('answers a statement with the rows the app connection gives, parameters included', async () => {
+    const statement = sql('SELECT "title" FROM "posts" WHERE "title" LIKE ? ORDER BY "id"');
+    const expected = await dataSource.query(statement, ['%القراءة%']);
+    expect(await reads.query(statement, ['%القراءة%'])).toEqual(expected);
+  });
+
+  it('refuses a bad statement with the database error, and keeps answering after it', async () => {
+    await expect(reads.query('SELECT * FROM "no_such_table"')).rejects.toThrow(/no_such_table/);
+    expect(await reads.query(sql('SELECT COUNT(*) AS "n" FROM "posts" WHERE "id" > ?'), [0])).toHaveLength(1);
+  });
+
+  it('starts again after it was stopped, and a read under way when it stops fails rather than waits', async () => {
+    const underWay = reads.query(
+      'WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000000) SELECT COUNT(*) AS "c" FROM n',
+    );
+    await reads.onApplicationShutdown();
+    if (t.driver === 'sqlite') await expect(underWay).rejects.toThrow(/stopped/);
+    else await underWay;
+    expect(reads.running).toBe(false);
+    const [{ n }] = await reads.query<{ n: number | string }>('SELECT COUNT(*) AS "n" FROM "posts"');
+    expect(Number(n)).toBeGreaterThan(0);
+  });
+});
+
+/** PostgreSQL checkpoints on its own server. */
+const SQLITE_ONLY = { meta: { skipReason: 'SQLite only: PostgreSQL checkpoints on its own server' } };
+
+describe.runIf(!onPostgres)('SQLite checkpoints off the serving thread', SQLITE_ONLY, () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('the app connection leaves its log alone, and the reader thread copies all of it into the database', async () => {
+    const dataSource = t.app.get(DataSource);
+    expect(await dataSource.query('PRAGMA wal_autocheckpoint')).toEqual([{ wal_autocheckpoint: 0 }]);
+    const author = await t.author();
+    for (let index = 0; index < 5; index += 1)
+      await createPost(author, { title: `تدوينة ${index}`, content: `<p>${'نص '.repeat(2000)}</p>` });
+    const done = await t.app.get(WalCheckpoints).checkpointIfLarge(0);
+    expect(done?.log).toBeGreaterThan(0);
+    expect(done).toMatchObject({ busy: 0, checkpointed: done?.log });
+  });
+});
