@@ -7,7 +7,6 @@ import { PublicOrigin } from '../common/public-origin';
 import { ContentChangeBridge } from './content-change-bridge';
 import { ContentVersionWatcher } from './content-version';
 import { OffThreadReads } from './off-thread-reads';
-import { WalCheckpoints } from './wal-checkpoints';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { createUploadStorage } from '../upload/create-storage';
@@ -53,6 +52,6 @@ export class CoreModule {
       PublicOrigin,
       OffThreadReads,
     ];
-    return { module: CoreModule, providers: [...providers, DatabaseCloser, UploadStorageCloser, ContentChangeBridge, WalCheckpoints], exports: providers };
+    return { module: CoreModule, providers: [...providers, DatabaseCloser, UploadStorageCloser, ContentChangeBridge], exports: providers };
   }
 }

@@ -8,14 +8,13 @@ const IDLE_MS = 30_000;
 
 /**
  * The reader thread's program, run as a script (no build step, the same under the compiled app and the tests): its
- * own connection to the blog's SQLite file, in WAL mode beside the app's, one statement at a time. It sees what the
- * app has committed when each statement starts, as any other connection would. It writes nothing but checkpoints
- * (wal-checkpoints.ts), which need a connection that may write.
+ * own read-only connection to the blog's SQLite file, in WAL mode beside the app's, one statement at a time. It sees
+ * what the app has committed when each statement starts, as any other connection would.
  */
 const READER_PROGRAM = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
-const db = new Database(workerData.file, { fileMustExist: true });
+const db = new Database(workerData.file, { readonly: true, fileMustExist: true });
 db.pragma('busy_timeout = 5000');
 const statements = new Map();
 parentPort.on('message', ({ id, sql, parameters }) => {

@@ -1,8 +1,6 @@
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OffThreadReads } from '../../src/database/off-thread-reads';
-import { WalCheckpoints } from '../../src/database/wal-checkpoints';
-import { onPostgres } from '../support/conditions';
 import { createPost } from '../support/helpers';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -54,28 +52,5 @@ describe('Reads off the serving thread', () => {
     expect(reads.running).toBe(false);
     const [{ n }] = await reads.query<{ n: number | string }>('SELECT COUNT(*) AS "n" FROM "posts"');
     expect(Number(n)).toBeGreaterThan(0);
-  });
-});
-
-/** PostgreSQL checkpoints on its own server. */
-const SQLITE_ONLY = { meta: { skipReason: 'SQLite only: PostgreSQL checkpoints on its own server' } };
-
-describe.runIf(!onPostgres)('SQLite checkpoints off the serving thread', SQLITE_ONLY, () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
-
-  it('the app connection leaves its log alone, and the reader thread copies all of it into the database', async () => {
-    const dataSource = t.app.get(DataSource);
-    expect(await dataSource.query('PRAGMA wal_autocheckpoint')).toEqual([{ wal_autocheckpoint: 0 }]);
-    const author = await t.author();
-    for (let index = 0; index < 5; index += 1)
-      await createPost(author, { title: `تدوينة ${index}`, content: `<p>${'نص '.repeat(2000)}</p>` });
-    const done = await t.app.get(WalCheckpoints).checkpointIfLarge(0);
-    expect(done?.log).toBeGreaterThan(0);
-    expect(done).toMatchObject({ busy: 0, checkpointed: done?.log });
   });
 });
