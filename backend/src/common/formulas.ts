@@ -2,7 +2,15 @@ import render from 'dom-serializer';
 import { Element, Text } from 'domhandler';
 import { appendChild, findAll } from 'domutils';
 import { parseDocument } from 'htmlparser2';
-import temml from 'temml';
+import { createRequire } from 'node:module';
+import type Temml from 'temml';
+
+/**
+ * temml is loaded when a formula is first rendered (on a save): most posts have none, and the server that only
+ * serves readers never needs its 3 MB of heap (issue 23: the memory budget).
+ */
+let loadedTemml: typeof Temml | undefined;
+const temml = (): typeof Temml => (loadedTemml ??= createRequire(__filename)('temml') as typeof Temml);
 
 /** The editor's formula elements: `<span class="math-inline" data-tex>` and `<div class="math-block" data-tex>`. */
 const FORMULA_CLASS = { span: 'math-inline', div: 'math-block' } as const;
@@ -25,7 +33,7 @@ export type TexResult = { mathml: string } | { error: string };
 export function texToMathml(tex: string, display: boolean): TexResult {
   if (tex.length > MAX_TEX_LENGTH) return { error: `Formula longer than ${MAX_TEX_LENGTH} characters` };
   try {
-    const mathml = temml.renderToString(tex, { displayMode: display, throwOnError: true, trust: false, maxExpand: 1000 });
+    const mathml = temml().renderToString(tex, { displayMode: display, throwOnError: true, trust: false, maxExpand: 1000 });
     return { mathml: mathml.replace(/^<math\b/, '<math dir="ltr"') };
   } catch (error) {
     // temml underlines the place with combining low lines (U+0332): noise in a tooltip

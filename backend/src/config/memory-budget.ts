@@ -40,8 +40,13 @@ export const MIN_MEMORY_MB = 304;
  */
 const SERVER_HEAP_MB = 128;
 const WORKER_HEAP_MB = 64;
-/** 8 MB semi-spaces: scavenges stay short (they copy what survives), and often enough not to matter. */
-const SEMI_SPACE_MB = 8;
+/**
+ * 2 MB semi-spaces: a scavenge copies only what survives, so a small young generation costs little CPU, and it frees
+ * the Buffers that die young (pages read from the store, or inflated for a client without gzip) before they pile up.
+ * Measured against 8 MB (issue 23): 20 MB less at the peak of a first fill and of a crawl without gzip, the same
+ * crawl speed and fill rate.
+ */
+const SEMI_SPACE_MB = 2;
 /** The pages kept in memory never take more than this by default: past it, the store answers as fast. */
 const MAX_DEFAULT_PAGES_MB = 128;
 
