@@ -47,16 +47,16 @@ describe('buildRss', () => {
 });
 
 describe('buildSitemap', () => {
-  it('lists absolute URLs with ISO last-modified dates', () => {
-    const xml = buildSitemap('https://blog.example', [
+  it('lists absolute URLs with ISO last-modified dates', async () => {
+    const xml = await buildSitemap('https://blog.example', [
       { path: '/', lastmod: '2025-01-06T10:00:00.000Z' },
       { path: '/about', lastmod: null },
     ]);
     expect(xml).toContain('<url><loc>https://blog.example/</loc><lastmod>2025-01-06T10:00:00.000Z</lastmod></url>');
     expect(xml).toContain('<url><loc>https://blog.example/about</loc></url>');
   });
-  it('names the language versions of a translated page with xhtml:link', () => {
-    const xml = buildSitemap('https://blog.example', [
+  it('names the language versions of a translated page with xhtml:link', async () => {
+    const xml = await buildSitemap('https://blog.example', [
       {
         path: '/post/en',
         alternates: [
@@ -76,28 +76,36 @@ describe('buildSitemapFile', () => {
   const entries = Array.from({ length: 5 }, (_, i) => ({ path: `/post/p${i + 1}`, lastmod: `2025-01-0${i + 1}T00:00:00.000Z` }));
   const locs = (xml: string | null) => [...(xml ?? '').matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
 
-  it('keeps one /sitemap.xml up to the limit (50,000 URLs by default), with no numbered parts', () => {
+  it('keeps one /sitemap.xml up to the limit (50,000 URLs by default), with no numbered parts', async () => {
     expect(SITEMAP_MAX_URLS).toBe(50_000);
-    expect(buildSitemapFile('https://b.example', entries, '/sitemap.xml')).toBe(buildSitemap('https://b.example', entries));
-    expect(buildSitemapFile('https://b.example', entries, '/sitemap.xml', 5)).toContain('<urlset');
-    expect(buildSitemapFile('https://b.example', entries, '/sitemap-1.xml', 5)).toBeNull();
+    expect(await buildSitemapFile('https://b.example', entries, '/sitemap.xml')).toBe(await buildSitemap('https://b.example', entries));
+    expect(await buildSitemapFile('https://b.example', entries, '/sitemap.xml', 5)).toContain('<urlset');
+    expect(await buildSitemapFile('https://b.example', entries, '/sitemap-1.xml', 5)).toBeNull();
   });
 
-  it('past the limit, /sitemap.xml is an index of parts of at most the limit each, every URL in exactly one part', () => {
-    const index = buildSitemapFile('https://b.example', entries, '/sitemap.xml', 2);
+  it('past the limit, /sitemap.xml is an index of parts of at most the limit each, every URL in exactly one part', async () => {
+    const index = await buildSitemapFile('https://b.example', entries, '/sitemap.xml', 2);
     expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     expect(index).not.toContain('<urlset');
     expect(locs(index)).toEqual(['https://b.example/sitemap-1.xml', 'https://b.example/sitemap-2.xml', 'https://b.example/sitemap-3.xml']);
     expect(index).toContain('<sitemap><loc>https://b.example/sitemap-2.xml</loc><lastmod>2025-01-04T00:00:00.000Z</lastmod></sitemap>');
-    const parts = [1, 2, 3].map((n) => locs(buildSitemapFile('https://b.example', entries, `/sitemap-${n}.xml`, 2)));
+    const parts = await Promise.all(
+      [1, 2, 3].map(async (n) => locs(await buildSitemapFile('https://b.example', entries, `/sitemap-${n}.xml`, 2))),
+    );
     expect(parts.map((part) => part.length)).toEqual([2, 2, 1]);
     expect(parts.flat()).toEqual(entries.map((entry) => `https://b.example${entry.path}`));
   });
 
-  it('has no part beyond the last, and no file for other paths', () => {
-    expect(buildSitemapFile('https://b.example', entries, '/sitemap-4.xml', 2)).toBeNull();
-    expect(buildSitemapFile('https://b.example', entries, '/sitemap-0.xml', 2)).toBeNull();
-    expect(buildSitemapFile('https://b.example', entries, '/sitemaps.xml', 2)).toBeNull();
+  it('has no part beyond the last, and no file for other paths', async () => {
+    expect(await buildSitemapFile('https://b.example', entries, '/sitemap-4.xml', 2)).toBeNull();
+    expect(await buildSitemapFile('https://b.example', entries, '/sitemap-0.xml', 2)).toBeNull();
+    expect(await buildSitemapFile('https://b.example', entries, '/sitemaps.xml', 2)).toBeNull();
+  });
+
+  it('writes a sitemap of many URLs a slice at a time, each URL once and in order', async () => {
+    const many = Array.from({ length: 4_500 }, (_, i) => ({ path: `/post/p${i}`, lastmod: null }));
+    const xml = await buildSitemap('https://b.example', many);
+    expect(locs(xml)).toEqual(many.map((entry) => `https://b.example${entry.path}`));
   });
 });
 

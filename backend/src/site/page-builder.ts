@@ -49,7 +49,7 @@ export class PageBuilder {
     }
     if (SITEMAP_PATH.test(key)) {
       const entries = await loadSitemapEntries(this.dataSource);
-      const body = buildSitemapFile(publicUrl, entries.value, key);
+      const body = await buildSitemapFile(publicUrl, entries.value, key);
       return {
         ...base,
         status: body === null ? 404 : 200,
