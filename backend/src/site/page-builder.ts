@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { buildRss, buildSitemapFile, SITEMAP_PATH } from './feeds';
 import { PageTemplate } from './page-template';
 import { RenderOrigins } from './render-origins';
+import { OffThreadReads } from '../database/off-thread-reads';
 import { loadFeedPosts, loadSitemapEntries } from './site-data';
 import { SSR_MODULE, type SsrModule } from './ssr-module';
 
@@ -27,6 +28,7 @@ export interface Built {
 export class PageBuilder {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly reads: OffThreadReads,
     @Inject(SSR_MODULE) private readonly ssr: SsrModule,
     private readonly template: PageTemplate,
     private readonly origins: RenderOrigins,
@@ -48,7 +50,7 @@ export class PageBuilder {
       return { ...base, contentType: 'application/rss+xml; charset=utf-8', body, tags: feed.tags, cacheable: true };
     }
     if (SITEMAP_PATH.test(key)) {
-      const entries = await loadSitemapEntries(this.dataSource);
+      const entries = await loadSitemapEntries(this.dataSource, this.reads);
       const body = await buildSitemapFile(publicUrl, entries.value, key);
       return {
         ...base,

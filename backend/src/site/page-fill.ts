@@ -8,6 +8,7 @@ import { NOT_FOUND_KEYS } from './page-key';
 import { PageRebuilds } from './page-rebuilds';
 import { PageStore } from './page-store';
 import { RenderQueue } from './render-queue';
+import { OffThreadReads } from '../database/off-thread-reads';
 import { publicPathBatches } from './site-data';
 
 /**
@@ -35,6 +36,7 @@ export class PageFill {
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly reads: OffThreadReads,
     private readonly store: PageStore,
     private readonly memory: MemoryPages,
     private readonly queue: RenderQueue,
@@ -89,7 +91,7 @@ export class PageFill {
     };
     await fill([FOOTER_KEY, '/rss.xml', '/sitemap.xml', ...Object.values(NOT_FOUND_KEYS)]);
     // A batch at a time: the paths of 100,000 posts are never all held at once.
-    for await (const keys of publicPathBatches(this.dataSource)) {
+    for await (const keys of publicPathBatches(this.dataSource, this.reads)) {
       if (!current()) break;
       await fill(keys);
     }
