@@ -59,6 +59,31 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    // CommonJS files (preloaded into a process with node --require) load with require.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // Fedify is loaded when the blog first federates (docs/decisions/035): elsewhere, only its types are imported.
+    files: ['backend/src/**/*.ts'],
+    ignores: ['backend/src/federation/fedify-modules.ts', '**/*.spec.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@fedify/fedify', '@fedify/vocab', '@js-temporal/polyfill'],
+              allowTypeImports: true,
+              message: 'Fedify loads on demand: import its types, and its values through federation/fedify-modules.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Controllers speak HTTP and call services; the database is the services' and repositories' business.
     files: ['backend/src/**/*.controller.ts'],
     rules: {

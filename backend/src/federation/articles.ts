@@ -1,9 +1,9 @@
 import { generateExcerpt, shareImagePath, tagSlug } from '@mudawwana/rules';
-import { Temporal } from '@js-temporal/polyfill';
-import { Article, Hashtag, Image, LanguageString, PUBLIC_COLLECTION } from '@fedify/vocab';
+import type { Article } from '@fedify/vocab';
 import { absolute, encodePath } from '../common/public-origin';
 import { mailContentHtml } from '../newsletter/mail-content';
 import type { Post } from '../posts/post.entity';
+import { temporal, vocab } from './fedify-modules';
 
 /** Where the blog's documents are, for the objects that name them. */
 export interface ArticleAddresses {
@@ -24,6 +24,8 @@ export function postUrl(origin: string, slug: string): string {
  * content keyed by the post's language, its tags as hashtags and its share image. Public, and copied to the followers.
  */
 export function articleOf(post: Post, to: ArticleAddresses): Article {
+  const { Article, Hashtag, Image, LanguageString, PUBLIC_COLLECTION } = vocab();
+  const { Temporal } = temporal();
   const url = postUrl(to.origin, post.slug);
   const content = mailContentHtml(post.content, url, (path) => absolute(to.origin, path));
   const published = post.publishAt && post.publishAt > post.createdAt ? post.publishAt : post.createdAt;

@@ -1,12 +1,11 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { SendActivityError } from '@fedify/fedify';
-import { Activity } from '@fedify/vocab';
 import { randomUUID } from 'node:crypto';
 import { privateAddressRefusal } from '../common/outbound-requests';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { BlocksRepository } from './blocks.repository';
 import { blockValuesOf } from './blocked';
 import { DeliveriesRepository, type DeliveryOutcome, type DeliveryWithActivity } from './deliveries.repository';
+import { fedify, vocab } from './fedify-modules';
 import { BLOG_IDENTIFIER } from './federation-paths';
 import { FederationService } from './federation.service';
 import { Outbox } from './outbox';
@@ -126,8 +125,9 @@ export class Deliverer implements OnApplicationBootstrap, OnModuleDestroy {
     if (await this.blocks.anyBlocked(blockValuesOf(inbox)))
       return { status: 'failed', error: 'not sent: the server is blocked', statusCode: null };
     const ctx = this.federation.context();
+    const { SendActivityError } = fedify();
     try {
-      const activity = await Activity.fromJsonLd(JSON.parse(delivery.activity.json), {
+      const activity = await vocab().Activity.fromJsonLd(JSON.parse(delivery.activity.json), {
         documentLoader: ctx.documentLoader,
         contextLoader: ctx.contextLoader,
       });

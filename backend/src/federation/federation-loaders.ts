@@ -1,6 +1,6 @@
-import { getAuthenticatedDocumentLoader, getDocumentLoader } from '@fedify/fedify';
 import type { AuthenticatedDocumentLoaderFactory, DocumentLoader, DocumentLoaderFactory } from '@fedify/vocab-runtime';
 import type { OutboundRequests } from '../common/outbound-requests';
+import { fedify } from './fedify-modules';
 
 /** How the blog names itself to other servers (with Fedify's and Node's versions). */
 const USER_AGENT = { software: 'Mudawwana' };
@@ -19,12 +19,12 @@ export class FederationLoaders {
   constructor(private readonly outbound: OutboundRequests) {}
 
   documentLoaderFactory(): DocumentLoaderFactory {
-    return (options) => this.guarded(getDocumentLoader({ ...options, userAgent: USER_AGENT, allowPrivateAddress: true }));
+    return (options) => this.guarded(fedify().getDocumentLoader({ ...options, userAgent: USER_AGENT, allowPrivateAddress: true }));
   }
 
   authenticatedDocumentLoaderFactory(): AuthenticatedDocumentLoaderFactory {
     return (identity, options) =>
-      this.guarded(getAuthenticatedDocumentLoader(identity, { ...options, userAgent: USER_AGENT, allowPrivateAddress: true }));
+      this.guarded(fedify().getAuthenticatedDocumentLoader(identity, { ...options, userAgent: USER_AGENT, allowPrivateAddress: true }));
   }
 
   private guarded(load: DocumentLoader): DocumentLoader {

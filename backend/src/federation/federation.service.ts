@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { createFederation, type Context, type Federation } from '@fedify/fedify';
-import { Article, Create, Endpoints, Image, Person, PropertyValue, type Recipient } from '@fedify/vocab';
+import type { Context, Federation } from '@fedify/fedify';
+import type { Recipient } from '@fedify/vocab';
 import { BLOG_NAME, BLOG_TAGLINE, isPublicNow, socialLinkUrl, SOCIAL_NETWORKS } from '@mudawwana/rules';
 import { DataSource } from 'typeorm';
 import { escapeXml } from '../common/xml';
@@ -10,6 +10,7 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { PostsRepository } from '../posts/posts.repository';
 import { SettingsService } from '../settings/settings.service';
 import { articleOf, type ArticleAddresses } from './articles';
+import { fedify, vocab } from './fedify-modules';
 import { FederationLoaders } from './federation-loaders';
 import { FederationSettingsService } from './federation-settings.service';
 import {
@@ -32,6 +33,8 @@ import { TypeormMessageQueue } from './typeorm-message-queue';
 const FOLLOWERS_PAGE = 50;
 /** Posts per page of the outbox (each with its full content). */
 const OUTBOX_PAGE = 10;
+/** Until Fedify is set up, how often the queue is looked at for activities another instance took in. */
+const QUEUE_LOOK_MS = 30_000;
 
 /**
  * The blog as a fediverse account, built on Fedify (docs/decisions/031): the actor (found by WebFinger under the
@@ -39,17 +42,22 @@ const OUTBOX_PAGE = 10;
  * inbox, whose activities are verified (HTTP signatures) as they arrive and processed from the queue in the database.
  * Fedify's state (caches, idempotence, the queue) lives in the blog's database; requests to other servers go through
  * the outbound guard (docs/decisions/033): the document loaders, the queue's work and `run`.
+ *
+ * Fedify is set up when first needed (docs/decisions/035): at start when the blog already federates (it has
+ * followers, or activities wait in the queue), else at the first request to a federation path, or when a post goes
+ * out to followers. Until then, it looks for queued activities (from another instance) every QUEUE_LOOK_MS.
  */
 @Injectable()
 export class FederationService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Federation');
-  readonly federation: Federation<void>;
   readonly queue: TypeormMessageQueue;
+  private built: Federation<void> | null = null;
   private readonly stopQueue = new AbortController();
   private listening: Promise<void> | null = null;
+  private lookForQueued?: NodeJS.Timeout;
 
   constructor(
-    dataSource: DataSource,
+    private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly origin: PublicOrigin,
     private readonly keys: KeysRepository,
@@ -61,37 +69,34 @@ export class FederationService implements OnApplicationBootstrap, OnModuleDestro
     private readonly inbox: InboxHandlers,
     private readonly outbound: OutboundRequests,
   ) {
-    const loaders = new FederationLoaders(outbound);
     this.queue = new TypeormMessageQueue(dataSource, { leaseMs: config.federationLeaseMs, pollMs: config.isTest ? 100 : 1_000 });
-    this.federation = createFederation<void>({
-      kv: new TypeormKvStore(dataSource),
-      // Incoming activities wait in the queue; the blog's own go through its deliveries (deliverer.ts), not Fedify's outbox.
-      queue: { inbox: this.queue },
-      manuallyStartQueue: true,
-      documentLoaderFactory: loaders.documentLoaderFactory(),
-      contextLoaderFactory: loaders.documentLoaderFactory(),
-      authenticatedDocumentLoaderFactory: loaders.authenticatedDocumentLoaderFactory(),
-    });
-    this.setUpActor();
-    this.setUpCollections();
-    this.federation.setObjectDispatcher(Article, ARTICLE_ROUTE, async (ctx, { id }) => {
-      const post = /^\d{1,10}$/.test(id) ? await this.posts.findById(Number(id)) : null;
-      return post && isPublicNow(post) ? articleOf(post, this.addresses(ctx)) : null;
-    });
-    this.federation.setNodeInfoDispatcher('/nodeinfo/2.1', async () => ({
-      software: { name: 'mudawwana', version: '0.1.0', homepage: new URL(this.origin.get()) },
-      protocols: ['activitypub'],
-      openRegistrations: false,
-      usage: { users: { total: 1, activeMonth: 1, activeHalfyear: 1 }, localPosts: await this.publishedCount(), localComments: 0 },
-    }));
-    this.inbox.register(this.federation.setInboxListeners(INBOX_ROUTE, SHARED_INBOX_ROUTE));
   }
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
+    if (await this.federatesAlready()) {
+      this.federation();
+      return;
+    }
+    this.lookForQueued = setInterval(() => {
+      this.queue.depth().then(
+        (waiting) => waiting > 0 && this.federation(),
+        () => undefined,
+      );
+    }, QUEUE_LOOK_MS).unref();
+  }
+
+  /** Fedify's federation of the blog, set up on the first call, its queue listened to from then on. */
+  federation(): Federation<void> {
+    if (this.built) return this.built;
+    clearInterval(this.lookForQueued);
+    const started = performance.now();
+    this.built = this.build();
     // The queue's work (each incoming activity's handlers) runs in the guard's scope, as all it starts.
-    this.listening = this.run(() => this.federation.startQueue(undefined, { signal: this.stopQueue.signal })).catch((error: Error) => {
+    this.listening = this.run(() => this.built!.startQueue(undefined, { signal: this.stopQueue.signal })).catch((error: Error) => {
       this.logger.error(`the federation queue stopped: ${error.message}`);
     });
+    this.logger.log(`fediverse ready (Fedify loaded in ${Math.round(performance.now() - started)} ms)`);
+    return this.built;
   }
 
   /**
@@ -103,13 +108,48 @@ export class FederationService implements OnApplicationBootstrap, OnModuleDestro
   }
 
   async onModuleDestroy(): Promise<void> {
+    clearInterval(this.lookForQueued);
     this.stopQueue.abort();
     await this.listening;
   }
 
+  /** Followers to tell, or incoming activities to process: the blog federates, so Fedify is set up before it answers. */
+  private async federatesAlready(): Promise<boolean> {
+    const [followers, queued] = await Promise.all([this.followers.count('accepted'), this.queue.depth()]);
+    return followers > 0 || queued > 0;
+  }
+
+  private build(): Federation<void> {
+    const { Article } = vocab();
+    const loaders = new FederationLoaders(this.outbound);
+    const federation = fedify().createFederation<void>({
+      kv: new TypeormKvStore(this.dataSource),
+      // Incoming activities wait in the queue; the blog's own go through its deliveries (deliverer.ts), not Fedify's outbox.
+      queue: { inbox: this.queue },
+      manuallyStartQueue: true,
+      documentLoaderFactory: loaders.documentLoaderFactory(),
+      contextLoaderFactory: loaders.documentLoaderFactory(),
+      authenticatedDocumentLoaderFactory: loaders.authenticatedDocumentLoaderFactory(),
+    });
+    this.setUpActor(federation);
+    this.setUpCollections(federation);
+    federation.setObjectDispatcher(Article, ARTICLE_ROUTE, async (ctx, { id }) => {
+      const post = /^\d{1,10}$/.test(id) ? await this.posts.findById(Number(id)) : null;
+      return post && isPublicNow(post) ? articleOf(post, this.addresses(ctx)) : null;
+    });
+    federation.setNodeInfoDispatcher('/nodeinfo/2.1', async () => ({
+      software: { name: 'mudawwana', version: '0.1.0', homepage: new URL(this.origin.get()) },
+      protocols: ['activitypub'],
+      openRegistrations: false,
+      usage: { users: { total: 1, activeMonth: 1, activeHalfyear: 1 }, localPosts: await this.publishedCount(), localComments: 0 },
+    }));
+    this.inbox.register(federation.setInboxListeners(INBOX_ROUTE, SHARED_INBOX_ROUTE));
+    return federation;
+  }
+
   /** A Fedify context outside a request (publishing, deliveries), on the blog's public origin. */
   context(): Context<void> {
-    return this.federation.createContext(new URL(this.origin.get()), undefined);
+    return this.federation().createContext(new URL(this.origin.get()), undefined);
   }
 
   /** Where the blog's documents are, for the objects that name them. */
@@ -118,12 +158,13 @@ export class FederationService implements OnApplicationBootstrap, OnModuleDestro
       origin: this.origin.get(),
       actor: ctx.getActorUri(BLOG_IDENTIFIER),
       followers: ctx.getFollowersUri(BLOG_IDENTIFIER),
-      article: (postId) => ctx.getObjectUri(Article, { id: String(postId) }),
+      article: (postId) => ctx.getObjectUri(vocab().Article, { id: String(postId) }),
     };
   }
 
-  private setUpActor(): void {
-    this.federation
+  private setUpActor(federation: Federation<void>): void {
+    const { Endpoints, Image, Person, PropertyValue } = vocab();
+    federation
       .setActorDispatcher(ACTOR_ROUTE, async (ctx, identifier) => {
         if (identifier !== BLOG_IDENTIFIER) return null;
         const [settings, keys, avatar, links] = await Promise.all([
@@ -164,8 +205,9 @@ export class FederationService implements OnApplicationBootstrap, OnModuleDestro
       .mapHandle(async (_ctx, username) => (username === (await this.settings.get()).handle ? BLOG_IDENTIFIER : null));
   }
 
-  private setUpCollections(): void {
-    this.federation
+  private setUpCollections(federation: Federation<void>): void {
+    const { Create } = vocab();
+    federation
       .setFollowersDispatcher(FOLLOWERS_ROUTE, async (_ctx, identifier, cursor) => {
         if (identifier !== BLOG_IDENTIFIER || cursor === null) return null;
         const afterId = /^\d{1,10}$/.test(cursor) ? Number(cursor) : 0;
@@ -180,7 +222,7 @@ export class FederationService implements OnApplicationBootstrap, OnModuleDestro
       .setCounter((_ctx, identifier) => (identifier === BLOG_IDENTIFIER ? this.followers.count('accepted') : null))
       .setFirstCursor(() => '0');
 
-    this.federation
+    federation
       .setOutboxDispatcher(OUTBOX_ROUTE, async (ctx, identifier, cursor) => {
         if (identifier !== BLOG_IDENTIFIER || cursor === null) return null;
         const offset = /^\d{1,6}$/.test(cursor) ? Number(cursor) : 0;

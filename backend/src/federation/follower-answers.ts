@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { Accept, Follow, Reject } from '@fedify/vocab';
+import type { Accept, Reject } from '@fedify/vocab';
 import type { Follower } from './follower.entity';
+import { vocab } from './fedify-modules';
 import { Outbox } from './outbox';
 
 /** The blog's answers to a Follow: Accept (now, or when the author approves it) and Reject (refused, or removed later). */
@@ -9,12 +10,12 @@ export class FollowerAnswers {
   constructor(private readonly outbox: Outbox) {}
 
   accept(follower: Follower): Promise<unknown> {
-    return this.answer(follower, Accept);
+    return this.answer(follower, vocab().Accept);
   }
 
   /** Mastodon takes a Reject of an accepted follow as "you no longer follow". */
   reject(follower: Follower): Promise<unknown> {
-    return this.answer(follower, Reject);
+    return this.answer(follower, vocab().Reject);
   }
 
   deliverSoon(): void {
@@ -22,6 +23,7 @@ export class FollowerAnswers {
   }
 
   private answer(follower: Follower, Answer: typeof Accept | typeof Reject): Promise<unknown> {
+    const { Accept, Follow } = vocab();
     const actor = this.outbox.actorUrl();
     const follow = new Follow({
       id: follower.followActivityId ? new URL(follower.followActivityId) : null,

@@ -1,10 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { InboxContext, InboxListenerSetters } from '@fedify/fedify';
-import { Announce, Article, Create, Delete, Follow, isActor, Like, Note, Undo, Update, type Actor } from '@fedify/vocab';
+import type { Actor, Announce, Create, Delete, Follow, Like, Undo, Update } from '@fedify/vocab';
 import { createHash } from 'node:crypto';
 import { CommentsService } from '../comments/comments.service';
 import { BlocksRepository } from './blocks.repository';
 import { blockValuesOf } from './blocked';
+import { vocab } from './fedify-modules';
 import { FederationSettingsService } from './federation-settings.service';
 import { BLOG_IDENTIFIER } from './federation-paths';
 import type { ReactionKind } from './federation-reaction.entity';
@@ -48,6 +49,7 @@ export class InboxHandlers {
   ) {}
 
   register(listeners: InboxListenerSetters<void>): void {
+    const { Announce, Create, Delete, Follow, Like, Undo, Update } = vocab();
     listeners
       .on(Follow, (ctx, follow) => this.onFollow(ctx, follow))
       .on(Undo, (ctx, undo) => this.onUndo(ctx, undo))
@@ -65,6 +67,7 @@ export class InboxHandlers {
   }
 
   private async onFollow(ctx: Ctx, follow: Follow): Promise<void> {
+    const { isActor } = vocab();
     if (!follow.id || !follow.actorId || !follow.objectId) return;
     const target = ctx.parseUri(follow.objectId);
     if (target?.type !== 'actor' || target.identifier !== BLOG_IDENTIFIER) return;
@@ -83,6 +86,7 @@ export class InboxHandlers {
   }
 
   private async onUndo(ctx: Ctx, undo: Undo): Promise<void> {
+    const { Announce, Follow, Like } = vocab();
     if (!undo.actorId) return;
     const object = await undo.getObject(this.loaders(ctx));
     if (object instanceof Follow) {
@@ -95,6 +99,7 @@ export class InboxHandlers {
 
   /** A reply to a post (or to a fediverse comment on one) becomes a comment; other Creates are not for the blog. */
   private async onCreate(ctx: Ctx, create: Create): Promise<void> {
+    const { isActor, Note } = vocab();
     if (!create.actorId || (await this.isBlocked(create.actorId))) return;
     const note = await create.getObject(this.loaders(ctx));
     if (!(note instanceof Note) || !note.id || !note.replyTargetId) return;
@@ -126,6 +131,7 @@ export class InboxHandlers {
    * Other Updates (an actor's profile) change nothing here.
    */
   private async onUpdate(ctx: Ctx, update: Update): Promise<void> {
+    const { Note } = vocab();
     if (!update.actorId || (await this.isBlocked(update.actorId))) return;
     const note = await update.getObject(this.loaders(ctx));
     if (!(note instanceof Note) || !note.id || note.attributionId?.href !== update.actorId.href) return;
@@ -163,7 +169,7 @@ export class InboxHandlers {
 
   private postIdOf(ctx: Ctx, url: URL): number | null {
     const parsed = ctx.parseUri(url);
-    if (parsed?.type !== 'object' || parsed.class !== Article) return null;
+    if (parsed?.type !== 'object' || parsed.class !== vocab().Article) return null;
     const id = parsed.values.id;
     return /^\d{1,10}$/.test(id) ? Number(id) : null;
   }

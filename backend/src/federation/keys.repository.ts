@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { exportJwk, generateCryptoKeyPair, importJwk } from '@fedify/fedify';
 import { DataSource, Repository } from 'typeorm';
+import { fedify } from './fedify-modules';
 import { FederationKey, KEY_ALGORITHMS, type KeyAlgorithm } from './federation-store.entity';
 
 /**
@@ -26,6 +26,7 @@ export class KeysRepository {
   }
 
   private async keyPair(algorithm: KeyAlgorithm): Promise<CryptoKeyPair> {
+    const { exportJwk, generateCryptoKeyPair, importJwk } = fedify();
     let stored = await this.keys.findOneBy({ algorithm });
     if (!stored) {
       const pair = await generateCryptoKeyPair(algorithm);

@@ -71,7 +71,7 @@ export function mountFederation(federation: FederationService, inbox: InboxHandl
       }
       const url = new URL(request.originalUrl, publicOrigin());
       const answer = await federation.run(() =>
-        federation.federation.fetch(new Request(url, { method: request.method, headers, body }), {
+        federation.federation().fetch(new Request(url, { method: request.method, headers, body }), {
           contextData: undefined,
           onNotFound: () => Object.assign(new Response(null, { status: 404 }), { [NOT_FOUND]: true }),
           onNotAcceptable: () => Object.assign(new Response(null, { status: 406 }), { [NOT_FOUND]: true }),

@@ -1,12 +1,13 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { Create, Delete, PUBLIC_COLLECTION, Tombstone, Update } from '@fedify/vocab';
 import { isPublicNow } from '@mudawwana/rules';
 import { DomainEvents } from '../common/domain-events';
 import type { Post } from '../posts/post.entity';
 import { PostsRepository } from '../posts/posts.repository';
 import { articleOf, sameForFollowers } from './articles';
 import { DeliveriesRepository } from './deliveries.repository';
+import { vocab } from './fedify-modules';
 import { FederationService } from './federation.service';
+import { FollowersRepository } from './followers.repository';
 import { Outbox } from './outbox';
 
 /**
@@ -14,7 +15,8 @@ import { Outbox } from './outbox';
  * see for the first time is a Create (published now, or a scheduled one whose time came: announced once, by the
  * instance that claimed it), an edit of one already sent an Update, and a post readers can no longer see (unpublished,
  * moved into the future, deleted) a Delete. Only the instance where the change happened hears the event, so each
- * activity is stored once; its deliveries go out from whichever instance claims them.
+ * activity is stored once; its deliveries go out from whichever instance claims them. A blog with no followers sends
+ * no Create or Update.
  */
 @Injectable()
 export class Publisher implements OnModuleInit, OnModuleDestroy {
@@ -25,6 +27,7 @@ export class Publisher implements OnModuleInit, OnModuleDestroy {
     private readonly posts: PostsRepository,
     private readonly deliveries: DeliveriesRepository,
     private readonly federation: FederationService,
+    private readonly followers: FollowersRepository,
     private readonly outbox: Outbox,
   ) {}
 
@@ -60,6 +63,10 @@ export class Publisher implements OnModuleInit, OnModuleDestroy {
   }
 
   private async announce(post: Post, type: 'Create' | 'Update'): Promise<void> {
+    // Nobody to tell: nothing is stored, and Fedify stays unloaded (docs/decisions/035). A post first sent after
+    // someone followed goes out as a Create: news to them.
+    if ((await this.followers.count('accepted')) === 0) return;
+    const { Create, PUBLIC_COLLECTION, Update } = vocab();
     const addresses = this.federation.addresses();
     const article = articleOf(post, addresses);
     const fields = {
@@ -76,6 +83,7 @@ export class Publisher implements OnModuleInit, OnModuleDestroy {
 
   private async postGone(postId: number): Promise<void> {
     if (!(await this.deliveries.postWasAnnounced(postId))) return;
+    const { Delete, PUBLIC_COLLECTION, Tombstone } = vocab();
     const addresses = this.federation.addresses();
     const activity = new Delete({
       id: this.outbox.newActivityId(),

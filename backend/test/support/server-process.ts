@@ -81,13 +81,22 @@ export async function startServer(dist: string, env: Record<string, string>): Pr
 
 /** Registers the author; returns the session cookie. */
 export async function registerAuthor(base: string): Promise<string> {
-  const registered = await fetch(`${base}/api/register`, {
+  return authorSession(base, '/api/register', AUTHOR);
+}
+
+/** Signs the registered author in (on a server started again); returns the session cookie. */
+export async function signInAuthor(base: string): Promise<string> {
+  return authorSession(base, '/api/login', { username: AUTHOR.username, password: AUTHOR.password });
+}
+
+async function authorSession(base: string, path: string, body: object): Promise<string> {
+  const answer = await fetch(`${base}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(AUTHOR),
+    body: JSON.stringify(body),
   });
-  if (registered.status !== 201) throw new Error(`cannot register the author: ${registered.status}`);
-  return registered.headers
+  if (!answer.ok) throw new Error(`${path}: ${answer.status}`);
+  return answer.headers
     .getSetCookie()
     .map((header) => header.split(';')[0])
     .join('; ');
