@@ -2,6 +2,7 @@ import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { DataSource } from 'typeorm';
+import { SQLITE_CACHE_KIB } from './data-source';
 
 /** A reader thread left without a query this long stops (its isolate and SQLite cache are 10-15 MB of the budget). */
 const IDLE_MS = 30_000;
@@ -16,6 +17,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file, { readonly: true, fileMustExist: true });
 db.pragma('busy_timeout = 5000');
+db.pragma('cache_size = -' + workerData.cacheKib);
 const statements = new Map();
 parentPort.on('message', ({ id, sql, parameters }) => {
   try {
@@ -100,7 +102,11 @@ export class OffThreadReads implements OnApplicationShutdown {
   private startReader(connection: unknown): Reader {
     const worker = new Worker(READER_PROGRAM, {
       eval: true,
-      workerData: { driver: createRequire(__filename).resolve('better-sqlite3'), file: this.dataSource.options.database },
+      workerData: {
+        driver: createRequire(__filename).resolve('better-sqlite3'),
+        file: this.dataSource.options.database,
+        cacheKib: SQLITE_CACHE_KIB,
+      },
       // Its rows are ids and counts: a small heap is plenty, and keeps the thread inside the memory budget.
       resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 },
     });

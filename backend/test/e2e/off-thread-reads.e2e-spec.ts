@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SQLITE_CACHE_KIB } from '../../src/database/data-source';
 import { OffThreadReads } from '../../src/database/off-thread-reads';
 import { createPost } from '../support/helpers';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -9,6 +10,8 @@ import { startTestApp, TestApp } from '../support/test-app';
  * connection of its own, which must see what the app has committed, answer as the app's connection does, and come
  * back after it stopped; on PostgreSQL they are the app's own queries.
  */
+const onSqlite = !process.env.DATABASE_URL?.startsWith('postgres');
+
 describe('Reads off the serving thread', () => {
   let t: TestApp;
   let reads: OffThreadReads;
@@ -41,6 +44,15 @@ describe('Reads off the serving thread', () => {
     await expect(reads.query('SELECT * FROM "no_such_table"')).rejects.toThrow(/no_such_table/);
     expect(await reads.query(sql('SELECT COUNT(*) AS "n" FROM "posts" WHERE "id" > ?'), [0])).toHaveLength(1);
   });
+
+  it.runIf(onSqlite)(
+    "keeps SQLite's own page cache, as the app's connection does, not better-sqlite3's 16 MB (the memory budget)",
+    async () => {
+      const expected = [{ cache_size: -SQLITE_CACHE_KIB }];
+      expect(await dataSource.query('PRAGMA cache_size')).toEqual(expected);
+      expect(await reads.query('PRAGMA cache_size')).toEqual(expected);
+    },
+  );
 
   it('starts again after it was stopped, and a read under way when it stops fails rather than waits', async () => {
     const underWay = reads.query(
