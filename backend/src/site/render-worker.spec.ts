@@ -36,6 +36,14 @@ parentPort.on('message', (message) => {
 });
 `,
 );
+/** Answers each render with the id of the thread that rendered it. */
+const whoAmI = join(dir, 'who-am-i.mjs');
+writeFileSync(
+  whoAmI,
+  `import { parentPort, threadId } from 'node:worker_threads';
+parentPort.on('message', (message) => parentPort.postMessage({ type: 'done', id: message.id, result: threadId }));
+`,
+);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const options = { publicUrl: 'https://blog.example' };
@@ -77,6 +85,23 @@ describe('WorkerRenderer', () => {
       await expect(renderer.render('/endless', options)).rejects.toBeInstanceOf(RenderUnavailable);
       // The stuck worker would never answer this one: a new worker does.
       await expect(renderer.render('/ok', options)).resolves.toBe('/ok');
+    } finally {
+      await renderer.close();
+    }
+  });
+
+  it('keeps a worker while renders come, stops it once idle, and renders the next on a new one', async () => {
+    const renderer = new WorkerRenderer(whoAmI, () => Promise.reject(new Error('no read expected')), 2_000, undefined, 1_000);
+    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    try {
+      const first = await renderer.render('/a', options);
+      await wait(500);
+      expect(await renderer.render('/b', options)).toBe(first);
+      await wait(500);
+      // 1 s after /a, but half a second after /b: still the same worker.
+      expect(await renderer.render('/c', options)).toBe(first);
+      await wait(2_000);
+      expect(await renderer.render('/d', options)).not.toBe(first);
     } finally {
       await renderer.close();
     }

@@ -5,13 +5,20 @@ import { RenderUnavailable } from './render-unavailable';
 import type { SsrModule } from './ssr-module';
 
 /**
+ * A worker left without a render this long stops: its isolate with React and the site's code are ~40 MB of a
+ * 300 MB server (issue 23's memory budget), idle once every page is built. The next render starts one again.
+ */
+const IDLE_MS = 60_000;
+
+/**
  * The server renderer in a worker thread (the SSR bundle's render-worker.js): React renders pages there, so a
  * render's CPU time (12-105 ms a page) never holds up the thread that serves readers from the page store; on two
  * cores the two run side by side. The data stays here: the worker asks for each read and the loader table (loaders.ts:
  * this thread's services and database connection) answers it, with the content tags of what it read. A worker that dies fails the renders it had and is
  * started again for the next one. A render that runs past its deadline (a loop that never ends on some content) fails
  * with RenderUnavailable, and its worker, which may never take another message, is terminated and replaced: the
- * other renders it had fail with it, and the next render starts a new worker.
+ * other renders it had fail with it, and the next render starts a new worker. A worker with nothing to render for
+ * IDLE_MS stops.
  */
 export class WorkerRenderer implements SsrModule {
   private worker: Worker | undefined;
@@ -20,6 +27,7 @@ export class WorkerRenderer implements SsrModule {
   private nextJob = 0;
   /** Workers terminated for a render past its deadline: the other renders they had fail as unavailable too (503). */
   private readonly replaced = new WeakSet<Worker>();
+  private idleTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly workerFile: string,
@@ -28,6 +36,7 @@ export class WorkerRenderer implements SsrModule {
     private readonly deadlineMs = 10_000,
     /** Its V8 heap's limits (the memory budget's share, config/memory-budget.ts); undefined: V8's defaults. */
     private readonly heap?: { oldMb: number; semiSpaceMb: number },
+    private readonly idleMs = IDLE_MS,
   ) {}
 
   render(url: string, options: RenderOptions): Promise<RenderResult> {
@@ -40,6 +49,7 @@ export class WorkerRenderer implements SsrModule {
 
   /** Stops the worker; renders still running fail. */
   async close(): Promise<void> {
+    clearTimeout(this.idleTimer);
     const worker = this.worker;
     this.worker = undefined;
     await worker?.terminate();
@@ -47,6 +57,7 @@ export class WorkerRenderer implements SsrModule {
 
   private run(what: string, job: (id: number) => ToRenderWorker): Promise<unknown> {
     const id = this.nextJob++;
+    clearTimeout(this.idleTimer);
     return new Promise((resolve, reject) => {
       const worker = this.started();
       const deadline = setTimeout(() => this.overran(worker, id, what), this.deadlineMs);
@@ -119,5 +130,19 @@ export class WorkerRenderer implements SsrModule {
     this.jobs.delete(id);
     if (error === undefined) job?.resolve(result);
     else job?.reject(new Error(`server rendering failed in the worker: ${error}`));
+    if (job) this.stopWhenIdle(job.worker);
+  }
+
+  /** Once `worker` has no render left, it stops after idleMs without a new one (run() cancels that). */
+  private stopWhenIdle(worker: Worker): void {
+    const busy = () => [...this.jobs.values()].some((job) => job.worker === worker);
+    if (busy()) return;
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      if (this.worker !== worker || busy()) return;
+      this.worker = undefined;
+      void worker.terminate();
+    }, this.idleMs);
+    this.idleTimer.unref();
   }
 }
