@@ -278,6 +278,20 @@ async function largest(paths) {
   return biggest;
 }
 
+/**
+ * The sitemap's size: one file, or (past 50,000 URLs) an index of files, each fetched: the index's bytes and each
+ * file's (a 455-byte index printed as "0 KB" once passed for an empty sitemap).
+ */
+async function sitemapSizes() {
+  const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
+  const files = sitemap.includes('<sitemapindex')
+    ? [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname)
+    : [];
+  const fileBytes = [];
+  for (const path of files) fileBytes.push((await (await fetch(`${base}${path}`)).arrayBuffer()).byteLength);
+  return { bytes: Buffer.byteLength(sitemap), fileBytes };
+}
+
 /** The search case alone (BENCH_ONLY=search). */
 async function searchOnlyRun() {
   await storeReady;
@@ -401,7 +415,7 @@ async function fullRun() {
     '/rss.xml',
   ]);
   // The sitemap is bounded by the protocol instead (50,000 URLs a file, then a sitemap index).
-  const sitemapBytes = (await (await fetch(`${base}/sitemap.xml`)).arrayBuffer()).byteLength;
+  const sitemap = await sitemapSizes();
   const largestList = await largest(['/api/posts', '/api/posts?published=true', '/api/posts?published=true&limit=50', '/api/categories']);
   const search = await searchLatencies();
   const afterRest = await probe(server);
@@ -430,7 +444,8 @@ async function fullRun() {
     coldPostMs: { p50: Math.round(coldTimes[10]), max: Math.round(coldTimes.at(-1)) },
     largestPage,
     largestList,
-    sitemapBytes,
+    sitemapBytes: sitemap.bytes,
+    sitemapFileBytes: sitemap.fileBytes,
     editToVisibleMs: visibleMs,
     search,
     seedSeconds,
@@ -467,7 +482,12 @@ async function fullRun() {
   console.log(`cold post page, sequential: p50 ${result.coldPostMs.p50} ms, max ${result.coldPostMs.max} ms`);
   console.log(`largest page: ${largestPage.path} ${(largestPage.bytes / 1024).toFixed(0)} KB (bound 250 KB)`);
   console.log(`largest list: ${largestList.path} ${(largestList.bytes / 1024).toFixed(0)} KB (bound 1024 KB)`);
-  console.log(`sitemap: ${(sitemapBytes / 1024).toFixed(0)} KB (${posts.length + 2} URLs of at most 50,000 a file)`);
+  const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
+  console.log(
+    sitemap.fileBytes.length > 0
+      ? `sitemap: an index of ${sitemap.fileBytes.length} files (${sitemap.bytes} bytes), the files ${sitemap.fileBytes.map(kb).join(' and ')} (${posts.length + 2} URLs, at most 50,000 a file)`
+      : `sitemap: ${kb(sitemap.bytes)} (${posts.length + 2} URLs of at most 50,000 a file)`,
+  );
   console.log(`edit to visible (post, home, category, feed): ${visibleMs === null ? 'not within 60 s' : `${visibleMs} ms`}`);
   printSearch(search);
   console.log(`server peak memory: ${memory} MB`);
