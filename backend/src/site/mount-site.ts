@@ -14,7 +14,7 @@ import { PageServer, type Served } from './page-server';
 import { PageTemplate } from './page-template';
 import { RenderOrigins } from './render-origins';
 import { RenderUnavailable } from './render-unavailable';
-import { chunksOf, type ServedPage } from './served-page';
+import { bytesOf, type ServedPage } from './served-page';
 import { SiteRedirects, type FoundRedirect } from './site-redirects';
 import type { SiteFiles } from './site-files';
 import { RenderReads, siteLifecycleOf } from './site.module';
@@ -66,7 +66,7 @@ async function send(request: express.Request, response: express.Response, page: 
     return response.end();
   }
   const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-  const chunks = await chunksOf(page, gzip);
+  const { chunks, sent } = await bytesOf(page, gzip);
   response.statusCode = page.status;
   if (page.location) response.setHeader('Location', page.location);
   response.setHeader('Content-Type', page.contentType);
@@ -75,7 +75,12 @@ async function send(request: express.Request, response: express.Response, page: 
     'Content-Length',
     chunks.reduce((length, chunk) => length + chunk.length, 0),
   );
-  if (request.method === 'HEAD') return response.end();
+  if (request.method === 'HEAD') {
+    sent();
+    return response.end();
+  }
+  // Once every byte is handed to the system; a client gone before that leaves them to the garbage collector.
+  response.once('finish', sent);
   // Corked: the headers and every chunk leave in one write.
   response.cork();
   for (const chunk of chunks) response.write(chunk);
