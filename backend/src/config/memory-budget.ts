@@ -29,7 +29,7 @@ export interface MemoryBudget {
 
 /** The default plan takes half of what the process is given, and never more than this. */
 export const DEFAULT_MEMORY_MB = 320;
-/** The least a server runs in: what it uses besides pages kept in memory (274-293 MB measured at 10,000 posts, issue 23). */
+/** The least a server runs in: what it uses besides pages kept in memory (266-295 MB at 10,000 posts, issue 23). */
 export const MIN_MEMORY_MB = 304;
 /**
  * Old-generation limits: well above what each heap holds (the server's ~76 MB at 10,000 posts, more while it reads
