@@ -1,54 +1,27 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backendDir, builtBackend } from '../support/build';
-import { scratchPostgres, type ScratchDatabase } from '../support/scratch-postgres';
-import { queryStored, registerAuthor, ServerProcess, signInAuthor, startServer } from '../support/server-process';
+import { describe, expect, it } from 'vitest';
+import { backendDir } from '../support/build';
+import { queryStored, registerAuthor, scratchBlog, ServerProcess, signInAuthor } from '../support/server-process';
 
 /**
  * Fedify is 15 MB of the serving thread's heap (issue 23's memory budget), loaded when the blog first federates
  * (docs/decisions/035): a blog nobody follows serves its readers and its author without it, the first fediverse
  * request loads it and is answered, and a blog with followers loads it before it answers anyone.
  */
-const postgresUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
 const LOADED = 'module loaded: @fedify/fedify';
 
 describe('Fedify, loaded when the blog first federates', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'mudawwana-fedify-'));
-  let scratch: ScratchDatabase | undefined;
-  let databaseUrl: string | undefined;
-  let dist: string;
-  const servers: ServerProcess[] = [];
-
-  const start = async () => {
-    const server = await startServer(dist, {
-      DATA_DIR: dataDir,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  const blog = scratchBlog('fedify');
+  const start = () =>
+    blog.start({
       NODE_OPTIONS: `--require ${join(backendDir, 'test/support/report-module-loads.cjs')}`,
       REPORT_MODULES: '@fedify/fedify',
     });
-    servers.push(server);
-    return server;
-  };
   const stop = async (server: ServerProcess) => {
     server.child.kill('SIGTERM');
     await server.exited;
   };
-
-  beforeAll(async () => {
-    dist = await builtBackend();
-    if (postgresUrl) {
-      scratch = await scratchPostgres(postgresUrl, 'mudawwana_fedify');
-      databaseUrl = scratch.url;
-    }
-  }, 180_000);
-
-  afterAll(async () => {
-    for (const server of servers) if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-    await scratch?.drop();
-  });
+  const stored = (sql: string) => queryStored(blog.dataDir, blog.databaseUrl(), sql);
 
   it('serves readers and the author without it, loads it for the first fediverse request, and at start once followed', async () => {
     const server = await start();
@@ -66,7 +39,7 @@ describe('Fedify, loaded when the blog first federates', () => {
     // Each answer came after all the work of its request (a post's save waits for its listeners: the publisher's too).
     expect(server.output).not.toContain(LOADED);
     // Nobody to tell: no Create stored.
-    expect(await queryStored(dataDir, databaseUrl, `SELECT type FROM federation_activities WHERE "postId" = ${id}`)).toEqual([]);
+    expect(await stored(`SELECT type FROM federation_activities WHERE "postId" = ${id}`)).toEqual([]);
 
     const host = `localhost:${server.port}`;
     const finger = await fetch(`${server.base}/.well-known/webfinger?resource=acct:blog@${host}`);
@@ -76,9 +49,7 @@ describe('Fedify, loaded when the blog first federates', () => {
     await stop(server);
 
     // Followed: loaded before the first answer, and a new post goes out to the follower.
-    await queryStored(
-      dataDir,
-      databaseUrl,
+    await stored(
       `INSERT INTO federation_followers ("actorUrl", handle, name, "inboxUrl", status) ` +
         `VALUES ('https://example.social/users/reader', '@reader@example.social', 'قارئ', 'https://example.social/users/reader/inbox', 'accepted')`,
     );
@@ -92,8 +63,6 @@ describe('Fedify, loaded when the blog first federates', () => {
     });
     expect(sent.status).toBe(201);
     const sentId = ((await sent.json()) as { id: number }).id;
-    expect(await queryStored(dataDir, databaseUrl, `SELECT type FROM federation_activities WHERE "postId" = ${sentId}`)).toEqual([
-      { type: 'Create' },
-    ]);
+    expect(await stored(`SELECT type FROM federation_activities WHERE "postId" = ${sentId}`)).toEqual([{ type: 'Create' }]);
   }, 120_000);
 });

@@ -1,20 +1,17 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import * as http from 'node:http';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { scratchPostgres, type ScratchDatabase } from '../support/scratch-postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DRAIN_MS, STOP_DEADLINE_MS } from '../../src/shutdown';
-import { backendDir, builtBackend } from '../support/build';
-import { registerAuthor, ServerProcess, startServer, storedPosts } from '../support/server-process';
+import { backendDir } from '../support/build';
+import { registerAuthor, scratchBlog, ServerProcess, storedPosts } from '../support/server-process';
 
 /**
  * SIGTERM (docker stop, a redeploy) under a load of keep-alive clients that go on sending: the server stops within
  * 5 s with exit code 0 (docker kills after 10 s), answers in full what it had received, tells the clients to close
  * (`Connection: close`) and refuses new connections. Until this, it exited 66 s later: the keep-alive timeout.
  */
-const postgresUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
 const CLIENTS = 20;
 /** Built by `npm test` before the suites: the search page is then rendered by the render worker for each request. */
 const siteBuilt = existsSync(join(backendDir, '../frontend/dist/server/entry-server.js'));
@@ -31,17 +28,8 @@ interface Outcome {
 }
 
 describe('a stop on SIGTERM', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'mudawwana-stop-'));
-  let scratch: ScratchDatabase | undefined;
-  let databaseUrl: string | undefined;
-  let dist: string;
-  const servers: ServerProcess[] = [];
-
-  const start = async () => {
-    const server = await startServer(dist, { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
-    servers.push(server);
-    return server;
-  };
+  const blog = scratchBlog('stop');
+  const start = () => blog.start();
 
   /** Waits for the exit, 70 s at most (the time it took before); returns how long after `since` it came. */
   const exitOf = async (server: ServerProcess, since: number) => {
@@ -54,20 +42,6 @@ describe('a stop on SIGTERM', () => {
     if (!exit) throw new Error(`still running 70 s after SIGTERM:\n${server.output.join('\n')}`);
     return { ...exit, after: exit.at - since };
   };
-
-  beforeAll(async () => {
-    dist = await builtBackend();
-    if (postgresUrl) {
-      scratch = await scratchPostgres(postgresUrl, 'mudawwana_stop');
-      databaseUrl = scratch.url;
-    }
-  }, 180_000);
-
-  afterAll(async () => {
-    for (const server of servers) if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-    await scratch?.drop();
-  });
 
   it(`exits with 0 within ${STOP_DEADLINE_MS / 1000} s while ${CLIENTS} keep-alive clients go on sending, answering all it had`, async () => {
     const server = await start();
@@ -194,7 +168,7 @@ describe('a stop on SIGTERM', () => {
     expect(after.filter((outcome) => outcome.error === 'ECONNREFUSED').length).toBeGreaterThan(0);
 
     // The writes acknowledged are all there, the held one among them; nothing else was written.
-    const rows = await storedPosts(dataDir, databaseUrl);
+    const rows = await storedPosts(blog.dataDir, blog.databaseUrl());
     const acknowledged = [held.title, ...all.filter((outcome) => outcome.status === 201).map((outcome) => outcome.title)];
     expect(rows.map((row) => row.title).sort()).toEqual(acknowledged.sort());
   }, 180_000);

@@ -1,11 +1,13 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { queryPostgres } from './scratch-postgres';
+import { queryPostgres, scratchPostgres, type ScratchDatabase } from './scratch-postgres';
 import { DataSource } from 'typeorm';
-import { expect } from 'vitest';
-import { backendDir } from './build';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { backendDir, builtBackend } from './build';
 import { AUTHOR } from './test-app';
 
 /** A port nothing listens on (for a server started as a process of its own). */
@@ -75,6 +77,48 @@ export async function startServer(dist: string, env: Record<string, string>): Pr
     line: (pattern) => {
       const printed = output.find((line) => pattern.test(line));
       return printed !== undefined ? Promise.resolve(printed) : new Promise((resolve) => waiting.push({ pattern, resolve }));
+    },
+  };
+}
+
+export interface ScratchBlog {
+  /** Its data directory (the SQLite file, uploads). */
+  dataDir: string;
+  /** Its scratch PostgreSQL database, when the test file runs on PostgreSQL (DATABASE_URL names a server). */
+  databaseUrl(): string | undefined;
+  /** Starts the built server on this blog, with these settings besides; it is killed after the file if still running. */
+  start(env?: Record<string, string>): Promise<ServerProcess>;
+}
+
+/**
+ * One blog for the servers a test file starts as processes (`node dist/main.js`): a data directory, and on
+ * PostgreSQL a scratch database, made before the file's tests with the backend built, and removed after them.
+ */
+export function scratchBlog(name: string): ScratchBlog {
+  const postgresUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
+  const dataDir = mkdtempSync(join(tmpdir(), `mudawwana-${name}-`));
+  const servers: ServerProcess[] = [];
+  let scratch: ScratchDatabase | undefined;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = await builtBackend();
+    if (postgresUrl) scratch = await scratchPostgres(postgresUrl, `mudawwana_${name.replace(/\W/g, '_')}`);
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const server of servers) if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    await scratch?.drop();
+  });
+
+  return {
+    dataDir,
+    databaseUrl: () => scratch?.url,
+    start: async (env = {}) => {
+      const server = await startServer(dist, { DATA_DIR: dataDir, ...(scratch ? { DATABASE_URL: scratch.url } : {}), ...env });
+      servers.push(server);
+      return server;
     },
   };
 }
