@@ -6,8 +6,8 @@ import { Page } from '../pages/page.entity';
 import { Post } from '../posts/post.entity';
 import type { OffThreadReads } from '../database/off-thread-reads';
 import { placeholder } from '../database/sql-params';
-import { publicNow, readerVisibleSql } from '../posts/reader-visible';
-import { Equal, In, LessThan } from 'typeorm';
+import { publicNow, readerVisibleSql, wherePublicNow } from '../posts/reader-visible';
+import { In } from 'typeorm';
 import { translationGroupOf } from '../posts/post.entity';
 import type { Alternate, FeedPost, SitemapEntry } from './feeds';
 
@@ -101,14 +101,14 @@ const BATCH = 500;
  * of the index than one at its start, where an offset would walk past every post before it.
  */
 async function* publicPostBatches<K extends keyof Post>(dataSource: DataSource, columns: K[]): AsyncGenerator<Pick<Post, K>[]> {
-  const select = Object.fromEntries([...columns, 'createdAt', 'id'].map((column) => [column, true]));
+  const select = [...new Set<keyof Post>([...columns, 'createdAt', 'id'])].map((column) => `post.${column}`);
   const now = new Date();
   for (let last: Pick<Post, 'createdAt' | 'id'> | undefined; ;) {
-    const after = last && [
-      { ...publicNow(now), createdAt: LessThan(last.createdAt) },
-      { ...publicNow(now), createdAt: Equal(last.createdAt), id: LessThan(last.id) },
-    ];
-    const batch = await dataSource.getRepository(Post).find({ select, where: after ?? publicNow(now), order: NEWEST_FIRST, take: BATCH });
+    const query = wherePublicNow(dataSource.getRepository(Post).createQueryBuilder('post').select(select), 'post', now);
+    // A row value, which both databases read as one range of the (published, createdAt, id) index: the same rule
+    // written as two ORed conditions had SQLite read every older post and sort them (40-90 ms a batch at 100,000).
+    if (last) query.andWhere('(post.createdAt, post.id) < (:lastCreatedAt, :lastId)', { lastCreatedAt: last.createdAt, lastId: last.id });
+    const batch = await query.orderBy('post.createdAt', 'DESC').addOrderBy('post.id', 'DESC').limit(BATCH).getMany();
     if (batch.length > 0) yield batch;
     if (batch.length < BATCH) return;
     last = batch[batch.length - 1];

@@ -23,6 +23,7 @@ import { Import1796200000000 } from './1796200000000-Import';
 import { PostLanguage1796320000000 } from './1796320000000-PostLanguage';
 import { Federation1796340000000 } from './1796340000000-Federation';
 import { PageStoreBuildIndex1796350000000 } from './1796350000000-PageStoreBuildIndex';
+import { CategoryCountsIndex1796360000000 } from './1796360000000-CategoryCountsIndex';
 import { ShareImages1796310000000 } from './1796310000000-ShareImages';
 
 /** In order; each runs once per database. */
@@ -53,4 +54,5 @@ export const POSTGRES_MIGRATIONS = [
   ReadingTimeByScript1796330000000,
   Federation1796340000000,
   PageStoreBuildIndex1796350000000,
+  CategoryCountsIndex1796360000000,
 ];
