@@ -22,8 +22,8 @@ import { Redirects1796100000000 } from './1796100000000-Redirects';
 import { Import1796200000000 } from './1796200000000-Import';
 import { PostLanguage1796320000000 } from './1796320000000-PostLanguage';
 import { Federation1796340000000 } from './1796340000000-Federation';
-import { PageStoreBuildIndex1796350000000 } from './1796350000000-PageStoreBuildIndex';
-import { CategoryCountsIndex1796360000000 } from './1796360000000-CategoryCountsIndex';
+import { PageStoreBuildIndex1796350000000 } from '../page-store-build-index';
+import { PublishTimeInPostIndexes1796360000000 } from '../publish-time-in-post-indexes';
 import { ShareImages1796310000000 } from './1796310000000-ShareImages';
 
 /** In order; each runs once per database. */
@@ -54,5 +54,5 @@ export const SQLITE_MIGRATIONS = [
   ReadingTimeByScript1796330000000,
   Federation1796340000000,
   PageStoreBuildIndex1796350000000,
-  CategoryCountsIndex1796360000000,
+  PublishTimeInPostIndexes1796360000000,
 ];
