@@ -64,14 +64,12 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   if (config.trustProxy) app.set('trust proxy', 1);
   app.disable('x-powered-by');
   const template = options.serveSite === false ? undefined : readPageTemplate(frontendDirOf(config));
-  app.use(
-    requestId,
-    securityHeaders({
-      https: config.publicUrl?.startsWith('https:') ?? false,
-      scriptHashes: inlineScriptHashes(template ?? ''),
-      imageOrigins: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [],
-    }),
-  );
+  const security = securityHeaders({
+    https: config.publicUrl?.startsWith('https:') ?? false,
+    scriptHashes: inlineScriptHashes(template ?? ''),
+    imageOrigins: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [],
+  });
+  app.use(requestId, security);
   // ActivityPub (WebFinger, NodeInfo, /ap/…) before the body parsers: the inbox reads its signed body as it came.
   const publicOrigin = app.get(PublicOrigin);
   app.use(mountFederation(app.get(FederationService), app.get(InboxHandlers), () => publicOrigin.get()));
@@ -93,7 +91,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const document = buildOpenApiDocument(app);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json', customSiteTitle: 'Mudawwana API' });
 
-  if (site) mountSite(app, config, site, document.paths as OpenApiPaths);
+  if (site) mountSite(app, config, site, document.paths as OpenApiPaths, security);
 
   return app;
 }

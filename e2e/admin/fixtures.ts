@@ -2,8 +2,8 @@
  * Admin e2e fixtures: a fresh blog server (and so a fresh database) per test, the author's account created through
  * the API, and a signed-in browser context. Chromium and its flags come from the repository's playwright.config.ts.
  */
-import { test as base, expect, request, type BrowserContext, type Page } from '@playwright/test';
-import { mkdirSync, rmSync } from 'node:fs';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { axeCheck } from '../support/axe';
 import { applyTheme, takesScreenshots } from '../support/fixtures';
@@ -25,24 +25,63 @@ type WorkerFixtures = { blogs: BlogSupply };
 
 const AUTH_DIR = join(root, 'test-results', '.auth');
 
+/** A cookie as Playwright's storage state holds it. */
+interface StoredCookie {
+  name: string;
+  value: string;
+  domain: string;
+  path: string;
+  expires: number;
+  httpOnly: boolean;
+  secure: boolean;
+  sameSite: 'Strict' | 'Lax' | 'None';
+}
+
+/** The cookies a response sets, for a storage state. */
+function cookiesSet(response: Response, domain: string): StoredCookie[] {
+  return response.headers.getSetCookie().map((header) => {
+    const [pair, ...attributes] = header.split(';').map((part) => part.trim());
+    const equals = pair.indexOf('=');
+    const cookie: StoredCookie = {
+      name: pair.slice(0, equals),
+      value: pair.slice(equals + 1),
+      domain,
+      path: '/',
+      expires: -1,
+      httpOnly: false,
+      secure: false,
+      sameSite: 'Lax',
+    };
+    for (const attribute of attributes) {
+      const [key, value = ''] = attribute.split('=');
+      const name = key.toLowerCase();
+      if (name === 'path') cookie.path = value;
+      else if (name === 'max-age') cookie.expires = Math.floor(Date.now() / 1000) + Number(value);
+      else if (name === 'httponly') cookie.httpOnly = true;
+      else if (name === 'secure') cookie.secure = true;
+      else if (name === 'samesite')
+        cookie.sameSite = (value.charAt(0).toUpperCase() + value.slice(1).toLowerCase()) as StoredCookie['sameSite'];
+    }
+    return cookie;
+  });
+}
+
 /**
  * Registers the author on a new blog through the API (or signs in, when the account exists) and writes the signed-in
- * storage state to `file`.
+ * storage state to `file`. With Node's fetch, not Playwright's request: blogs are made ready while another test runs,
+ * and Playwright starts tracing every request context alive when a test starts, which fails on one being disposed.
  */
 async function signInAuthor(baseURL: string, file: string): Promise<string> {
-  const api = await request.newContext({ baseURL });
-  try {
-    const res = await api.post('/api/register', { data: AUTHOR });
-    if (!res.ok()) {
-      const login = await api.post('/api/login', { data: { username: AUTHOR.username, password: AUTHOR.password } });
-      expect(login.ok(), await login.text()).toBeTruthy();
-    }
-    mkdirSync(AUTH_DIR, { recursive: true });
-    await api.storageState({ path: file });
-    return file;
-  } finally {
-    await api.dispose();
+  const post = (path: string, body: object) =>
+    fetch(new URL(path, baseURL), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  let response = await post('/api/register', AUTHOR);
+  if (!response.ok) {
+    response = await post('/api/login', { username: AUTHOR.username, password: AUTHOR.password });
+    expect(response.ok, await response.text()).toBeTruthy();
   }
+  mkdirSync(AUTH_DIR, { recursive: true });
+  writeFileSync(file, JSON.stringify({ cookies: cookiesSet(response, new URL(baseURL).hostname), origins: [] }));
+  return file;
 }
 
 interface SuppliedBlog {

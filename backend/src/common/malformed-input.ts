@@ -28,12 +28,17 @@ export function malformation(value: unknown, maxDepth = MAX_JSON_DEPTH): string 
   return undefined;
 }
 
-function decodedPath(request: Request): string {
+function decoded(path: string): string {
   try {
-    return decodeURIComponent(request.path);
+    return decodeURIComponent(path);
   } catch {
-    return request.path; // not percent-decodable: the router answers it as an unknown path
+    return path; // not percent-decodable: the router answers it as an unknown path
   }
+}
+
+/** What is wrong with a request's path and parsed query (see malformation), if anything. */
+export function malformedAddress(path: string, query: unknown): string | undefined {
+  return malformation(decoded(path)) ?? malformation(query);
 }
 
 /**
@@ -41,7 +46,7 @@ function decodedPath(request: Request): string {
  * field can take (see malformation). One check at the door instead of one per DTO and route parameter.
  */
 export function rejectMalformedInput(request: Request, response: Response, next: NextFunction): void {
-  const problem = malformation(decodedPath(request)) ?? malformation(request.query) ?? malformation(request.body);
+  const problem = malformedAddress(request.path, request.query) ?? malformation(request.body);
   if (!problem) return next();
   response.status(400).json(errorBody(400, `The request is not valid: ${problem}`, { code: 'MALFORMED_INPUT' }));
 }

@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
+import type { Server, ServerResponse } from 'node:http';
 import { cacheClassOf, type OpenApiPaths } from '@mudawwana/rules';
 import { SESSION_COOKIE } from '../auth/session';
 import { SIGNED_IN_HINT_COOKIE } from '../auth/signed-in-hint';
@@ -10,7 +11,8 @@ import { sendBusy } from './busy-page';
 import { buildRobots } from './feeds';
 import { loaderTableOf, renderReader } from './loaders';
 import { PageFill } from './page-fill';
-import { PageServer, type Served } from './page-server';
+import { openFrontDoor, type FrontDoorParts, type SiteRequest } from './front-door';
+import { PageServer } from './page-server';
 import { PageTemplate } from './page-template';
 import { RenderOrigins } from './render-origins';
 import { RenderUnavailable } from './render-unavailable';
@@ -51,13 +53,13 @@ export function stopSite(app: INestApplication): Promise<void> {
 }
 
 /** A request from a browser that has signed in (its session or the signed-in hint): its answers are private. */
-function signedIn(request: express.Request): boolean {
+function signedIn(request: SiteRequest): boolean {
   const cookies = String(request.headers.cookie ?? '');
   return cookies.includes(`${SESSION_COOKIE}=`) || cookies.includes(`${SIGNED_IN_HINT_COOKIE}=`);
 }
 
 /** Sends prepared bytes as they are: 304 on a matching ETag, gzip when accepted (stored pages are kept as gzip). */
-async function send(request: express.Request, response: express.Response, page: ServedPage, cacheControl: string) {
+async function send(request: SiteRequest, response: ServerResponse, page: ServedPage, cacheControl: string) {
   response.setHeader('Cache-Control', signedIn(request) ? PRIVATE_CACHE_CONTROL : cacheControl);
   response.setHeader('Vary', 'Accept-Encoding');
   response.setHeader('ETag', page.etag);
@@ -88,7 +90,7 @@ async function send(request: express.Request, response: express.Response, page: 
 }
 
 /** A redirect from the redirect table (site-redirects.ts), without a body; a signed-in browser keeps none of them. */
-function sendRedirect(request: express.Request, response: express.Response, redirect: FoundRedirect): void {
+function sendRedirect(request: SiteRequest, response: ServerResponse, redirect: FoundRedirect): void {
   const cacheControl = redirect.status === 301 ? PERMANENT_REDIRECT_CACHE_CONTROL : PUBLIC_CACHE_CONTROL;
   response.setHeader('Cache-Control', signedIn(request) ? PRIVATE_CACHE_CONTROL : cacheControl);
   response.setHeader('Location', redirect.location);
@@ -107,6 +109,8 @@ export function mountSite(
   files: SiteFiles,
   /** The API's paths (its OpenAPI document): the renders' reads are matched to their loaders by them. */
   apiPaths: OpenApiPaths,
+  /** The app's security headers middleware, which the front door runs on the requests it answers. */
+  securityHeaders: FrontDoorParts['securityHeaders'],
 ): void {
   app.get(RenderReads).answerWith(renderReader(loaderTableOf(app), apiPaths));
   const pages = app.get(PageServer);
@@ -159,22 +163,15 @@ export function mountSite(
     }
   };
 
-  const stored = async (request: express.Request, response: express.Response) => {
+  /** A stored page's answer; RenderUnavailable when it has no copy and cannot be rendered now (nothing written then). */
+  const stored = async (request: SiteRequest, response: ServerResponse) => {
     // The table is looked up before the page only for a query no page reads (`/?p=12`), else in place of a 404: a
     // redirect never hides a page of the blog (docs/decisions/025-redirects.md).
     const lookup = redirects.beforePage(request.originalUrl);
     const early = lookup && (await redirectOf(lookup));
     if (early) return sendRedirect(request, response, early);
     const query = new URL(request.originalUrl, 'http://localhost').searchParams;
-    let served: Served;
-    try {
-      served = await pages.serve(request.path, query);
-    } catch (error) {
-      // No stored copy to serve, and no render to be had now.
-      if (error instanceof RenderUnavailable) return sendBusy(request, response, error);
-      throw error;
-    }
-    const { page, stored: same, cache } = served;
+    const { page, stored: same, cache } = await pages.serve(request.path, query);
     if (page.status === 404) {
       const redirect = await redirectOf(redirects.insteadOfNotFound(request.originalUrl));
       if (redirect) return sendRedirect(request, response, redirect);
@@ -183,7 +180,9 @@ export function mountSite(
     await send(request, response, page, same ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
   };
 
-  app.use(staticAssets(files.clientDir, { serveSourceMaps: config.serveSourceMaps }));
+  const assets = staticAssets(files.clientDir, { serveSourceMaps: config.serveSourceMaps });
+  openFrontDoor(app.getHttpServer() as Server, { securityHeaders, isAsset: assets.answers, serveStored: stored });
+  app.use(assets);
   app.use('/robots.txt', (request: express.Request, response: express.Response, next: express.NextFunction) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return next();
     response.type('text/plain').send(buildRobots(origins.current().publicUrl));
@@ -197,6 +196,10 @@ export function mountSite(
       return perRequest(request, response, SEARCH_CACHE_CONTROL).catch(next);
     }
     // Screens with the visitor's own state (sign-in, password reset, admin) are rendered per request, never stored.
-    (cache === 'stored' ? stored(request, response) : perRequest(request, response, PRIVATE_CACHE_CONTROL)).catch(next);
+    if (cache !== 'stored') return perRequest(request, response, PRIVATE_CACHE_CONTROL).catch(next);
+    // No stored copy to serve, and no render to be had now: the busy page.
+    stored(request, response).catch((error: unknown) =>
+      error instanceof RenderUnavailable ? sendBusy(request, response, error) : next(error),
+    );
   });
 }

@@ -75,11 +75,14 @@ function findPrecompressed(files: Set<string>): Map<string, Encoding[]> {
   return found;
 }
 
+/** The file server of the build, and which URL paths it answers (a file, anything under /assets, a source map). */
+export type StaticAssets = express.Router & { answers(path: string): boolean };
+
 /**
  * The built frontend's files. Hashed files under /assets are immutable (a new build has new names); the build's
  * brotli or gzip copy is sent when the browser accepts it (`Vary: Accept-Encoding`), so nothing is compressed per request.
  */
-export function staticAssets(clientDir: string, options: StaticAssetOptions): express.Router {
+export function staticAssets(clientDir: string, options: StaticAssetOptions): StaticAssets {
   // The build does not change while the server runs: list it once, so a page's URL costs no file-system lookup
   // (a stat per request was a sixth of the server's time on a crawl of stored pages).
   const files = listFiles(clientDir);
@@ -118,5 +121,6 @@ export function staticAssets(clientDir: string, options: StaticAssetOptions): ex
   router.use((request: express.Request, response: express.Response, next: express.NextFunction) =>
     files.has(request.path) ? otherFiles(request, response, next) : next(),
   );
-  return router;
+  const answers = (path: string) => path === '/assets' || path.startsWith('/assets/') || files.has(path) || namesSourceMap(path);
+  return Object.assign(router, { answers });
 }

@@ -54,6 +54,8 @@ interface SaveIntent {
   published: boolean;
   /** A time to come: scheduled. */
   publishAt: string | null;
+  /** The form as it was sent (the author may go on typing while the save is under way). */
+  sent?: PostEditorValues;
 }
 
 type Errors = Partial<Record<'title' | 'content' | 'commentsCloseAfterDays', string>>;
@@ -174,11 +176,11 @@ function PostEditorPage({ postId }: { postId: number | null }) {
         else if (lastSave.current.publishAt === null && !updated.published && post.data?.publishAt)
           notifySuccess(t.postUnscheduledTitle, t.postUnscheduledBody);
         else notifySuccess(t.postUpdatedTitle, t.postUpdatedBody);
-        const values = postToForm(updated);
-        // keep what the author sees in the editor; take the server's slug (it may have been normalised)
-        const next = { ...form, slug: values.slug };
-        setForm(next);
-        afterSave(next);
+        const { slug } = postToForm(updated);
+        // Keep what the author sees in the editor, typed since the save was sent included; take the server's slug (it
+        // may have been normalised). What was sent is what is saved now.
+        setForm((current) => ({ ...current, slug }));
+        afterSave({ ...(lastSave.current.sent ?? form), slug });
         versions.setVersion(updated.version);
       },
       onError: (error) => {
@@ -198,7 +200,7 @@ function PostEditorPage({ postId }: { postId: number | null }) {
     setErrors(nextErrors);
     if (Object.keys(nextErrors).length > 0) return;
     const payload = { ...buildPostPayload(form, published), ...commentsPayload(form), publishAt };
-    lastSave.current = { published, publishAt };
+    lastSave.current = { published, publishAt, sent: form };
     setSavingAs(published ? 'publish' : 'draft');
     if (isEdit && postId !== null) updatePost.mutate({ idOrSlug: postId, data: { ...payload, version: basedOn } });
     else createPost.mutate({ data: payload });
