@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { composeGzip, FOOTER_HTML, FOOTER_STATE, FOOTER_STYLES, footerPieces, storedBodyOf } from './footer-places';
 
 const footer = () => footerPieces({ styles: '<style>.f{}</style>', html: '<footer>تذييل</footer>', state: '<script>s</script>' });
-const inflate = (pieces: Buffer[]) => gunzipSync(Buffer.concat(pieces)).toString();
+const inflate = (pieces: readonly Buffer[]) => gunzipSync(Buffer.concat(pieces)).toString();
 
 describe('a stored page and the footer composed into it', () => {
   const page = Buffer.from(`<head>${FOOTER_STYLES}</head><body><p>مقال عن React</p>${FOOTER_HTML}<script>p</script>${FOOTER_STATE}</body>`);
@@ -28,5 +28,15 @@ describe('a stored page and the footer composed into it', () => {
     expect(feed.segments).toEqual([]);
     expect(composeGzip(feed, await footer())).toEqual([feed.gzip]);
     expect(gunzipSync(feed.gzip).toString()).toBe('<rss>خلاصة</rss>');
+  });
+
+  it('composes a page once for a footer, and again for a new footer', async () => {
+    const body = await storedBodyOf(page);
+    const first = await footer();
+    const composed = composeGzip(body, first);
+    expect(composeGzip(body, first)).toBe(composed);
+    const changed = await footerPieces({ styles: '', html: '<footer>تذييل جديد</footer>', state: '' });
+    expect(inflate(composeGzip(body, changed))).toContain('<footer>تذييل جديد</footer>');
+    expect(inflate(composeGzip(body, first))).toContain('<footer>تذييل</footer>');
   });
 });

@@ -33,6 +33,8 @@ type EncodedResponse = express.Response & { [ENCODING]?: { encoding: Encoding; t
  * trailing dots, slashes or spaces (`.map.`, `.map/`), which some file systems and proxies drop.
  */
 export function namesSourceMap(urlPath: string): boolean {
+  // Neither an escape nor the letters: no spelling of `.map` (the common case, on every page's request).
+  if (!urlPath.includes('%') && !/map/i.test(urlPath)) return false;
   let path = urlPath;
   for (let decoded = decodeOnce(path); decoded !== path; decoded = decodeOnce(path)) path = decoded;
   const withoutParameters = path

@@ -147,13 +147,17 @@ function decodeSegment(segment: string): string {
   }
 }
 
+/** Each route's path pattern in segments, in the routes' order (split once: paths are matched on every request). */
+const PATTERNS = ROUTE_NAMES.map((name) => {
+  const route: SiteRoute = SITE_ROUTES[name];
+  const pattern = route.path.split('/').filter(Boolean);
+  return { name, route, pattern, rest: pattern.at(-1) === '*' };
+});
+
 /** The route of a path (empty segments ignored: a trailing slash or `//` is the same page); undefined: not found. */
 export function matchRoute(pathname: string): MatchedRoute | undefined {
   const segments = pathname.split('/').filter(Boolean).map(decodeSegment);
-  for (const name of ROUTE_NAMES) {
-    const route: SiteRoute = SITE_ROUTES[name];
-    const pattern = route.path.split('/').filter(Boolean);
-    const rest = pattern.at(-1) === '*';
+  for (const { name, route, pattern, rest } of PATTERNS) {
     if (rest ? segments.length < pattern.length - 1 : segments.length !== pattern.length) continue;
     let slug: string | undefined;
     const matches = pattern.every((part, index) => {
@@ -176,11 +180,14 @@ export function routeLink(name: SiteRouteName, slug = ''): string {
   return SITE_ROUTES[name].path.replace(':slug', slug);
 }
 
+/** The first path segment of each private route (private, browser-only) and its class: the first route's, as listed. */
+const PRIVATE_SUBTREES = new Map<string, CacheClass>();
+for (const { route } of PATTERNS) {
+  const first = route.path.split('/')[1];
+  if (route.cache !== 'stored' && route.cache !== 'per-request' && !PRIVATE_SUBTREES.has(first)) PRIVATE_SUBTREES.set(first, route.cache);
+}
+
 /** How a path's answer may be kept: a private route's whole subtree is private, anything else follows its route. */
 export function cacheClassOf(pathname: string): CacheClass {
-  const first = pathname.split('/')[1] ?? '';
-  const privateRoute = ROUTE_NAMES.map((name) => SITE_ROUTES[name] as SiteRoute).find(
-    (route) => route.cache !== 'stored' && route.cache !== 'per-request' && route.path.split('/')[1] === first,
-  );
-  return privateRoute?.cache ?? matchRoute(pathname)?.route.cache ?? 'stored';
+  return PRIVATE_SUBTREES.get(pathname.split('/')[1] ?? '') ?? matchRoute(pathname)?.route.cache ?? 'stored';
 }
