@@ -29,6 +29,8 @@ test('social links settings: usernames, live previews, save only when changed', 
 });
 
 test('home layout changes what the home page shows', async ({ signedIn: page }) => {
+  // two saves and five screens (three of them the admin's): over the 45 s default when CI's two cores are busy
+  test.setTimeout(120_000);
   await page.goto('/admin/home-layout');
   const save = page.getByRole('button', { name: 'حفظ' });
   await expect(save).toBeDisabled(SCREEN_LOADS);
