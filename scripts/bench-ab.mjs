@@ -6,6 +6,7 @@
 // built before the first round), and each round crawls both, in turn, in an order that alternates from round to
 // round: BENCH_AB_REQUESTS post pages (default 4000) with 10 keep-alive connections, with gzip and without. It prints
 // req/s and the server's CPU time a request (utime + stime from /proc, Linux) of every crawl, and the medians.
+// BENCH_AB_MEMORY_MB=0 starts both servers without a memory tier, so every page is read from the store.
 // Not a test: kept out of `npm test` and CI. BENCH_SKIP_BUILD=1 uses this checkout's build as it is.
 import './node-runtime.mjs';
 import { spawn, spawnSync } from 'node:child_process';
@@ -59,6 +60,7 @@ function builtTree(rev) {
 async function startBlog(side, port) {
   const dataDir = mkdtempSync(join(tmpdir(), `mudawwana-bench-ab-${side.name}-`));
   const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: '', PUBLIC_URL: '' };
+  if (process.env.BENCH_AB_MEMORY_MB !== undefined) env.PAGE_MEMORY_MB = process.env.BENCH_AB_MEMORY_MB;
   const seeded = spawnSync('node', ['scripts/backend-cli.mjs', 'seed', '--posts', String(POSTS)], { cwd: side.tree, env });
   if (seeded.status !== 0) throw new Error(`seeding for ${side.name} failed: ${seeded.stderr}`);
   const child = spawn('node', [join(side.tree, 'backend/dist/main.js')], { cwd: side.tree, env, stdio: ['ignore', 'pipe', 'inherit'] });

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BLOG_NAME, BLOG_TAGLINE } from '@mudawwana/rules';
 import { DataSource } from 'typeorm';
+import { ConcurrencyLimit } from '../common/concurrency-limit';
 import { buildRss, buildSitemapFile, SITEMAP_PATH } from './feeds';
 import { PageTemplate } from './page-template';
 import { RenderOrigins } from './render-origins';
@@ -26,6 +27,14 @@ export interface Built {
 /** Renders the stored pages: the HTML pages (through the server renderer), the feed, the sitemap and the footer. */
 @Injectable()
 export class PageBuilder {
+  /**
+   * The sitemap's files are built one at a time: each reads every public post (tens of MB of the heap at 100,000
+   * posts while its XML is written), and a change makes the index and all its files stale at once, so the sweep
+   * rebuilt them side by side: at 100,000 posts the server ran out of its 160 MB heap in the bench's window of the
+   * edit and the sitemap (issue 23).
+   */
+  private readonly sitemapBuilds = new ConcurrencyLimit(1, Number.POSITIVE_INFINITY, () => new Error('no sitemap build is refused'));
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly reads: OffThreadReads,
@@ -49,22 +58,25 @@ export class PageBuilder {
       const body = buildRss({ publicUrl, title: BLOG_NAME, description: BLOG_TAGLINE, posts: feed.value });
       return { ...base, contentType: 'application/rss+xml; charset=utf-8', body, tags: feed.tags, cacheable: true };
     }
-    if (SITEMAP_PATH.test(key)) {
-      const entries = await loadSitemapEntries(this.dataSource, this.reads);
-      const body = await buildSitemapFile(publicUrl, entries.value, key);
-      return {
-        ...base,
-        status: body === null ? 404 : 200,
-        contentType: 'application/xml; charset=utf-8',
-        body: body ?? '',
-        tags: entries.tags,
-        cacheable: true,
-      };
-    }
+    if (SITEMAP_PATH.test(key)) return this.sitemapBuilds.run(() => this.sitemapFile(key, publicUrl));
     const result = await this.ssr.render(key, { ...options, siteFragments: true });
     if (result.redirect)
       return { ...base, status: 302, location: result.redirect, contentType: HTML, body: '', tags: [], cacheable: false };
     const body = this.template.fill(result, true);
     return { ...base, status: result.status, contentType: HTML, body, tags: result.tags, cacheable: result.cacheable };
+  }
+
+  private async sitemapFile(key: string, publicUrl: string): Promise<Built> {
+    const entries = await loadSitemapEntries(this.dataSource, this.reads);
+    const body = await buildSitemapFile(publicUrl, entries.value, key);
+    return {
+      key,
+      location: null,
+      status: body === null ? 404 : 200,
+      contentType: 'application/xml; charset=utf-8',
+      body: body ?? '',
+      tags: entries.tags,
+      cacheable: true,
+    };
   }
 }
