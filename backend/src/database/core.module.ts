@@ -7,6 +7,7 @@ import { PublicOrigin } from '../common/public-origin';
 import { ContentChangeBridge } from './content-change-bridge';
 import { ContentVersionWatcher } from './content-version';
 import { OffThreadReads } from './off-thread-reads';
+import { SqliteCheckpoints } from './sqlite-checkpoints';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { createUploadStorage } from '../upload/create-storage';
@@ -51,6 +52,7 @@ export class CoreModule {
       ContentVersionWatcher,
       PublicOrigin,
       OffThreadReads,
+      SqliteCheckpoints,
     ];
     return { module: CoreModule, providers: [...providers, DatabaseCloser, UploadStorageCloser, ContentChangeBridge], exports: providers };
   }

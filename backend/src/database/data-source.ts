@@ -4,6 +4,7 @@ import { ENTITIES } from './entities';
 import { raiseContentVersion } from './content-version';
 import { POSTGRES_MIGRATIONS } from './migrations/postgres';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite';
+import { SERVING_CONNECTION_AUTOCHECKPOINT } from './sqlite-checkpoints';
 import { keepSqliteTransactionsInStep } from './sqlite-transactions';
 
 export type MigrationClass = new () => MigrationInterface;
@@ -38,9 +39,11 @@ export function dataSourceOptions(database: DatabaseConfig): DataSourceOptions {
     database: database.file,
     migrations: migrationsFor(database),
     enableWAL: true,
-    // Wait for a concurrent writer instead of failing at once with SQLITE_BUSY.
+    // Wait for a concurrent writer instead of failing at once with SQLITE_BUSY; leave checkpoints to their own
+    // thread (SqliteCheckpoints), with SQLite's own only as a safety net.
     prepareDatabase: (db: { pragma(source: string): unknown }) => {
       db.pragma('busy_timeout = 5000');
+      db.pragma(`wal_autocheckpoint = ${SERVING_CONNECTION_AUTOCHECKPOINT}`);
       db.pragma('foreign_keys = ON');
       db.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
     },

@@ -17,11 +17,14 @@ export type IndexedPost = Pick<Post, 'id' | 'version' | 'title' | 'content' | 't
 
 /** Far above any real post, and below PostgreSQL's limit of 1 MB for one tsvector. */
 const MAX_INDEXED_BODY = 200_000;
-/**
- * Posts rebuilt per transaction: on SQLite a batch holds the serving thread while it runs (about 1.2 ms a post), so
- * batches stay small and the event loop turns between them.
- */
+/** Posts read per transaction of the rebuild at start. */
 const REINDEX_BATCH = 20;
+/**
+ * How long one transaction of that rebuild goes on indexing: on SQLite it holds the serving thread while it runs,
+ * 1.2 ms a post on a fast machine and 3 ms on a slow one beside a fill (20 posts held it 60-140 ms at 100,000 posts,
+ * issue 23), so a transaction stops after the post that passes this and the event loop turns.
+ */
+const REINDEX_SLICE_MS = 10;
 
 /** A post's tags by slug, once each (the first spelling wins); tags without letters or digits have no page. */
 export function tagsBySlug(tags: readonly string[]): { slug: string; name: string }[] {
@@ -38,10 +41,16 @@ function bodyText(content: string): string {
   return text.length <= MAX_INDEXED_BODY ? text : text.slice(0, text.lastIndexOf(' ', MAX_INDEXED_BODY));
 }
 
-/** Writes both indexes of these posts (inside the caller's transaction). */
-export async function indexPosts(manager: EntityManager, posts: readonly IndexedPost[]): Promise<void> {
+/**
+ * Writes both indexes of these posts (inside the caller's transaction), in order; answers how many it wrote, which
+ * is fewer than all when `until` (a performance.now() time) passed after one of them.
+ */
+export async function indexPosts(manager: EntityManager, posts: readonly IndexedPost[], until = Infinity): Promise<number> {
   const p = (n: number) => placeholder(manager, n);
+  let written = 0;
   for (const post of posts) {
+    if (written > 0 && performance.now() > until) break;
+    written += 1;
     await manager.query(
       `INSERT INTO "post_search" ("post_id", "version", "rules", "title", "tags", "body") VALUES (${placeholders(manager, 6)})
        ON CONFLICT ("post_id") DO UPDATE SET "version" = excluded."version", "rules" = excluded."rules",
@@ -65,6 +74,7 @@ export async function indexPosts(manager: EntityManager, posts: readonly Indexed
       tags.flatMap((tag) => [post.id, tag.slug, tag.name]),
     );
   }
+  return written;
 }
 
 /** Post ids looked at per query for stale indexes: a bounded scan (a query over every post took 29 ms at 10,000). */
@@ -73,7 +83,7 @@ const REINDEX_WINDOW = 2_000;
 /**
  * Rebuilds the indexes of every post whose rows are missing or out of date; answers how many it rebuilt. Walks the
  * posts by id a window at a time, so no query looks at more than REINDEX_WINDOW posts, and rebuilds what it finds
- * REINDEX_BATCH posts a transaction, the event loop turning in between.
+ * in transactions of at most REINDEX_BATCH posts and about REINDEX_SLICE_MS, the event loop turning in between.
  */
 export async function reindexStalePosts(dataSource: DataSource): Promise<number> {
   const [{ last }] = (await dataSource.query('SELECT MAX("id") AS "last" FROM "posts"')) as { last: number | null }[];
@@ -86,19 +96,23 @@ export async function reindexStalePosts(dataSource: DataSource): Promise<number>
        ORDER BY "p"."id"`,
       [from, from + REINDEX_WINDOW, SEARCH_RULES_VERSION],
     );
-    for (let index = 0; index < rows.length; index += REINDEX_BATCH) {
-      const ids = rows.slice(index, index + REINDEX_BATCH).map((row) => Number(row.id));
-      await dataSource.transaction(async (manager) => {
+    for (let pending = rows.map((row) => Number(row.id)); pending.length > 0;) {
+      const ids = pending.slice(0, REINDEX_BATCH);
+      const { written, next } = await dataSource.transaction(async (manager) => {
         const posts = await manager.find(Post, {
           select: { id: true, version: true, title: true, content: true, tags: true },
           where: { id: In(ids) },
+          order: { id: 'ASC' },
           // The app serves meanwhile: on PostgreSQL a save of one of these posts waits, so this never writes the
           // index of a version older than the one the save indexed (on SQLite nothing runs between the two).
           ...(dataSource.options.type === 'postgres' ? { lock: { mode: 'pessimistic_write' as const } } : {}),
         });
-        await indexPosts(manager, posts);
+        const count = await indexPosts(manager, posts, performance.now() + REINDEX_SLICE_MS);
+        // The first post left for the next transaction (posts deleted meanwhile are simply passed over).
+        return { written: count, next: posts[count]?.id };
       });
-      rebuilt += ids.length;
+      rebuilt += written;
+      pending = next === undefined ? pending.slice(ids.length) : pending.filter((id) => id >= next);
       await nextTurn();
     }
     await nextTurn();

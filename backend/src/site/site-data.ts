@@ -87,10 +87,6 @@ export async function loadFeedPosts(dataSource: DataSource, limit = FEED_SIZE): 
   };
 }
 
-function latest(dates: Date[]): string | null {
-  return dates.length > 0 ? new Date(Math.max(...dates.map((date) => date.getTime()))).toISOString() : null;
-}
-
 /** Rows read per query when a list grows with the blog (posts): each read is synchronous on SQLite. */
 const BATCH = 500;
 
@@ -116,11 +112,20 @@ async function* publicPostBatches<K extends keyof Post>(dataSource: DataSource, 
   }
 }
 
-/** Every public post (the sitemap needs them all at once). */
-async function publicPosts<K extends keyof Post>(dataSource: DataSource, columns: K[]): Promise<Pick<Post, K>[]> {
-  const posts: Pick<Post, K>[] = [];
-  for await (const batch of publicPostBatches(dataSource, columns)) posts.push(...batch);
-  return posts;
+/**
+ * The public posts of every translation group (a post that translates another, and the posts translated): the
+ * sitemap's alternates, read once rather than grouped from every public post (translations are few).
+ */
+async function publicTranslatedPosts(dataSource: DataSource): Promise<TranslationFields[]> {
+  const query = dataSource
+    .getRepository(Post)
+    .createQueryBuilder('post')
+    .select(['post.id', 'post.slug', 'post.language', 'post.translationOfId']);
+  return wherePublicNow(query, 'post', new Date())
+    .andWhere(
+      '(post.translationOfId IS NOT NULL OR post.id IN (SELECT "t"."translationOfId" FROM "posts" "t" WHERE "t"."translationOfId" IS NOT NULL))',
+    )
+    .getMany();
 }
 
 /**
@@ -141,32 +146,41 @@ function storedDate(dataSource: DataSource, value: string | Date): Date {
   return dataSource.options.type === 'postgres' ? new Date(value) : new Date(`${value.replace(' ', 'T')}Z`);
 }
 
-/** Every public URL with its last change (home, about, posts, categories, tags, static pages): four queries. */
+/**
+ * Every public URL with its last change (home, about, posts, categories, tags, static pages). The posts come a
+ * batch at a time and each batch becomes its URLs at once: at 100,000 posts, turning them all into URLs in one go
+ * held the serving thread 600-770 ms (issue 23).
+ */
 export async function loadSitemapEntries(dataSource: DataSource, reads: OffThreadReads): Promise<Loaded<SitemapEntry[]>> {
-  const [posts, categories, pages, tags] = await Promise.all([
-    publicPosts(dataSource, ['id', 'slug', 'categoryId', 'updatedAt', 'language', 'translationOfId']),
+  const [translated, categories, pages, tags] = await Promise.all([
+    publicTranslatedPosts(dataSource),
     dataSource.getRepository(Category).find({ select: { id: true, slug: true } }),
     dataSource.getRepository(Page).find({ select: { slug: true, updatedAt: true } }),
     publicTags(dataSource, reads),
   ]);
-  const newestOfCategory = new Map<number, Date>();
-  for (const post of posts) {
-    if (post.categoryId === null) continue;
-    const known = newestOfCategory.get(post.categoryId);
-    if (!known || known < post.updatedAt) newestOfCategory.set(post.categoryId, post.updatedAt);
-  }
-  const about = pages.find((p) => p.slug === 'about');
-  const groups = translationGroups(posts);
+  const groups = translationGroups(translated);
   /** A translated post names every version, itself included (as search engines ask); others name none. */
   const alternatesOf = (post: TranslationFields): Alternate[] | undefined => {
     const translations = translationsOf(post, groups);
     return translations.length > 0 ? [{ language: post.language, path: `/post/${post.slug}` }, ...translations] : undefined;
   };
+  const postEntries: SitemapEntry[] = [];
+  const newestOfCategory = new Map<number, Date>();
+  let newestPost: Date | undefined;
+  for await (const batch of publicPostBatches(dataSource, ['id', 'slug', 'categoryId', 'updatedAt', 'language', 'translationOfId'])) {
+    for (const post of batch) {
+      if (!newestPost || newestPost < post.updatedAt) newestPost = post.updatedAt;
+      const known = post.categoryId === null ? undefined : newestOfCategory.get(post.categoryId);
+      if (post.categoryId !== null && (!known || known < post.updatedAt)) newestOfCategory.set(post.categoryId, post.updatedAt);
+      postEntries.push({ path: `/post/${post.slug}`, lastmod: post.updatedAt.toISOString(), alternates: alternatesOf(post) });
+    }
+  }
+  const about = pages.find((p) => p.slug === 'about');
   return {
     value: [
-      { path: '/', lastmod: latest(posts.map((p) => p.updatedAt)) },
+      { path: '/', lastmod: newestPost?.toISOString() ?? null },
       { path: '/about', lastmod: about?.updatedAt.toISOString() ?? null },
-      ...posts.map((post) => ({ path: `/post/${post.slug}`, lastmod: post.updatedAt.toISOString(), alternates: alternatesOf(post) })),
+      ...postEntries,
       ...categories.map((category) => ({
         path: `/category/${category.slug}`,
         lastmod: newestOfCategory.get(category.id)?.toISOString() ?? null,

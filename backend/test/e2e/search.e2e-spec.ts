@@ -1,10 +1,10 @@
 import TestAgent from 'supertest/lib/agent';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_MAX_LIMIT } from '@mudawwana/rules';
 import { samplePosts } from '../../src/database/seeds/sample-posts';
 import { Post } from '../../src/posts/post.entity';
-import { reindexStalePosts } from '../../src/search/post-indexes';
+import { indexPosts, reindexStalePosts } from '../../src/search/post-indexes';
 import { TEXT_RANKED_MATCHES } from '../../src/search/search.repository';
 import { createPost } from '../support/helpers';
 import { onPostgres, POSTGRES_ONLY } from '../support/conditions';
@@ -161,6 +161,26 @@ describe('search', () => {
     const { body } = await t.agent().get('/api/search').query({ q: 'المزروع' }).expect(200);
     expect(body.items.map((item: Json) => item.slug)).toEqual(['seeded-post']);
     expect((await t.agent().get('/api/tags/زراعة').expect(200)).body).toEqual({ name: 'زراعة', slug: 'زراعة', count: 1 });
+  });
+
+  it('a transaction of that rebuild past its time writes one post and stops; the next ones write the rest', async () => {
+    const dataSource = t.app.get(DataSource);
+    const inserted = await dataSource.getRepository(Post).insert(
+      ['أول', 'ثان', 'ثالث'].map((word, index) => ({
+        title: `شريحة ${word}`,
+        slug: `sliced-${index}`,
+        content: '<p>نص</p>',
+        published: true,
+      })),
+    );
+    const ids = inserted.identifiers.map((row) => Number(row.id));
+    const posts = await dataSource.getRepository(Post).find({ where: { id: In(ids) }, order: { id: 'ASC' } });
+    expect(await dataSource.transaction((manager) => indexPosts(manager, posts, 0))).toBe(1);
+    const indexed = () =>
+      dataSource.getRepository(Post).query(`SELECT "post_id" AS "id" FROM "post_search" WHERE "post_id" IN (${ids.join(', ')})`);
+    expect((await indexed()).map((row: Json) => Number(row.id))).toEqual([ids[0]]);
+    expect(await reindexStalePosts(dataSource)).toBe(2);
+    expect((await t.agent().get('/api/search').query({ q: 'شريحة' }).expect(200)).body.total).toBe(3);
   });
 });
 
