@@ -4,7 +4,6 @@ import { ENTITIES } from './entities';
 import { raiseContentVersion } from './content-version';
 import { POSTGRES_MIGRATIONS } from './migrations/postgres';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite';
-import { SERVING_CONNECTION_AUTOCHECKPOINT } from './sqlite-checkpoints';
 import { keepSqliteTransactionsInStep } from './sqlite-transactions';
 
 export type MigrationClass = new () => MigrationInterface;
@@ -15,6 +14,12 @@ export type MigrationClass = new () => MigrationInterface;
  * connection saves are a twentieth of a 300 MB server (issue 23's memory budget).
  */
 export const SQLITE_CACHE_KIB = 2000;
+
+/**
+ * WAL pages after which the app's own connection checkpoints by itself, as SQLite does after every 1,000 by default:
+ * only a safety net here (80 MB of WAL), for when SqliteCheckpoints cannot keep up or does not run (the CLIs).
+ */
+export const SERVING_CONNECTION_AUTOCHECKPOINT = 20_000;
 
 /** The migrations of a driver, in order. */
 export function migrationsFor(database: DatabaseConfig): MigrationClass[] {
@@ -40,7 +45,7 @@ export function dataSourceOptions(database: DatabaseConfig): DataSourceOptions {
     migrations: migrationsFor(database),
     enableWAL: true,
     // Wait for a concurrent writer instead of failing at once with SQLITE_BUSY; leave checkpoints to their own
-    // thread (SqliteCheckpoints), with SQLite's own only as a safety net.
+    // thread (SqliteCheckpoints, in the reader thread), with SQLite's own only as a safety net.
     prepareDatabase: (db: { pragma(source: string): unknown }) => {
       db.pragma('busy_timeout = 5000');
       db.pragma(`wal_autocheckpoint = ${SERVING_CONNECTION_AUTOCHECKPOINT}`);

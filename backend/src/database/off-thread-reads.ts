@@ -10,7 +10,9 @@ const IDLE_MS = 30_000;
 /**
  * The reader thread's program, run as a script (no build step, the same under the compiled app and the tests): its
  * own read-only connection to the blog's SQLite file, in WAL mode beside the app's, one statement at a time. It sees
- * what the app has committed when each statement starts, as any other connection would.
+ * what the app has committed when each statement starts, as any other connection would. It also makes the WAL's
+ * checkpoints (decision 038), on a read-write connection opened at the first one: a thread of their own would cost
+ * 16 MB more of the memory budget.
  */
 const READER_PROGRAM = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -18,9 +20,19 @@ const Database = require(workerData.driver);
 const db = new Database(workerData.file, { readonly: true, fileMustExist: true });
 db.pragma('busy_timeout = 5000');
 db.pragma('cache_size = -' + workerData.cacheKib);
+let writer;
 const statements = new Map();
-parentPort.on('message', ({ id, sql, parameters }) => {
+parentPort.on('message', ({ id, sql, parameters, checkpoint }) => {
   try {
+    if (checkpoint) {
+      if (!writer) {
+        writer = new Database(workerData.file, { fileMustExist: true });
+        writer.pragma('busy_timeout = 5000');
+        writer.pragma('cache_size = -256');
+      }
+      parentPort.postMessage({ id, rows: writer.pragma('wal_checkpoint(PASSIVE)') });
+      return;
+    }
     let statement = statements.get(sql);
     if (!statement) {
       statement = db.prepare(sql);
@@ -34,6 +46,7 @@ parentPort.on('message', ({ id, sql, parameters }) => {
 `;
 
 type Rows = Record<string, unknown>[];
+export type CheckpointResult = [busy: number, log: number, checkpointed: number];
 type Answer = { id: number; rows: Rows; error?: undefined } | { id: number; error: string; rows?: undefined };
 
 interface Reader {
@@ -60,11 +73,25 @@ export class OffThreadReads implements OnApplicationShutdown {
 
   query<T = Record<string, unknown>>(sql: string, parameters: unknown[] = []): Promise<T[]> {
     if (this.dataSource.options.type !== 'better-sqlite3') return this.dataSource.query(sql, parameters);
+    return this.ask<T>({ sql, parameters });
+  }
+
+  /**
+   * A PASSIVE checkpoint of the SQLite WAL made in the reader thread (SqliteCheckpoints asks): SQLite's answer,
+   * [busy, log frames, frames checkpointed]; undefined on PostgreSQL.
+   */
+  async checkpoint(): Promise<CheckpointResult | undefined> {
+    if (this.dataSource.options.type !== 'better-sqlite3') return undefined;
+    const [{ busy, log, checkpointed }] = await this.ask<{ busy: number; log: number; checkpointed: number }>({ checkpoint: true });
+    return [busy, log, checkpointed];
+  }
+
+  private ask<T>(message: { sql?: string; parameters?: unknown[]; checkpoint?: true }): Promise<T[]> {
     const worker = this.started();
     const id = this.nextId++;
     return new Promise<T[]>((resolve, reject) => {
       this.waiting.set(id, { worker, resolve: resolve as (rows: Rows) => void, reject });
-      worker.postMessage({ id, sql, parameters });
+      worker.postMessage({ id, ...message });
     });
   }
 

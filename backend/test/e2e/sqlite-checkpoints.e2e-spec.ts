@@ -1,7 +1,8 @@
 import { statSync } from 'node:fs';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVING_CONNECTION_AUTOCHECKPOINT, SqliteCheckpoints } from '../../src/database/sqlite-checkpoints';
+import { SERVING_CONNECTION_AUTOCHECKPOINT } from '../../src/database/data-source';
+import { SqliteCheckpoints } from '../../src/database/sqlite-checkpoints';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /**
