@@ -68,6 +68,7 @@ export class OffThreadReads implements OnApplicationShutdown {
   private reader?: Reader;
   private readonly waiting = new Map<number, { worker: Worker; resolve: (rows: Rows) => void; reject: (error: Error) => void }>();
   private nextId = 0;
+  private closing = false;
 
   constructor(private readonly dataSource: DataSource) {}
 
@@ -81,7 +82,9 @@ export class OffThreadReads implements OnApplicationShutdown {
    * [busy, log frames, frames checkpointed]; undefined on PostgreSQL.
    */
   async checkpoint(): Promise<CheckpointResult | undefined> {
-    if (this.dataSource.options.type !== 'better-sqlite3') return undefined;
+    // Once the app is closing, its own connection makes the last checkpoint as it closes: the thread is not started
+    // again for one (a read still may, as before).
+    if (this.dataSource.options.type !== 'better-sqlite3' || this.closing) return undefined;
     const [{ busy, log, checkpointed }] = await this.ask<{ busy: number; log: number; checkpointed: number }>({ checkpoint: true });
     return [busy, log, checkpointed];
   }
@@ -101,6 +104,7 @@ export class OffThreadReads implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.closing = true;
     await this.stop();
   }
 

@@ -62,6 +62,9 @@ describe('Reads off the serving thread', () => {
     if (t.driver === 'sqlite') await expect(underWay).rejects.toThrow(/stopped/);
     else await underWay;
     expect(reads.running).toBe(false);
+    // The WAL's checkpoints (SqliteCheckpoints) do not start it again once the app is closing.
+    expect(await reads.checkpoint()).toBeUndefined();
+    expect(reads.running).toBe(false);
     const [{ n }] = await reads.query<{ n: number | string }>('SELECT COUNT(*) AS "n" FROM "posts"');
     expect(Number(n)).toBeGreaterThan(0);
   });
