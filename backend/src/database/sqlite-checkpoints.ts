@@ -40,14 +40,14 @@ export class SqliteCheckpoints implements OnApplicationBootstrap, OnApplicationS
     await this.running?.catch(() => undefined);
   }
 
-  /** A checkpoint now (once the one under way, if any, is done): what SQLite answered, or undefined on PostgreSQL. */
+  /**
+   * A checkpoint now: what SQLite answered, or undefined on PostgreSQL. The reader thread takes one message at a
+   * time, so a checkpoint asked for while another runs follows it.
+   */
   checkpoint(): Promise<CheckpointResult | undefined> {
-    const run = (this.running ?? Promise.resolve(undefined))
-      .catch(() => undefined)
-      .then(() => this.reads.checkpoint())
-      .finally(() => {
-        if (this.running === run) this.running = undefined;
-      });
+    const run = this.reads.checkpoint().finally(() => {
+      if (this.running === run) this.running = undefined;
+    });
     this.running = run;
     return run;
   }

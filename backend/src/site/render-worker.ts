@@ -1,5 +1,6 @@
 import type { FragmentResult, FromRenderWorker, RenderOptions, RenderResult, ToRenderWorker } from '@mudawwana/rules';
 import { Worker } from 'node:worker_threads';
+import { OnePerTurn } from '../common/one-per-turn';
 import type { RenderReader } from './loaders';
 import { RenderUnavailable } from './render-unavailable';
 import type { SsrModule } from './ssr-module';
@@ -28,6 +29,8 @@ export class WorkerRenderer implements SsrModule {
   /** Workers terminated for a render past its deadline: the other renders they had fail as unavailable too (503). */
   private readonly replaced = new WeakSet<Worker>();
   private idleTimer: NodeJS.Timeout | undefined;
+  /** The worker's reads, answered one per turn of the serving thread's event loop (a page asks for several at once). */
+  private readonly reads = new OnePerTurn();
 
   constructor(
     private readonly workerFile: string,
@@ -118,7 +121,7 @@ export class WorkerRenderer implements SsrModule {
   private async answer(worker: Worker, { id, url, params }: Extract<FromRenderWorker, { type: 'read' }>): Promise<void> {
     let message: ToRenderWorker;
     try {
-      message = { type: 'answer', id, answer: await this.reader(url, params) };
+      message = { type: 'answer', id, answer: await this.reads.run(() => this.reader(url, params)) };
     } catch (error) {
       message = { type: 'answer', id, error: error instanceof Error ? error.message : String(error) };
     }

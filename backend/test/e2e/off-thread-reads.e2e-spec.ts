@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SQLITE_CACHE_KIB } from '../../src/database/data-source';
 import { OffThreadReads } from '../../src/database/off-thread-reads';
+import { onPostgres, SQLITE_ONLY } from '../support/conditions';
 import { createPost } from '../support/helpers';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -10,7 +11,6 @@ import { startTestApp, TestApp } from '../support/test-app';
  * connection of its own, which must see what the app has committed, answer as the app's connection does, and come
  * back after it stopped; on PostgreSQL they are the app's own queries.
  */
-const onSqlite = !process.env.DATABASE_URL?.startsWith('postgres');
 
 describe('Reads off the serving thread', () => {
   let t: TestApp;
@@ -45,8 +45,9 @@ describe('Reads off the serving thread', () => {
     expect(await reads.query(sql('SELECT COUNT(*) AS "n" FROM "posts" WHERE "id" > ?'), [0])).toHaveLength(1);
   });
 
-  it.runIf(onSqlite)(
+  it.runIf(!onPostgres)(
     "keeps SQLite's own page cache, as the app's connection does, not better-sqlite3's 16 MB (the memory budget)",
+    SQLITE_ONLY,
     async () => {
       const expected = [{ cache_size: -SQLITE_CACHE_KIB }];
       expect(await dataSource.query('PRAGMA cache_size')).toEqual(expected);

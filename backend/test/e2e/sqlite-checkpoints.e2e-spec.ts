@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVING_CONNECTION_AUTOCHECKPOINT } from '../../src/database/data-source';
 import { SqliteCheckpoints } from '../../src/database/sqlite-checkpoints';
+import { onPostgres, SQLITE_ONLY } from '../support/conditions';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -10,9 +11,7 @@ import { startTestApp, TestApp } from '../support/test-app';
  * the database file at its commits (300 ms stalls of the serving thread every few seconds of a fill), a thread of
  * its own does, and the WAL stays bounded by that alone. PostgreSQL has nothing to checkpoint.
  */
-const onSqlite = !process.env.DATABASE_URL?.startsWith('postgres');
-
-describe.runIf(onSqlite)('SQLite checkpoints off the serving thread', () => {
+describe.runIf(!onPostgres)('SQLite checkpoints off the serving thread', SQLITE_ONLY, () => {
   let t: TestApp;
   let dataSource: DataSource;
   let checkpoints: SqliteCheckpoints;
