@@ -11,7 +11,6 @@ import { startTestApp, TestApp } from '../support/test-app';
  * connection of its own, which must see what the app has committed, answer as the app's connection does, and come
  * back after it stopped; on PostgreSQL they are the app's own queries.
  */
-
 describe('Reads off the serving thread', () => {
   let t: TestApp;
   let reads: OffThreadReads;

@@ -15,7 +15,7 @@ export const onPostgres = process.env.DATABASE_URL?.startsWith('postgres') ?? fa
 /** The PostgreSQL server, whichever driver the project runs on (tests that need both drivers). */
 export const postgresServer = process.env.TEST_DATABASE_URL || undefined;
 
-/** Options of a test or suite of SQLite's own workings (its WAL, its page cache, FTS5), which PostgreSQL does not have. */
+/** Options of a test or suite of SQLite's own workings (its WAL, its page cache), which PostgreSQL does not have. */
 export const SQLITE_ONLY = { meta: { skipReason: 'SQLite only (skipped in the PostgreSQL projects)' } };
 
 /** Options of a test or suite that only applies on PostgreSQL (several instances on one database, its own SQL). */
