@@ -5,24 +5,14 @@
  * data stays with the backend's main thread: every read the render makes is asked of it by message and answered by
  * its loader table (backend/src/site/loaders.ts), with the content tags of what it read (api/server-reads.ts).
  */
-import {
-  fillTemplate,
-  type FromRenderWorker,
-  type RenderedPage,
-  type RenderOptions,
-  type RenderReadAnswer,
-  type RenderWorkerData,
-  type ToRenderWorker,
-} from '@mudawwana/rules';
-import { parentPort, workerData, type Transferable } from 'node:worker_threads';
+import type { FromRenderWorker, RenderReadAnswer, ToRenderWorker } from '@mudawwana/rules';
+import { parentPort } from 'node:worker_threads';
 import { readThrough, type ServerReader } from './api/server-reads';
 import { render, renderFragment } from './entry-server';
 
 const port = parentPort;
 if (!port) throw new Error('render-worker runs in a worker thread');
-const send = (message: FromRenderWorker, transfer: Transferable[] = []) => port.postMessage(message, transfer);
-const { template } = workerData as RenderWorkerData;
-const utf8 = new TextEncoder();
+const send = (message: FromRenderWorker) => port.postMessage(message);
 
 const reads = new Map<number, { resolve: (answer: RenderReadAnswer) => void; reject: (error: Error) => void }>();
 let nextRead = 0;
@@ -35,14 +25,8 @@ const askMainThread: ServerReader = (url, params) =>
   });
 readThrough(askMainThread);
 
-/** A page filled into the template here, and handed over as bytes (RenderedPage: the serving thread makes no string of it). */
-async function renderedPage(url: string, options: RenderOptions): Promise<RenderedPage> {
-  const { head, html, state, ...rendered } = await render(url, options);
-  return { ...rendered, page: utf8.encode(fillTemplate(template, { head, html, state }, options.siteFragments === true)) };
-}
-
 function run(job: Exclude<ToRenderWorker, { type: 'answer' }>) {
-  return job.type === 'render' ? renderedPage(job.url, job.options) : renderFragment(job.name);
+  return job.type === 'render' ? render(job.url, job.options) : renderFragment(job.name);
 }
 
 port.on('message', (message: ToRenderWorker) => {
@@ -54,7 +38,7 @@ port.on('message', (message: ToRenderWorker) => {
     return;
   }
   run(message).then(
-    (result) => send({ type: 'done', id: message.id, result }, 'page' in result ? [result.page.buffer] : []),
+    (result) => send({ type: 'done', id: message.id, result }),
     (error: unknown) =>
       send({ type: 'done', id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
   );

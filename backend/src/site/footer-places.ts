@@ -1,12 +1,9 @@
-import { FOOTER_STATE, FOOTER_STYLES } from '@mudawwana/rules';
 import { gzipOfPieces, gzipPiece, type GzipPiece } from './gzip-pieces';
 
-/**
- * Where a page takes the footer fragment: its styles (head) and its data (body), marked where the render worker fills
- * the template (@mudawwana/rules' fillTemplate), and its HTML, rendered by React in the footer's place.
- */
-export { FOOTER_STATE, FOOTER_STYLES };
+/** Where a page takes the footer fragment: its styles (head), its HTML (rendered by React) and its data (body). */
+export const FOOTER_STYLES = '<!--site-fragment:footer:styles-->';
 export const FOOTER_HTML = '<template data-site-fragment="footer"></template>';
+export const FOOTER_STATE = '<!--site-fragment:footer:state-->';
 
 export type FooterPlace = 'styles' | 'html' | 'state';
 

@@ -16,7 +16,6 @@ import { PageServer } from './page-server';
 import { PageTemplate } from './page-template';
 import { RenderOrigins } from './render-origins';
 import { RenderUnavailable } from './render-unavailable';
-import { pageBytes } from './ssr-module';
 import { bytesOf, type ServedPage } from './served-page';
 import { SiteRedirects, type FoundRedirect } from './site-redirects';
 import type { SiteFiles } from './site-files';
@@ -143,11 +142,11 @@ export function mountSite(
    * with Retry-After when it is full or the render overruns its deadline).
    */
   const perRequest = async (request: express.Request, response: express.Response, cacheControl: string) => {
-    const answer = (body: string | Buffer, status = 200, location: string | null = null) =>
+    const answer = (body: string, status = 200, location: string | null = null) =>
       send(
         request,
         response,
-        { status, contentType: 'text/html; charset=utf-8', location, plain: typeof body === 'string' ? Buffer.from(body) : body, etag: '' },
+        { status, contentType: 'text/html; charset=utf-8', location, plain: Buffer.from(body), etag: '' },
         cacheControl,
       );
     // The admin area is the author's alone and needs the session: rendered in the browser only (its code is a lazy chunk).
@@ -155,7 +154,7 @@ export function mountSite(
     try {
       const result = await pages.renderOnce(request.originalUrl);
       if (result.redirect) return answer('', 302, result.redirect);
-      return answer(pageBytes(result), result.status);
+      return answer(template.fill(result, false), result.status);
     } catch (error) {
       if (error instanceof RenderUnavailable) return sendBusy(request, response, error);
       // The browser can still render the page on its own: send the bare template rather than an error.

@@ -3,22 +3,23 @@ import { BLOG_NAME, BLOG_TAGLINE } from '@mudawwana/rules';
 import { DataSource } from 'typeorm';
 import { ConcurrencyLimit } from '../common/concurrency-limit';
 import { buildRss, buildSitemapFile, SITEMAP_PATH } from './feeds';
+import { PageTemplate } from './page-template';
 import { RenderOrigins } from './render-origins';
 import { OffThreadReads } from '../database/off-thread-reads';
 import { loadFeedPosts, loadSitemapEntries } from './site-data';
-import { pageBytes, SSR_MODULE, type SsrModule } from './ssr-module';
+import { SSR_MODULE, type SsrModule } from './ssr-module';
 
 const HTML = 'text/html; charset=utf-8';
 /** The store key of the site-wide footer fragment (composed into every page when served). */
 export const FOOTER_KEY = 'fragment:footer';
 
-/** A page as built: its plain body (UTF-8), and what the store keeps of it. */
+/** A page as built: its plain body, and what the store keeps of it. */
 export interface Built {
   key: string;
   status: number;
   contentType: string;
   location: string | null;
-  body: Buffer;
+  body: string;
   tags: string[];
   cacheable: boolean;
 }
@@ -38,6 +39,7 @@ export class PageBuilder {
     private readonly dataSource: DataSource,
     private readonly reads: OffThreadReads,
     @Inject(SSR_MODULE) private readonly ssr: SsrModule,
+    private readonly template: PageTemplate,
     private readonly origins: RenderOrigins,
   ) {}
 
@@ -48,19 +50,20 @@ export class PageBuilder {
     const base = { key, location: null, status: 200 };
     if (key === FOOTER_KEY) {
       const fragment = await this.ssr.renderFragment('footer', options);
-      const body = Buffer.from(JSON.stringify({ html: fragment.html, styles: fragment.styles, state: fragment.state }));
+      const body = JSON.stringify({ html: fragment.html, styles: fragment.styles, state: fragment.state });
       return { ...base, contentType: 'application/json', body, tags: fragment.tags, cacheable: fragment.cacheable };
     }
     if (key === '/rss.xml') {
       const feed = await loadFeedPosts(this.dataSource);
-      const body = Buffer.from(buildRss({ publicUrl, title: BLOG_NAME, description: BLOG_TAGLINE, posts: feed.value }));
+      const body = buildRss({ publicUrl, title: BLOG_NAME, description: BLOG_TAGLINE, posts: feed.value });
       return { ...base, contentType: 'application/rss+xml; charset=utf-8', body, tags: feed.tags, cacheable: true };
     }
     if (SITEMAP_PATH.test(key)) return this.sitemapBuilds.run(() => this.sitemapFile(key, publicUrl));
     const result = await this.ssr.render(key, { ...options, siteFragments: true });
     if (result.redirect)
-      return { ...base, status: 302, location: result.redirect, contentType: HTML, body: Buffer.alloc(0), tags: [], cacheable: false };
-    return { ...base, status: result.status, contentType: HTML, body: pageBytes(result), tags: result.tags, cacheable: result.cacheable };
+      return { ...base, status: 302, location: result.redirect, contentType: HTML, body: '', tags: [], cacheable: false };
+    const body = this.template.fill(result, true);
+    return { ...base, status: result.status, contentType: HTML, body, tags: result.tags, cacheable: result.cacheable };
   }
 
   private async sitemapFile(key: string, publicUrl: string): Promise<Built> {
@@ -71,7 +74,7 @@ export class PageBuilder {
       location: null,
       status: body === null ? 404 : 200,
       contentType: 'application/xml; charset=utf-8',
-      body: Buffer.from(body ?? ''),
+      body: body ?? '',
       tags: entries.tags,
       cacheable: true,
     };

@@ -18,8 +18,10 @@ export interface Rendered extends Omit<Built, 'body'> {
   etag: string;
 }
 
-function etagOf(body: Buffer): string {
-  return createHash('sha1').update(body).digest('base64url').slice(0, 27);
+function etagOf(...parts: (string | Buffer)[]): string {
+  const hash = createHash('sha1');
+  for (const part of parts) hash.update(part);
+  return hash.digest('base64url').slice(0, 27);
 }
 
 /**
@@ -77,7 +79,7 @@ export class PageRebuilds {
     const generation = await this.store.generationOf(key);
     const changesBefore = this.clock.mark();
     const built = await this.builder.build(key);
-    const rendered: Rendered = { ...built, body: await storedBodyOf(built.body), etag: etagOf(built.body) };
+    const rendered: Rendered = { ...built, body: await storedBodyOf(Buffer.from(built.body)), etag: etagOf(built.body) };
     const exists = rendered.status !== 404 || isSharedNotFound(key);
     // A page stored before and gone now (a post taken down, a list grown shorter): out of the store and memory.
     if (!exists && generation !== undefined) {

@@ -1,4 +1,4 @@
-import type { RenderedPage } from '@mudawwana/rules';
+import type { RenderResult } from '@mudawwana/rules';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ChangeClock } from './change-clock';
@@ -69,7 +69,7 @@ export class PageServer {
    * queue as the stored pages' renders: refused with RenderUnavailable when too many readers wait already. Requests
    * for the same URL at once share one render (the render reads nothing of the visitor but the URL).
    */
-  renderOnce(url: string): Promise<RenderedPage> {
+  renderOnce(url: string): Promise<RenderResult> {
     return this.queue.run(`request:${url}`, 'reader', () => this.ssr.render(url, this.origins.current()));
   }
 

@@ -44,22 +44,13 @@ writeFileSync(
 parentPort.on('message', (message) => parentPort.postMessage({ type: 'done', id: message.id, result: threadId }));
 `,
 );
-/** Answers each render with the template it was started with. */
-const template = join(dir, 'template.mjs');
-writeFileSync(
-  template,
-  `import { parentPort, workerData } from 'node:worker_threads';
-parentPort.on('message', (message) => parentPort.postMessage({ type: 'done', id: message.id, result: workerData.template }));
-`,
-);
-const TEMPLATE = '<html><!--app-head--><!--app-html--><!--app-state--></html>';
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const options = { publicUrl: 'https://blog.example' };
 
 describe('WorkerRenderer', () => {
   it('renders in the worker with the reads answered by this thread, several at once', async () => {
-    const renderer = new WorkerRenderer(echo, async (url, params) => ({ status: 200, data: { url, params }, tags: [url] }), TEMPLATE);
+    const renderer = new WorkerRenderer(echo, async (url, params) => ({ status: 200, data: { url, params }, tags: [url] }));
     try {
       const results = await Promise.all(['/a', '/b', '/c'].map((url) => renderer.render(url, options)));
       expect(results).toEqual(['/a', '/b', '/c'].map((url) => ({ status: 200, data: { url, params: { options } }, tags: [url] })));
@@ -68,17 +59,8 @@ describe('WorkerRenderer', () => {
     }
   });
 
-  it('starts the worker with the template it fills', async () => {
-    const renderer = new WorkerRenderer(template, () => Promise.reject(new Error('no read expected')), TEMPLATE);
-    try {
-      await expect(renderer.render('/', options)).resolves.toBe(TEMPLATE);
-    } finally {
-      await renderer.close();
-    }
-  });
-
   it('fails a render whose read failed, with the reason', async () => {
-    const renderer = new WorkerRenderer(echo, () => Promise.reject(new Error('database is gone')), TEMPLATE);
+    const renderer = new WorkerRenderer(echo, () => Promise.reject(new Error('database is gone')));
     try {
       await expect(renderer.render('/a', options)).rejects.toThrow('read failed: database is gone');
     } finally {
@@ -87,7 +69,7 @@ describe('WorkerRenderer', () => {
   });
 
   it('fails the renders of a worker that stopped, and starts a new one for the next', async () => {
-    const renderer = new WorkerRenderer(echo, async (url) => ({ status: 200, data: url, tags: [] }), TEMPLATE);
+    const renderer = new WorkerRenderer(echo, async (url) => ({ status: 200, data: url, tags: [] }));
     try {
       await expect(renderer.renderFragment('footer', options)).rejects.toThrow('exit code 3');
       await expect(renderer.render('/after', options)).resolves.toEqual({ status: 200, data: '/after', tags: [] });
@@ -97,7 +79,7 @@ describe('WorkerRenderer', () => {
   });
 
   it('fails a render past its deadline, replaces the worker stuck in it, and renders the next on a new one', async () => {
-    const renderer = new WorkerRenderer(spinning, () => Promise.reject(new Error('no read expected')), TEMPLATE, 2_000);
+    const renderer = new WorkerRenderer(spinning, () => Promise.reject(new Error('no read expected')), 2_000);
     try {
       await expect(renderer.render('/ok', options)).resolves.toBe('/ok');
       await expect(renderer.render('/endless', options)).rejects.toBeInstanceOf(RenderUnavailable);
@@ -109,7 +91,7 @@ describe('WorkerRenderer', () => {
   });
 
   it('keeps a worker while renders come, stops it once idle, and renders the next on a new one', async () => {
-    const renderer = new WorkerRenderer(whoAmI, () => Promise.reject(new Error('no read expected')), TEMPLATE, 2_000, undefined, 1_000);
+    const renderer = new WorkerRenderer(whoAmI, () => Promise.reject(new Error('no read expected')), 2_000, undefined, 1_000);
     const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     try {
       const first = await renderer.render('/a', options);

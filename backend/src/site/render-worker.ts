@@ -1,4 +1,4 @@
-import type { FragmentResult, FromRenderWorker, RenderedPage, RenderOptions, RenderWorkerData, ToRenderWorker } from '@mudawwana/rules';
+import type { FragmentResult, FromRenderWorker, RenderOptions, RenderResult, ToRenderWorker } from '@mudawwana/rules';
 import { Worker } from 'node:worker_threads';
 import { OnePerTurn } from '../common/one-per-turn';
 import type { RenderReader } from './loaders';
@@ -35,8 +35,6 @@ export class WorkerRenderer implements SsrModule {
   constructor(
     private readonly workerFile: string,
     private readonly reader: RenderReader,
-    /** The built index.html the worker fills with each page's render (PageTemplate's). */
-    private readonly template: string,
     /** How long one render may take (RENDER_DEADLINE_MS); pages take 12-105 ms. */
     private readonly deadlineMs = 10_000,
     /** Its V8 heap's limits (the memory budget's share, config/memory-budget.ts); undefined: V8's defaults. */
@@ -44,8 +42,8 @@ export class WorkerRenderer implements SsrModule {
     private readonly idleMs = IDLE_MS,
   ) {}
 
-  render(url: string, options: RenderOptions): Promise<RenderedPage> {
-    return this.run(url, (id) => ({ type: 'render', id, url, options })) as Promise<RenderedPage>;
+  render(url: string, options: RenderOptions): Promise<RenderResult> {
+    return this.run(url, (id) => ({ type: 'render', id, url, options })) as Promise<RenderResult>;
   }
 
   renderFragment(name: 'footer', options: RenderOptions): Promise<FragmentResult> {
@@ -93,8 +91,7 @@ export class WorkerRenderer implements SsrModule {
     if (this.worker) return this.worker;
     // A heap limit also makes V8 collect the buffers a render leaves behind long before the machine's memory says so.
     const limits = this.heap && { maxOldGenerationSizeMb: this.heap.oldMb, maxYoungGenerationSizeMb: 3 * this.heap.semiSpaceMb };
-    const workerData: RenderWorkerData = { template: this.template };
-    const worker = new Worker(this.workerFile, { workerData, ...(limits ? { resourceLimits: limits } : {}) });
+    const worker = new Worker(this.workerFile, limits ? { resourceLimits: limits } : {});
     // Rendering must not keep the process alive on its own (the app's server does).
     worker.unref();
     worker.on('message', (message: FromRenderWorker) => {

@@ -120,7 +120,7 @@ export class SiteModule {
           provide: SSR_MODULE,
           inject: [RenderReads],
           useFactory: (reads: RenderReads) =>
-            new WorkerRenderer(files.renderWorker, reads.read, files.template, config.renderDeadlineMs, {
+            new WorkerRenderer(files.renderWorker, reads.read, config.renderDeadlineMs, {
               oldMb: config.memory.workerHeapMb,
               semiSpaceMb: config.memory.semiSpaceMb,
             }),

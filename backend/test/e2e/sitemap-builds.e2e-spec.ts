@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OffThreadReads } from '../../src/database/off-thread-reads';
 import { PageBuilder } from '../../src/site/page-builder';
+import { PageTemplate } from '../../src/site/page-template';
 import { RenderOrigins } from '../../src/site/render-origins';
 import { SSR_MODULE } from '../../src/site/ssr-module';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -35,10 +36,16 @@ describe('the sitemap and its files', () => {
         }
       },
     } as OffThreadReads;
-    const builder = new PageBuilder(t.app.get(DataSource), counted, t.app.get(SSR_MODULE), t.app.get(RenderOrigins));
+    const builder = new PageBuilder(
+      t.app.get(DataSource),
+      counted,
+      t.app.get(SSR_MODULE),
+      t.app.get(PageTemplate),
+      t.app.get(RenderOrigins),
+    );
     const built = await Promise.all(['/sitemap.xml', '/sitemap-1.xml', '/sitemap.xml', '/sitemap-2.xml'].map((key) => builder.build(key)));
     expect(mostAtOnce).toBe(1);
     expect(built.map((page) => page.status)).toEqual([200, 404, 200, 404]);
-    expect(built[0].body.toString('utf8')).toContain('<urlset');
+    expect(built[0].body).toContain('<urlset');
   });
 });

@@ -363,20 +363,11 @@ describe('the page store after a random sequence of edits', () => {
   async function compare(): Promise<string[]> {
     const differences: string[] = [];
     const freshFooter = await builder.build(FOOTER_KEY);
-    const footer = JSON.parse(freshFooter.body.toString('utf8')) as { html: string; styles: string; state: string };
-    const compose = (built: Buffer) =>
-      normalised(
-        built
-          .toString('utf8')
-          .split(FOOTER_STYLES)
-          .join(footer.styles)
-          .split(FOOTER_HTML)
-          .join(footer.html)
-          .split(FOOTER_STATE)
-          .join(footer.state),
-      );
-    const withoutPlaces = (built: Buffer) =>
-      normalised(built.toString('utf8')).split(FOOTER_STYLES).join('').split(FOOTER_HTML).join('').split(FOOTER_STATE).join('');
+    const footer = JSON.parse(freshFooter.body) as { html: string; styles: string; state: string };
+    const compose = (body: string) =>
+      normalised(body.split(FOOTER_STYLES).join(footer.styles).split(FOOTER_HTML).join(footer.html).split(FOOTER_STATE).join(footer.state));
+    const withoutPlaces = (body: string) =>
+      normalised(body).split(FOOTER_STYLES).join('').split(FOOTER_HTML).join('').split(FOOTER_STATE).join('');
     const rows = (await dataSource.query(
       'SELECT "key", "status", "location", "body", "tags", "stale" FROM "site_pages" ORDER BY "key"',
     )) as {

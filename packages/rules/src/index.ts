@@ -17,7 +17,6 @@ export * from './heading-ids.js';
 export * from './notes-and-formulas.js';
 export * from './arabic-search.js';
 export * from './render-worker-protocol.js';
-export * from './page-template.js';
 export * from './operation-matcher.js';
 export * from './comments.js';
 export * from './redirects.js';

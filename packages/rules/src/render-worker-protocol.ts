@@ -35,7 +35,7 @@ export interface RenderOptions {
   siteFragments?: boolean;
 }
 
-/** A rendered page, in parts (entry-server.tsx's render). */
+/** A rendered page. */
 export interface RenderResult {
   status: number;
   /** Head tags: title, meta, canonical, JSON-LD and the collected emotion styles. */
@@ -50,16 +50,6 @@ export interface RenderResult {
   cacheable: boolean;
   /** What the page shows, as content tags: the union of the tags its reads were answered with. */
   tags: string[];
-}
-
-/**
- * A rendered page as the worker hands it over: the template filled with the render's parts (fillTemplate, with the
- * footer's places when the render left the fragments out), as UTF-8 bytes whose buffer is transferred, not copied.
- * The serving thread only compresses and stores them: a page's strings (Arabic: two bytes a character, 60-150 KB
- * each) made on that thread were old-generation garbage at every page, collected there (issue 23).
- */
-export interface RenderedPage extends Omit<RenderResult, 'head' | 'html' | 'state'> {
-  page: Uint8Array;
 }
 
 /** A site-wide part rendered once for every page (the footer): its HTML, its emotion styles and its dehydrated queries. */
@@ -82,11 +72,6 @@ export interface RenderReadAnswer {
   tags: string[];
 }
 
-/** What the worker is started with (its workerData): the built index.html with the font preloads, to fill. */
-export interface RenderWorkerData {
-  template: string;
-}
-
 /** To the worker: render a page (or the footer fragment), or the answer to one of its reads. */
 export type ToRenderWorker =
   | { type: 'render'; id: number; url: string; options: RenderOptions }
@@ -96,4 +81,4 @@ export type ToRenderWorker =
 /** From the worker: a read it needs answered (a GET of the API: its URL and query), or a job done (its result or its error's text). */
 export type FromRenderWorker =
   | { type: 'read'; id: number; url: string; params: Record<string, unknown> | undefined }
-  | { type: 'done'; id: number; result?: RenderedPage | FragmentResult; error?: string };
+  | { type: 'done'; id: number; result?: RenderResult | FragmentResult; error?: string };
