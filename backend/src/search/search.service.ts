@@ -1,4 +1,4 @@
-import { Injectable, OnApplicationBootstrap, UnauthorizedException } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, OnApplicationBootstrap, UnauthorizedException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ContentEvents } from '../common/content-events';
 import { DomainEventName, DomainEvents } from '../common/domain-events';
@@ -34,8 +34,10 @@ const CHANGES_ANSWERS: readonly DomainEventName[] = [
 ];
 
 @Injectable()
-export class SearchService implements OnApplicationBootstrap {
+export class SearchService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly cache = new ShortCache<SearchResultsDto>(CACHE_ENTRIES, CACHE_TTL_MS);
+  /** Aborted when the app stops: an indexing run ends after its transaction under way, before the database closes. */
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly search: SearchRepository,
@@ -61,6 +63,12 @@ export class SearchService implements OnApplicationBootstrap {
     void this.indexUnindexed();
   }
 
+  /** Lets the indexing run under way end its transaction (the next start indexes what it left), and starts none. */
+  beforeApplicationShutdown(): Promise<void> {
+    this.stopping.abort();
+    return this.indexing;
+  }
+
   /** One indexing run at a time: a write behind the app's back during one queues the next. */
   private indexing: Promise<void> = Promise.resolve();
 
@@ -70,13 +78,19 @@ export class SearchService implements OnApplicationBootstrap {
   }
 
   private async indexNow(): Promise<void> {
+    if (this.stopping.signal.aborted) return;
     const started = Date.now();
     try {
-      const rebuilt = await reindexStalePosts(this.dataSource);
+      const rebuilt = await reindexStalePosts(this.dataSource, this.stopping.signal);
       // Answers kept meanwhile missed the posts not indexed yet.
       if (rebuilt > 0) this.cache.clear();
       if (rebuilt > 0 && process.env.NODE_ENV !== 'test') {
-        console.log(`mudawwana: search index rebuilt for ${rebuilt} posts in ${Date.now() - started} ms`);
+        const took = `${rebuilt} posts in ${Date.now() - started} ms`;
+        console.log(
+          this.stopping.signal.aborted
+            ? `mudawwana: search index: ${took} indexed before the stop (the next start indexes the rest)`
+            : `mudawwana: search index rebuilt for ${took}`,
+        );
       }
     } catch (error) {
       // The app closing meanwhile ends it; another start, or the next write behind the app's back, takes it up.

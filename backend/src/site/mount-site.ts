@@ -128,11 +128,14 @@ export function mountSite(
     app
       .get(PageFill)
       .fill()
-      .then(({ built, inMemory }) =>
+      .then(({ built, inMemory, stopped }) => {
+        const took = `${built} pages built in ${Math.round((Date.now() - started) / 1000)} s`;
         console.log(
-          `mudawwana: page store ready (${built} pages built in ${Math.round((Date.now() - started) / 1000)} s, ${inMemory} in memory)`,
-        ),
-      )
+          stopped
+            ? `mudawwana: page store fill stopped with the app (${took})`
+            : `mudawwana: page store ready (${took}, ${inMemory} in memory)`,
+        );
+      })
       .catch((error) => console.error('mudawwana: could not fill the page store', error));
   });
 

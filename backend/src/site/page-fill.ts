@@ -22,6 +22,8 @@ export interface FillResult {
   built: number;
   /** Pages memory holds afterwards. */
   inMemory: number;
+  /** The app stopped before the fill was done (a stop during a first start's fill is not an error). */
+  stopped: boolean;
 }
 
 /**
@@ -50,8 +52,21 @@ export class PageFill {
    * memory up to its bound; resolves when done, with how many pages were built and how many are in memory.
    */
   fill(): Promise<FillResult> {
-    this.filled ??= this.fillMissing().then(async (built) => ({ built, inMemory: await this.warm() }));
+    this.filled ??= this.fillAndWarm();
     return this.filled;
+  }
+
+  private async fillAndWarm(): Promise<FillResult> {
+    const progress = { built: 0 };
+    try {
+      await this.fillMissing(progress);
+      const inMemory = await this.warm();
+      return { built: progress.built, inMemory, stopped: this.queue.stopped };
+    } catch (error) {
+      // A stop ends the reads under way (the reader thread, the connection): the fill stopped with the app, it did not fail.
+      if (!this.queue.stopped) throw error;
+      return { built: progress.built, inMemory: this.memory.size, stopped: true };
+    }
   }
 
   /** Fills again from the start (every stored page was rendered before a write made behind the app's back). */
@@ -77,17 +92,16 @@ export class PageFill {
     return this.memory.size;
   }
 
-  private async fillMissing(): Promise<number> {
+  private async fillMissing(progress: { built: number }): Promise<void> {
     const run = ++this.runs;
     const current = () => !this.queue.stopped && run === this.runs;
-    let built = 0;
     const fill = async (keys: string[]) => {
       const stored = await this.store.storedAmong(keys, this.rebuilds.stamp);
       const missing = keys.filter((key) => !stored.has(key));
       for (let index = 0; index < missing.length && current(); index += 100) {
         await Promise.all(missing.slice(index, index + 100).map((key) => this.rebuilds.rebuild(key, 'background').catch(() => undefined)));
       }
-      built += missing.length;
+      progress.built += missing.length;
     };
     await fill([FOOTER_KEY, '/rss.xml', '/sitemap.xml', ...Object.values(NOT_FOUND_KEYS)]);
     // A batch at a time: the paths of 100,000 posts are never all held at once.
@@ -95,6 +109,5 @@ export class PageFill {
       if (!current()) break;
       await fill(keys);
     }
-    return built;
   }
 }

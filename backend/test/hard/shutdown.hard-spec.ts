@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import * as http from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { DRAIN_MS, STOP_DEADLINE_MS } from '../../src/shutdown';
 import { backendDir } from '../support/build';
@@ -201,4 +203,24 @@ describe('a stop on SIGTERM', () => {
     expect(await stuckEnd).toMatch(/ECONNRESET|socket hang up/);
     expect(server.output).toContain(`mudawwana: cut 1 connection(s) still open ${DRAIN_MS} ms after SIGTERM`);
   }, 60_000);
+});
+
+describe.runIf(siteBuilt)('a stop during the first fill of the page store', () => {
+  const blog = scratchBlog('stop-fill');
+
+  it('says the fill stopped with the app, and nothing failed', async () => {
+    // Enough posts that the start-up fill (a page a post, in the background) is still building at the signal.
+    await promisify(execFile)(process.execPath, [join(backendDir, 'dist/database/seeds/seed-cli.js'), '--posts', '1000'], {
+      env: { ...process.env, DATA_DIR: blog.dataDir, DATABASE_URL: blog.databaseUrl() ?? '' },
+    });
+    const server = await blog.start();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    server.child.kill('SIGTERM');
+    const exit = await server.exited;
+    expect({ code: exit.code, signal: exit.signal }).toEqual({ code: 0, signal: null });
+    expect(server.output.filter((line) => /page store/.test(line))).toEqual([
+      expect.stringMatching(/^mudawwana: page store fill stopped with the app \(\d+ pages built in \d+ s\)$/),
+    ]);
+    expect(server.output.filter((line) => /error|could not|fail/i.test(line))).toEqual([]);
+  }, 120_000);
 });
