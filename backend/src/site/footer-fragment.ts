@@ -74,9 +74,14 @@ export class FooterFragment {
     }
     const { html, styles, state } = JSON.parse(body) as { html: string; styles: string; state: string };
     const fragment: Fragment = { pieces: await footerPieces({ html, styles, state }), etag, tags };
-    if (stored && !stored.stale && this.clock.readCurrent(changesBefore)) {
+    const current = stored !== undefined && !stored.stale && this.clock.readCurrent(changesBefore);
+    // Without one in memory, the one made here is served anyway: kept, and when it is not known to be current (stale
+    // in the store, or a change meanwhile), looked at again like any stale one. Left out, every request until the
+    // rebuilt one landed read, inflated and compressed the footer again (a change before any reader came: a crawl
+    // of 2,000 pages compressed it 800 times, at half the speed).
+    if (current || !this.footer) {
       this.footer = fragment;
-      this.stale = false;
+      this.stale = !current;
     }
     return fragment;
   }

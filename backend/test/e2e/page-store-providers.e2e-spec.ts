@@ -147,6 +147,20 @@ describe('the page store providers', () => {
     await freshness.settled();
   });
 
+  it('FooterFragment made while there is none in memory and the stored one is stale: kept for every reader until the rebuilt one lands', async () => {
+    const footers = t.app.get(FooterFragment);
+    footers.forget(); // as after a start, before any reader asked for it
+    await store.markStale([ContentTag.all], false);
+    await events.notify('remote', [ContentTag.all]); // left to the other instance a while: nothing rebuilds it here yet
+    const first = await footers.current();
+    expect(first).toBeDefined();
+    // The same one for the next readers, not read, inflated and compressed again for each.
+    expect(await footers.current()).toBe(first);
+    await freshness.settled();
+    const rebuilt = (await store.get(FOOTER_KEY))?.etag;
+    await waitFor(async () => (await footers.current())?.etag === rebuilt, 3_000, 50);
+  });
+
   it('SiteLifecycle is the one stopSite stops', () => {
     expect(siteLifecycleOf(t.app)).toBe(t.app.get(SiteLifecycle));
   });
