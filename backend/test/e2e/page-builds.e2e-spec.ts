@@ -1,14 +1,13 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backendDir, buildBackend } from '../support/build';
+import { buildBackend } from '../support/build';
 import { anotherBuild, copyOfBuild, FRONTEND_DIST } from '../support/frontend-builds';
 import { createPost, waitFor } from '../support/helpers';
 import { scratchPostgres } from '../support/scratch-postgres';
+import { seedPosts } from '../support/server-process';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -30,13 +29,6 @@ async function scratchData(): Promise<{ dataDir: string; databaseUrl?: string; d
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** `npm run seed -- --posts N` as a process of its own, on the same data. */
-async function seed(data: { dataDir: string; databaseUrl?: string }, posts: number): Promise<void> {
-  await promisify(execFile)(process.execPath, [join(backendDir, 'dist/database/seeds/seed-cli.js'), '--posts', String(posts)], {
-    env: { ...process.env, DATA_DIR: data.dataDir, DATABASE_URL: data.databaseUrl ?? '' },
-  });
 }
 
 const get = (t: TestApp, path: string) => request(t.app.getHttpServer()).get(path);
@@ -71,7 +63,7 @@ describe('pages follow writes made behind the app', { timeout: 120_000 }, () => 
     expect((await get(app, '/').expect(200)).headers['x-site-cache']).toBe('HIT');
     expect((await get(app, '/rss.xml').expect(200)).text).not.toContain('<item>');
 
-    await seed(data, 5);
+    await seedPosts(data, 5);
     const [newest] = await newestSlugs(app);
     await waitFor(async () => lists((await get(app, '/').expect(200)).text, newest), undefined, 100);
     expect((await get(app, '/').expect(200)).text).not.toContain(NO_POSTS);
@@ -89,7 +81,7 @@ describe('pages follow writes made behind the app', { timeout: 120_000 }, () => 
   it('a seed while the blog is stopped shows on its first pages after the start', async () => {
     await t?.close();
     t = undefined;
-    await seed(data, 2);
+    await seedPosts(data, 2);
     t = await startTestApp({}, { serveSite: true, dataDir: data.dataDir, databaseUrl: data.databaseUrl });
     const [newest] = await newestSlugs(t);
     // The very first request: not a page rendered before the seed.

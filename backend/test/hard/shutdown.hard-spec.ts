@@ -1,13 +1,11 @@
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import * as http from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { DRAIN_MS, STOP_DEADLINE_MS } from '../../src/shutdown';
 import { backendDir } from '../support/build';
-import { registerAuthor, scratchBlog, ServerProcess, storedPosts } from '../support/server-process';
+import { registerAuthor, scratchBlog, seedPosts, ServerProcess, storedPosts } from '../support/server-process';
 
 /**
  * SIGTERM (docker stop, a redeploy) under a load of keep-alive clients that go on sending: the server stops within
@@ -210,9 +208,7 @@ describe.runIf(siteBuilt)('a stop during the first fill of the page store', () =
 
   it('says the fill stopped with the app, and nothing failed', async () => {
     // Enough posts that the start-up fill (a page a post, in the background) is still building at the signal.
-    await promisify(execFile)(process.execPath, [join(backendDir, 'dist/database/seeds/seed-cli.js'), '--posts', '1000'], {
-      env: { ...process.env, DATA_DIR: blog.dataDir, DATABASE_URL: blog.databaseUrl() ?? '' },
-    });
+    await seedPosts({ dataDir: blog.dataDir, databaseUrl: blog.databaseUrl() }, 1000);
     const server = await blog.start();
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     server.child.kill('SIGTERM');

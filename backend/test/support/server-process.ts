@@ -1,9 +1,10 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { queryPostgres, scratchPostgres, type ScratchDatabase } from './scratch-postgres';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -144,6 +145,13 @@ async function authorSession(base: string, path: string, body: object): Promise<
     .getSetCookie()
     .map((header) => header.split(';')[0])
     .join('; ');
+}
+
+/** `npm run seed -- --posts N` as a process of its own, on a blog's data (its DATA_DIR and, on PostgreSQL, its database). */
+export async function seedPosts(data: { dataDir: string; databaseUrl?: string }, posts: number): Promise<void> {
+  await promisify(execFile)(process.execPath, [join(backendDir, 'dist/database/seeds/seed-cli.js'), '--posts', String(posts)], {
+    env: { ...process.env, DATA_DIR: data.dataDir, DATABASE_URL: data.databaseUrl ?? '' },
+  });
 }
 
 /**
