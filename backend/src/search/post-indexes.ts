@@ -83,10 +83,14 @@ const REINDEX_WINDOW = 2_000;
 /**
  * Rebuilds the indexes of every post whose rows are missing or out of date; answers how many it rebuilt. Walks the
  * posts by id a window at a time, so no query looks at more than REINDEX_WINDOW posts, and rebuilds what it finds
- * in transactions of at most REINDEX_BATCH posts and about REINDEX_SLICE_MS, the event loop turning in between;
- * once `stop` is aborted (the app stopping), it starts no more of them.
+ * in transactions of at most REINDEX_BATCH posts and about REINDEX_SLICE_MS, the event loop turning in between,
+ * each after `roomToWrite` (SqliteCheckpoints: the WAL's log kept short); once `stop` is aborted (the app stopping),
+ * it starts no more of them.
  */
-export async function reindexStalePosts(dataSource: DataSource, stop?: AbortSignal): Promise<number> {
+export async function reindexStalePosts(
+  dataSource: DataSource,
+  { stop, roomToWrite }: { stop?: AbortSignal; roomToWrite?: () => Promise<void> } = {},
+): Promise<number> {
   const [{ last }] = (await dataSource.query('SELECT MAX("id") AS "last" FROM "posts"')) as { last: number | null }[];
   let rebuilt = 0;
   for (let from = 0; from < Number(last ?? 0) && !stop?.aborted; from += REINDEX_WINDOW) {
@@ -98,6 +102,8 @@ export async function reindexStalePosts(dataSource: DataSource, stop?: AbortSign
       [from, from + REINDEX_WINDOW, SEARCH_RULES_VERSION],
     );
     for (let pending = rows.map((row) => Number(row.id)); pending.length > 0 && !stop?.aborted;) {
+      await roomToWrite?.();
+      if (stop?.aborted) break;
       const ids = pending.slice(0, REINDEX_BATCH);
       const { written, next } = await dataSource.transaction(async (manager) => {
         const posts = await manager.find(Post, {

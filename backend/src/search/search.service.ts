@@ -6,6 +6,7 @@ import { normalizedQueryKey, queryTerms } from '@mudawwana/rules';
 import { LIST_DEFAULT_LIMIT } from '@mudawwana/rules';
 import { stripHtml } from '@mudawwana/rules';
 import { PostSummaryDto } from '../posts/dto/post.dto';
+import { SqliteCheckpoints } from '../database/sqlite-checkpoints';
 import { User } from '../users/user.entity';
 import { SearchQuery, SearchResultsDto } from './dto/search.dto';
 import { reindexStalePosts } from './post-indexes';
@@ -44,6 +45,7 @@ export class SearchService implements OnApplicationBootstrap, BeforeApplicationS
     private readonly dataSource: DataSource,
     private readonly domainEvents: DomainEvents,
     private readonly contentEvents: ContentEvents,
+    private readonly checkpoints: SqliteCheckpoints,
   ) {}
 
   /**
@@ -81,7 +83,10 @@ export class SearchService implements OnApplicationBootstrap, BeforeApplicationS
     if (this.stopping.signal.aborted) return;
     const started = Date.now();
     try {
-      const rebuilt = await reindexStalePosts(this.dataSource, this.stopping.signal);
+      const rebuilt = await reindexStalePosts(this.dataSource, {
+        stop: this.stopping.signal,
+        roomToWrite: () => this.checkpoints.roomToWrite(),
+      });
       // Answers kept meanwhile missed the posts not indexed yet.
       if (rebuilt > 0) this.cache.clear();
       if (rebuilt > 0 && process.env.NODE_ENV !== 'test') {

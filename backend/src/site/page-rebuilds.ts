@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { ContentVersionWatcher } from '../database/content-version';
+import { SqliteCheckpoints } from '../database/sqlite-checkpoints';
 import { ChangeClock } from './change-clock';
 import { storedBodyOf, type StoredBody } from './footer-places';
 import { MemoryPages, type KeptPage } from './memory-pages';
@@ -41,6 +42,7 @@ export class PageRebuilds {
     private readonly builder: PageBuilder,
     @Inject(SITE_BUILD_ID) private readonly buildId: string,
     private readonly contentVersion: ContentVersionWatcher,
+    private readonly checkpoints: SqliteCheckpoints,
   ) {}
 
   /**
@@ -62,7 +64,7 @@ export class PageRebuilds {
    * URLs anyone can make up (/sitemap-N.xml, ?page=N past the last page) never add rows, nor renders after a change.
    */
   rebuild(key: string, priority: RenderPriority): Promise<Rendered> {
-    return this.queue.run(key, priority, () => this.renderAndStore(key));
+    return this.queue.run(key, priority, () => this.renderAndStore(key, priority));
   }
 
   /**
@@ -71,10 +73,10 @@ export class PageRebuilds {
    * idle queue (a start-up fill can keep it busy for minutes). So this one follows it rather than joining it.
    */
   rebuildAfresh(key: string, priority: RenderPriority): Promise<Rendered> {
-    return this.queue.runAfresh(key, priority, () => this.renderAndStore(key));
+    return this.queue.runAfresh(key, priority, () => this.renderAndStore(key, priority));
   }
 
-  private async renderAndStore(key: string): Promise<Rendered> {
+  private async renderAndStore(key: string, priority: RenderPriority): Promise<Rendered> {
     const build = this.stamp;
     const generation = await this.store.generationOf(key);
     const changesBefore = this.clock.mark();
@@ -89,6 +91,8 @@ export class PageRebuilds {
     if (rendered.cacheable && exists) {
       const { contentType, status, body, etag, location, tags } = rendered;
       // A render that saw a change happen keeps its page marked stale: it may show what the change replaced.
+      // A fill writes thousands of pages one after another: they leave the SQLite WAL room first (SqliteCheckpoints).
+      if (priority === 'background') await this.checkpoints.roomToWrite();
       const stale = this.clock.changedSince(changesBefore);
       const landed = await this.store.put({ key, contentType, status, body, etag, location, tags, stale, build }, generation ?? 0);
       if (landed && !stale) this.remember(key, rendered, changesBefore);

@@ -1,8 +1,9 @@
 import { statSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVING_CONNECTION_AUTOCHECKPOINT } from '../../src/database/data-source';
-import { SqliteCheckpoints } from '../../src/database/sqlite-checkpoints';
+import { LONG_LOG_FRAMES, SqliteCheckpoints } from '../../src/database/sqlite-checkpoints';
 import { onPostgres, SQLITE_ONLY } from '../support/conditions';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -54,5 +55,37 @@ describe.runIf(!onPostgres)('SQLite checkpoints off the serving thread', SQLITE_
     // the thread, SQLite's safety net would have let it grow to 80 MB).
     expect(Math.max(...sizes)).toBeLessThan(6 * 2 ** 20);
     expect(await dataSource.query('SELECT COUNT(*) AS "n" FROM "filler"')).toEqual([{ n: 16 * (2 + 24) }]);
+  });
+
+  it('keeps the log short under writers that commit all the time when they ask for room before each write', async () => {
+    /**
+     * Two writers side by side, as the fill and the search index's rebuild at start: 256 KB transactions, a few
+     * milliseconds apart (about 50 MB a second in all, the rebuild's rate at 100,000 posts), 96 MB together; the
+     * largest the WAL file grew to (it only grows until it is truncated) tells the longest the log was.
+     */
+    const writeSideBySide = async (askForRoom: boolean) => {
+      await dataSource.query('PRAGMA wal_checkpoint(TRUNCATE)');
+      // SQLite has one connection: each transaction starts in a turn of its own, as in the app (the second writer
+      // starts 4 ms after the first).
+      const writer = async (after: number) => {
+        await sleep(after);
+        for (let written = 0; written < 48 * 4; written += 1) {
+          if (askForRoom) await checkpoints.roomToWrite();
+          await dataSource.transaction(async (manager) => {
+            for (let row = 0; row < 4; row += 1) await manager.query('INSERT INTO "filler" ("bytes") VALUES (randomblob(65536))');
+          });
+          await sleep(8);
+        }
+      };
+      await Promise.all([writer(0), writer(4)]);
+      return walBytes();
+    };
+    const net = SERVING_CONNECTION_AUTOCHECKPOINT * 4096;
+    // Without asking, the log grows on while the checkpoints run beside the writes, to the app connection's net (80 MB).
+    expect(await writeSideBySide(false)).toBeGreaterThan(0.9 * net);
+    // Asking, it starts again each time it has passed LONG_LOG_FRAMES (20 MB) and a checkpoint has seen it (30-37 MB
+    // here): never near the net.
+    expect(await writeSideBySide(true)).toBeLessThan(0.6 * net);
+    expect(LONG_LOG_FRAMES).toBeLessThan(SERVING_CONNECTION_AUTOCHECKPOINT / 2);
   });
 });
