@@ -182,6 +182,31 @@ describe('search', () => {
     expect(await reindexStalePosts(dataSource)).toBe(2);
     expect((await t.agent().get('/api/search').query({ q: 'شريحة' }).expect(200)).body.total).toBe(3);
   });
+
+  it('that rebuild asks for room in the WAL before each of its transactions', async () => {
+    const dataSource = t.app.get(DataSource);
+    const inserted = await dataSource
+      .getRepository(Post)
+      .insert(
+        Array.from({ length: 25 }, (_, index) => ({
+          title: `غرفة ${index}`,
+          slug: `room-${index}`,
+          content: '<p>نص</p>',
+          published: true,
+        })),
+      );
+    const ids = inserted.identifiers.map((row) => Number(row.id));
+    const indexed = async () =>
+      Number((await dataSource.query(`SELECT COUNT(*) AS "n" FROM "post_search" WHERE "post_id" IN (${ids.join(', ')})`))[0].n);
+    // How many of the posts were indexed each time it asked.
+    const asked: number[] = [];
+    const rebuilt = await reindexStalePosts(dataSource, { roomToWrite: async () => void asked.push(await indexed()) });
+    expect(rebuilt).toBe(25);
+    // 25 posts, at most 20 a transaction: at least two, each after asking (nothing written before the first).
+    expect(asked.length).toBeGreaterThanOrEqual(2);
+    expect(asked[0]).toBe(0);
+    for (let index = 1; index < asked.length; index += 1) expect(asked[index]).toBeGreaterThan(asked[index - 1]);
+  });
 });
 
 describe('search: a word in more posts than PostgreSQL ranks the text of', () => {
