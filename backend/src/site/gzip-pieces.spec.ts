@@ -28,6 +28,21 @@ describe('gzip pieces', () => {
     expect(gunzipSync(reordered).equals(Buffer.concat([parts[3], parts[0], parts[1]]))).toBe(true);
   });
 
+  it('keeps each piece its own when many are compressed at once on the streams it keeps open', async () => {
+    // Sizes from empty to past zlib's 16 KB output chunks, the same piece twice in a row, all asked for in one turn.
+    const parts = Array.from({ length: 400 }, (_, index) =>
+      index % 50 === 7 ? Buffer.alloc(0) : index % 3 === 0 ? randomBytes((index * 997) % 50_000) : arabic((index * 37) % 9000),
+    );
+    parts.push(parts[parts.length - 1]);
+    const pieces = await Promise.all(parts.map((part) => gzipPiece(part)));
+    for (const [index, piece] of pieces.entries()) {
+      expect(gunzipSync(Buffer.concat(gzipOfPieces([piece]))).equals(parts[index])).toBe(true);
+    }
+    const shuffled = pieces.map((piece, index) => ({ piece, part: parts[index] })).sort(() => Math.random() - 0.5);
+    const joined = Buffer.concat(gzipOfPieces(shuffled.map(({ piece }) => piece)));
+    expect(gunzipSync(joined).equals(Buffer.concat(shuffled.map(({ part }) => part)))).toBe(true);
+  });
+
   it('compresses text about as well as one gzip of the whole', async () => {
     const page = arabic(8000);
     const half = page.length / 2;
