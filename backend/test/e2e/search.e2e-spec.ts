@@ -185,16 +185,14 @@ describe('search', () => {
 
   it('that rebuild asks for room in the WAL before each of its transactions', async () => {
     const dataSource = t.app.get(DataSource);
-    const inserted = await dataSource
-      .getRepository(Post)
-      .insert(
-        Array.from({ length: 25 }, (_, index) => ({
-          title: `غرفة ${index}`,
-          slug: `room-${index}`,
-          content: '<p>نص</p>',
-          published: true,
-        })),
-      );
+    const inserted = await dataSource.getRepository(Post).insert(
+      Array.from({ length: 25 }, (_, index) => ({
+        title: `غرفة ${index}`,
+        slug: `room-${index}`,
+        content: '<p>نص</p>',
+        published: true,
+      })),
+    );
     const ids = inserted.identifiers.map((row) => Number(row.id));
     const indexed = async () =>
       Number((await dataSource.query(`SELECT COUNT(*) AS "n" FROM "post_search" WHERE "post_id" IN (${ids.join(', ')})`))[0].n);
