@@ -1,7 +1,7 @@
 /**
  * One gzip stream put together from pieces compressed separately, so that a stored page and the site-wide footer
  * are composed without decompressing or compressing anything per request (the technique of zlib's
- * examples/gzjoin.c). Each piece is raw deflate that ends in a sync flush (byte-aligned, no final block) and refers
+ * examples/gzjoin.c). Each piece is raw deflate that ends in a full flush (byte-aligned, no final block) and refers
  * to nothing before it, so pieces can follow one another in any order; an empty final block ends the stream, and
  * the trailer's CRC-32 is combined from the pieces' own (zlib's crc32_combine), never computed over the whole.
  */
@@ -16,7 +16,7 @@ export interface GzipPiece {
 
 /** gzip header: deflate, no name or time, unknown OS (RFC 1952). */
 const HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
-/** An empty final block with fixed codes: what ends a stream whose pieces all ended in a sync flush. */
+/** An empty final block with fixed codes: what ends a stream whose pieces all ended in a flush. */
 const LAST_BLOCK = Buffer.from([0x03, 0x00]);
 
 /**
@@ -31,7 +31,7 @@ class PieceDeflater {
   private failed?: (error: Error) => void;
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly level: number) {
+  constructor() {
     this.stream = this.opened();
   }
 
@@ -51,7 +51,7 @@ class PieceDeflater {
   }
 
   private opened(): DeflateRaw {
-    const stream = createDeflateRaw({ level: this.level });
+    const stream = createDeflateRaw({ level: 6 });
     stream.on('data', (chunk: Buffer) => this.piece.push(chunk));
     // zlib fails only out of memory: that piece fails, and the next ones get a new stream.
     stream.on('error', (error) => {
@@ -63,7 +63,7 @@ class PieceDeflater {
 }
 
 /** Two streams at the default level: a page's pieces are compressed two at a time, in zlib's thread pool. */
-const deflaters = [new PieceDeflater(6), new PieceDeflater(6)];
+const deflaters = [new PieceDeflater(), new PieceDeflater()];
 let nextDeflater = 0;
 
 /** Compresses one piece, in zlib's thread pool: a sitemap of 10,000 URLs would hold the event loop for tens of ms. */
