@@ -56,6 +56,25 @@ function vitestCounts(file) {
   };
 }
 
+/**
+ * What failed a vitest run outside its tests (scripts/vitest-run-errors.mjs), a line each: the error, the test file
+ * it came from when vitest knows it, and the first frames of its stack.
+ */
+function runErrorsOf(file) {
+  if (!existsSync(file)) return [];
+  const { errors } = JSON.parse(readFileSync(file, 'utf8'));
+  return errors.map(({ message, stack, file: from, test, after }) => {
+    const where = [from && relative(root, from), test, after].filter(Boolean).join(' › ');
+    const frames = (stack ?? '')
+      .split('\n')
+      .filter((line) => line.trim().startsWith('at '))
+      .slice(0, 3);
+    return [`unhandled error${where ? ` in ${where}` : ''}: ${message}`, ...frames.map((frame) => `  ${frame.trim()}`)].join(
+      '\n              ',
+    );
+  });
+}
+
 /** Counts from a Playwright JSON report: a skipped test's reason is its skip annotation; `flaky` ones are named. */
 function playwrightCounts(file) {
   if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0, missing: true };
@@ -121,11 +140,15 @@ function timed(name, work) {
 function vitest(name, workspace, env = {}) {
   const output = join(reports, `${name}.json`);
   return timed(name, () => {
-    const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${output}`], {
+    const runErrors = join(reports, `${name}-run-errors.json`);
+    rmSync(runErrors, { force: true });
+    const reporters = ['--reporter=default', '--reporter=json', `--reporter=${join(root, 'scripts', 'vitest-run-errors.mjs')}`];
+    const status = run('npx', ['vitest', 'run', ...reporters, `--outputFile.json=${output}`], {
       cwd: join(root, workspace),
-      env,
+      env: { ...env, VITEST_RUN_ERRORS: runErrors },
     });
-    return { status, ...vitestCounts(output) };
+    const counts = vitestCounts(output);
+    return { status, ...counts, failures: [...(counts.failures ?? []), ...runErrorsOf(runErrors)] };
   });
 }
 
@@ -204,6 +227,8 @@ for (const suite of suites) {
   for (const name of suite.flaky ?? []) console.log(`            flaky: ${name}`);
   // Named again here, at the end of the output, where a reader of a long CI log looks first.
   for (const name of suite.failures ?? []) console.log(`            FAILED: ${name}`);
+  if (suite.status && !suite.failures?.length)
+    console.log(`            FAILED: the runner exited with ${suite.status}, naming no test (its output above says why)`);
   passed += suite.passed;
   failed += suiteFailed;
   skipped += suite.skipped;
