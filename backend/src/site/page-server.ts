@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { ChangeClock } from './change-clock';
 import { SITEMAP_PATH } from './feeds';
 import { FooterFragment, type Fragment } from './footer-fragment';
-import { composeGzip } from './footer-places';
+import { composeGzip, composeKeptGzip } from './footer-places';
 import { MemoryPages, type KeptPage } from './memory-pages';
 import { hasSlug, NOT_FOUND_KEYS, pageKey, routeOf, type PageRoute } from './page-key';
 import { PageRebuilds } from './page-rebuilds';
@@ -86,7 +86,7 @@ export class PageServer {
 
   private remembered(key: string, footer: Fragment | undefined): Served | undefined {
     const page = this.memory.get(key);
-    return page && { page: compose(page, footer), stored: true, cache: 'HIT' };
+    return page && { page: compose(page, footer, composeKeptGzip), stored: true, cache: 'HIT' };
   }
 
   /** A page from the store (kept in memory when it is current), composed with the current footer. */
@@ -120,10 +120,13 @@ export class PageServer {
   }
 }
 
-/** The page with the current footer in its three places (head styles, HTML, data); its ETag names both. */
-function compose(page: KeptPage, footer: Fragment | undefined): ServedPage {
+/**
+ * The page with the current footer in its three places (head styles, HTML, data); its ETag names both. A page kept
+ * in memory is composed with composeKeptGzip (once per footer), any other anew.
+ */
+function compose(page: KeptPage, footer: Fragment | undefined, composed = composeGzip): ServedPage {
   const { status, contentType, location, body, etag } = page;
-  const gzip = composeGzip(body, footer?.pieces);
+  const gzip = composed(body, footer?.pieces);
   if (body.segments.length === 0) return { status, contentType, location, gzip, etag: `"${etag}"` };
   return { status, contentType, location, gzip, etag: `"${etag}.${footer?.etag ?? ''}"` };
 }
