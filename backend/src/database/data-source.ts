@@ -5,7 +5,7 @@ import { raiseContentVersion } from './content-version';
 import { POSTGRES_MIGRATIONS } from './migrations/postgres';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite';
 import { bindSqliteNumbers } from './sqlite-bound-numbers';
-import { keepSqliteTransactionsInStep } from './sqlite-transactions';
+import { beginSqliteTransactionsImmediately, keepSqliteTransactionsInStep } from './sqlite-transactions';
 
 export type MigrationClass = new () => MigrationInterface;
 
@@ -104,6 +104,7 @@ export async function openDatabase(database: DatabaseConfig, migrations = migrat
   const dataSource = new DataSource({ ...dataSourceOptions(database), migrations });
   await dataSource.initialize();
   keepSqliteTransactionsInStep(dataSource);
+  beginSqliteTransactionsImmediately(dataSource);
   bindSqliteNumbers(dataSource);
   await runMigrations(dataSource);
   return dataSource;

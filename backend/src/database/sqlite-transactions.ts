@@ -30,3 +30,19 @@ export function keepSqliteTransactionsInStep(dataSource: DataSource): void {
     };
   }
 }
+
+/**
+ * TypeORM begins SQLite transactions DEFERRED: one that reads before it writes holds a snapshot, and if another
+ * process commits in between (`npm run seed` or `import` beside the server, a second server on the same file), its
+ * first write fails at once with SQLITE_BUSY_SNAPSHOT ("database is locked"), without waiting: an author's save
+ * answered 500 while another process filled the page store (issue 23's bench at 100,000 posts, every run). Begun
+ * IMMEDIATE, a transaction takes the write lock first, waiting for it as any write does (busy_timeout), and then
+ * nobody can commit under it. Within the app nothing changes: it has one connection, its transactions one at a time.
+ */
+export function beginSqliteTransactionsImmediately(dataSource: DataSource): void {
+  if (dataSource.options.type !== 'better-sqlite3') return;
+  const runner = dataSource.createQueryRunner(); // the driver's one runner, whoever asks
+  const query = runner.query.bind(runner) as (text: string, ...rest: unknown[]) => Promise<unknown>;
+  (runner as unknown as { query: typeof query }).query = (text, ...rest) =>
+    query(text === 'BEGIN TRANSACTION' ? 'BEGIN IMMEDIATE TRANSACTION' : text, ...rest);
+}
