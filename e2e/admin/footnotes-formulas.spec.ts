@@ -56,7 +56,13 @@ test('the author writes footnotes and formulas; readers get them without JavaScr
     // reference may still be selected; a click on the text's end puts a cursor there instead)
     const second = editor.locator('p', { hasText: 'الفقرة الثانية' });
     const box = (await second.boundingBox())!;
-    await second.click({ position: { x: 2, y: box.height / 2 } });
+    // Typed text replaces a selected node: the click is made again until the cursor is in that paragraph (a click
+    // on a busy machine once left the reference selected, and the text took its place).
+    const cursorParagraph = () => page.evaluate(() => document.getSelection()?.anchorNode?.parentElement?.closest('p')?.textContent ?? '');
+    await expect(async () => {
+      await second.click({ position: { x: 2, y: box.height / 2 } });
+      expect(await cursorParagraph()).toContain('الفقرة الثانية');
+    }).toPass();
     await page.keyboard.press('End');
     await page.keyboard.type(' والمجموع ');
     await toolbarButton(page, INLINE_MATH).click();
