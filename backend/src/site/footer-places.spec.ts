@@ -20,6 +20,14 @@ describe('a stored page and the footer composed into it', () => {
     );
   });
 
+  it('composes a body read back from the store (its segments as JSON) into a stream whose checksum holds', async () => {
+    const body = await storedBodyOf(page);
+    const read = { gzip: Buffer.from(body.gzip), segments: JSON.parse(JSON.stringify(body.segments)) as typeof body.segments };
+    // gunzipSync checks the trailer's CRC-32, combined from each piece's CRC and shift (gzip-pieces.ts)
+    expect(inflate(composeGzip(read, await footer()))).toBe(inflate(composeGzip(body, await footer())));
+    expect(read.segments.every((segment) => segment.shift > 0)).toBe(true);
+  });
+
   it('leaves the places empty without a footer, and a body without places as it is', async () => {
     expect(inflate(composeGzip(await storedBodyOf(page), undefined))).toBe(
       '<head></head><body><p>مقال عن React</p><script>p</script></body>',

@@ -21,12 +21,16 @@ export async function footerPieces(parts: Record<FooterPlace, string>): Promise<
   return { styles, html, state };
 }
 
-/** A stretch of a stored body: where its deflate bytes are, what they inflate to, and the footer part after it. */
+/**
+ * A stretch of a stored body: where its deflate bytes are, what they inflate to (with its CRC shift: GzipPiece), and
+ * the footer part after it. (Pages stored by another build, whose segments may lack a shift, are never served.)
+ */
 export interface Segment {
   start: number;
   end: number;
   crc: number;
   length: number;
+  shift: number;
   then?: FooterPlace;
 }
 
@@ -61,7 +65,8 @@ export async function storedBodyOf(page: Buffer): Promise<StoredBody> {
   let offset = header.length;
   pieces.forEach((piece, index) => {
     const then = stretches[index].then;
-    segments.push({ start: offset, end: offset + piece.deflated.length, crc: piece.crc, length: piece.length, ...(then ? { then } : {}) });
+    const { crc, length, shift } = piece;
+    segments.push({ start: offset, end: offset + piece.deflated.length, crc, length, shift, ...(then ? { then } : {}) });
     offset += piece.deflated.length;
   });
   return { gzip: Buffer.concat([header, ...rest]), segments: segments.length > 1 ? segments : [] };
@@ -71,8 +76,8 @@ export async function storedBodyOf(page: Buffer): Promise<StoredBody> {
 export function composeGzip(body: StoredBody, footer: FooterPieces | undefined): readonly Buffer[] {
   if (body.segments.length === 0) return [body.gzip];
   const pieces: GzipPiece[] = [];
-  for (const { start, end, crc, length, then } of body.segments) {
-    pieces.push({ deflated: body.gzip.subarray(start, end), crc, length });
+  for (const { start, end, crc, length, shift, then } of body.segments) {
+    pieces.push({ deflated: body.gzip.subarray(start, end), crc, length, shift });
     if (then && footer) pieces.push(footer[then]);
   }
   return gzipOfPieces(pieces);
