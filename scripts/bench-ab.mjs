@@ -7,6 +7,7 @@
 // round: BENCH_AB_REQUESTS post pages (default 4000) with 10 keep-alive connections, with gzip and without. It prints
 // req/s and the server's CPU time a request (utime + stime from /proc, Linux) of every crawl, and the medians.
 // BENCH_AB_MEMORY_MB=0 starts both servers without a memory tier, so every page is read from the store.
+// BENCH_DATABASE_URL (a PostgreSQL server) gives each build a scratch database there instead of SQLite.
 // Not a test: kept out of `npm test` and CI. BENCH_SKIP_BUILD=1 uses this checkout's build as it is.
 import './node-runtime.mjs';
 import { spawn, spawnSync } from 'node:child_process';
@@ -14,6 +15,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { scratchDatabase } from './bench-database.mjs';
 import { pageStoreReady, waitForHealth } from './bench-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -59,7 +61,8 @@ function builtTree(rev) {
 /** A blog of POSTS posts seeded by the tree's own code, served by its build, every page built. */
 async function startBlog(side, port) {
   const dataDir = mkdtempSync(join(tmpdir(), `mudawwana-bench-ab-${side.name}-`));
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: '', PUBLIC_URL: '' };
+  const database = await scratchDatabase(`mudawwana_bench_ab_${port}`);
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: database.url, PUBLIC_URL: '' };
   if (process.env.BENCH_AB_MEMORY_MB !== undefined) env.PAGE_MEMORY_MB = process.env.BENCH_AB_MEMORY_MB;
   const seeded = spawnSync('node', ['scripts/backend-cli.mjs', 'seed', '--posts', String(POSTS)], { cwd: side.tree, env });
   if (seeded.status !== 0) throw new Error(`seeding for ${side.name} failed: ${seeded.stderr}`);
@@ -67,7 +70,7 @@ async function startBlog(side, port) {
   const ready = pageStoreReady(child);
   await waitForHealth(`http://127.0.0.1:${port}`);
   await ready;
-  return { ...side, child, dataDir, base: `http://127.0.0.1:${port}` };
+  return { ...side, child, dataDir, database, base: `http://127.0.0.1:${port}` };
 }
 
 function get(agent, base, path, gzip) {
@@ -160,5 +163,6 @@ try {
     blog.child.kill('SIGTERM');
     await new Promise((resolve) => blog.child.once('exit', resolve));
     rmSync(blog.dataDir, { recursive: true, force: true });
+    await blog.database.drop();
   }
 }
