@@ -132,12 +132,7 @@ export function crcShift(length: number): number {
   return xToTheNTimes2ToThe(length, 3);
 }
 
-/** The CRC-32 of A followed by B, from the CRC-32 of A, that of B and B's crcShift. */
-function crcAppended(crcA: number, crcB: number, shiftB: number): number {
+/** The CRC-32 of A followed by B, from the CRC-32 of A, that of B and B's crcShift (zlib's crc32_combine_op). */
+export function crcAppended(crcA: number, crcB: number, shiftB: number): number {
   return (multiplyModP(shiftB, crcA) ^ crcB) >>> 0;
-}
-
-/** The CRC-32 of A followed by B, from the CRC-32 of A, that of B and the length of B (zlib's crc32_combine). */
-export function crc32Combine(crcA: number, crcB: number, lengthB: number): number {
-  return crcAppended(crcA, crcB, crcShift(lengthB));
 }
