@@ -53,22 +53,19 @@ function pageOfRow(row: Record<string, unknown>): StoredPage {
   };
 }
 
-/** The stored body as a driver returns it: bytes (SQLite, PostgreSQL's bytea), or base64 text (PAGE_READ_COLUMNS). */
+/** The stored body as a driver returns it: bytes (SQLite, PostgreSQL's bytea), or base64 text (POSTGRES_READ_COLUMNS). */
 function bodyOf(value: unknown): Buffer {
   if (typeof value === 'string') return Buffer.from(value, 'base64');
   return Buffer.isBuffer(value) ? value : Buffer.from(value as Uint8Array);
 }
 
 /**
- * The columns of a reader's page read, by driver. node-postgres reads a bytea as hex text (every byte two
- * characters) and only then makes it bytes; base64 text is a third shorter to send, hold and decode (issue 23: a
- * page's 13 KB body was a 26 KB string on the serving thread's heap). PostgreSQL breaks base64 into lines of 76
- * characters, which Buffer.from skips.
+ * A reader's page read on PostgreSQL: node-postgres reads a bytea as hex text (every byte two characters) and only
+ * then makes it bytes; base64 text is a third shorter to send, hold and decode (issue 23: a page's 13 KB body was a
+ * 26 KB string on the serving thread's heap). PostgreSQL breaks base64 into lines of 76 characters, which
+ * Buffer.from skips.
  */
-const PAGE_READ_COLUMNS = {
-  sqlite: COLUMNS,
-  postgres: COLUMNS.replace('"body"', `encode("body", 'base64') AS "body"`),
-};
+const POSTGRES_READ_COLUMNS = COLUMNS.replace('"body"', `encode("body", 'base64') AS "body"`);
 
 /**
  * Rendered pages in the database (site_pages), with what each shows (site_page_tags): shared by every instance and
@@ -80,7 +77,7 @@ export class PageStore {
   private readonly readPage: (key: string) => Promise<Record<string, unknown>[]>;
 
   constructor(private readonly dataSource: DataSource) {
-    const columns = PAGE_READ_COLUMNS[dataSource.options.type === 'postgres' ? 'postgres' : 'sqlite'];
+    const columns = this.postgres ? POSTGRES_READ_COLUMNS : COLUMNS;
     this.readPage = preparedRead(dataSource, 'site-page', `SELECT ${columns} FROM "site_pages" WHERE "key" = ?`);
   }
 
