@@ -29,6 +29,21 @@ function skip(groups, reason, count, where) {
   if (where) group.where.add(where);
 }
 
+/**
+ * A failure's message for the summary: its first lines, and where it happened. CI keeps only the end of a run's output,
+ * so the summary is where a failure must say what went wrong, not only which test it was.
+ */
+function why(message, at) {
+  if (!message) return '';
+  // eslint-disable-next-line no-control-regex -- the runners colour their messages
+  const lines = message
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trimEnd());
+  const shown = lines.filter((line) => line.trim()).slice(0, 4);
+  return ['', ...shown, ...(at ? [`at ${at}`] : [])].join('\n              ');
+}
+
 /** Counts from a vitest JSON report; a skipped test's reason is its `meta.skipReason` (its suite's, inherited). */
 function vitestCounts(file) {
   if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0, missing: true };
@@ -40,7 +55,7 @@ function vitestCounts(file) {
     if (result.status === 'failed' && result.assertionResults.length === 0)
       failures.push(`${relative(root, result.name)}: ${result.message}`);
     for (const test of result.assertionResults) {
-      if (test.status === 'failed') failures.push(`${relative(root, result.name)} › ${test.fullName}`);
+      if (test.status === 'failed') failures.push(`${relative(root, result.name)} › ${test.fullName}${why(test.failureMessages?.[0])}`);
       if (test.status === 'passed' || test.status === 'failed') continue;
       const reason = test.status === 'todo' ? 'todo' : (test.meta?.skipReason ?? 'no reason given');
       skip(skips, reason, 1, relative(root, result.name));
@@ -88,7 +103,11 @@ function playwrightCounts(file) {
       for (const test of spec.tests) {
         const name = `[${test.projectName}] ${spec.file} › ${[...titles, spec.title].join(' › ')}`;
         if (test.status === 'flaky') flaky.push(`${name} (passed on retry ${test.results.length - 1})`);
-        if (test.status === 'unexpected') failures.push(name);
+        if (test.status === 'unexpected') {
+          const { error } = test.results.at(-1) ?? {};
+          const at = error?.location ? `${relative(root, error.location.file)}:${error.location.line}` : undefined;
+          failures.push(`${name}${why(error?.message, at)}`);
+        }
         if (test.status === 'skipped') {
           const reason = test.annotations.find((a) => a.type === 'skip' || a.type === 'fixme')?.description;
           skip(skips, reason ?? 'not run (an earlier test of its serial group failed, or no reason given)', 1, spec.file);
