@@ -35,7 +35,6 @@ function skip(groups, reason, count, where) {
  */
 function why(message, at) {
   if (!message) return '';
-  // eslint-disable-next-line no-control-regex -- the runners colour their messages
   const lines = message
     .replace(/\u001b\[[0-9;]*m/g, '')
     .split('\n')
