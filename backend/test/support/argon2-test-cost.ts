@@ -1,8 +1,8 @@
 import { vi } from 'vitest';
 
 /**
- * The API and hard tests hash passwords at argon2id's lowest cost instead of the production one (password.ts: 19 MiB,
- * two passes, one lane). The tests of sign-in limits need hundreds of checked sign-ins, and at the library's default
+ * The API and hard tests hash passwords at argon2id's lowest cost instead of the production one (password.ts: 7 MiB,
+ * five passes, one lane). The tests of sign-in limits need hundreds of checked sign-ins, and at the library's default
  * cost (64 MiB, three passes, four lanes, the production cost before issue 23) those hashes were a quarter of the
  * whole backend suite.
  *
