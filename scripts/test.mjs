@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join, relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = new URL('..', import.meta.url).pathname;
 const reports = join(root, 'test-output', 'reports');
@@ -29,18 +30,21 @@ function skip(groups, reason, count, where) {
   if (where) group.where.add(where);
 }
 
+/** Lines that go on a failure's line in the summary, indented under it. */
+const continued = (lines) => lines.map((line) => `\n              ${line}`).join('');
+
 /**
  * A failure's message for the summary: its first lines, and where it happened. CI keeps only the end of a run's output,
  * so the summary is where a failure must say what went wrong, not only which test it was.
  */
 function why(message, at) {
   if (!message) return '';
-  const lines = message
-    .replace(/\u001b\[[0-9;]*m/g, '')
+  const shown = stripVTControlCharacters(message)
     .split('\n')
+    .filter((line) => line.trim())
+    .slice(0, 4)
     .map((line) => line.trimEnd());
-  const shown = lines.filter((line) => line.trim()).slice(0, 4);
-  return ['', ...shown, ...(at ? [`at ${at}`] : [])].join('\n              ');
+  return continued([...shown, ...(at ? [`at ${at}`] : [])]);
 }
 
 /** Counts from a vitest JSON report; a skipped test's reason is its `meta.skipReason` (its suite's, inherited). */
@@ -83,9 +87,7 @@ function runErrorsOf(file) {
       .split('\n')
       .filter((line) => line.trim().startsWith('at '))
       .slice(0, 3);
-    return [`unhandled error${where ? ` in ${where}` : ''}: ${message}`, ...frames.map((frame) => `  ${frame.trim()}`)].join(
-      '\n              ',
-    );
+    return `unhandled error${where ? ` in ${where}` : ''}: ${message}${continued(frames.map((frame) => `  ${frame.trim()}`))}`;
   });
 }
 
