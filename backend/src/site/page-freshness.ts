@@ -52,7 +52,14 @@ export class PageFreshness {
     private readonly staticPages: StaticPageSlugs,
     private readonly fills: PageFill,
     private readonly contentVersion: ContentVersionWatcher,
-  ) {}
+  ) {
+    // A page whose render saw a change happen lands stale. When the change found it in the store, such a render does
+    // not land (the change raised its generation); when it did not (a first render under way, as in a start-up fill),
+    // nothing would rebuild it before the next reader, who would be served what the change replaced.
+    rebuilds.onStored((key, stale) => {
+      if (stale && !queue.stopped && rebuildRank(key) < Infinity) void rebuilds.rebuildAfresh(key, 'fresh').catch(() => undefined);
+    });
+  }
 
   /** Listens for changes and sweeps now and then. */
   start(): void {

@@ -32,7 +32,7 @@ function etagOf(...parts: (string | Buffer)[]): string {
  */
 @Injectable()
 export class PageRebuilds {
-  private readonly storedListeners: ((key: string) => void)[] = [];
+  private readonly storedListeners: ((key: string, stale: boolean) => void)[] = [];
 
   constructor(
     private readonly store: PageStore,
@@ -53,8 +53,11 @@ export class PageRebuilds {
     return `${this.buildId}.${this.contentVersion.version}`;
   }
 
-  /** Calls `listener` with the key of each page a rebuild has put into the store (the footer looks at its own). */
-  onStored(listener: (key: string) => void): void {
+  /**
+   * Calls `listener` with the key of each page a rebuild has put into the store, and whether it landed stale (a
+   * change happened while it rendered): the footer looks at its own, PageFreshness rebuilds the ones readers expect.
+   */
+  onStored(listener: (key: string, stale: boolean) => void): void {
     this.storedListeners.push(listener);
   }
 
@@ -97,7 +100,7 @@ export class PageRebuilds {
       const landed = await this.store.put({ key, contentType, status, body, etag, location, tags, stale, build }, generation ?? 0);
       if (landed && !stale) this.remember(key, rendered, changesBefore);
       else if (landed) this.memory.delete(key);
-      if (landed) for (const listener of this.storedListeners) listener(key);
+      if (landed) for (const listener of this.storedListeners) listener(key, stale);
     }
     return rendered;
   }

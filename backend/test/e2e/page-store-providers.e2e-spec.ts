@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ContentEvents } from '../../src/common/content-events';
 import { ContentTag } from '../../src/site/content-tags';
 import { SETTLE_MS } from '../../src/site/change-clock';
@@ -10,6 +10,7 @@ import { stopSite } from '../../src/site/mount-site';
 import { FOOTER_KEY, PageBuilder } from '../../src/site/page-builder';
 import { PageFill } from '../../src/site/page-fill';
 import { PageFreshness } from '../../src/site/page-freshness';
+import { PageRebuilds } from '../../src/site/page-rebuilds';
 import { PageServer } from '../../src/site/page-server';
 import { PageStore } from '../../src/site/page-store';
 import { RenderQueue } from '../../src/site/render-queue';
@@ -100,6 +101,35 @@ describe('the page store providers', () => {
     await freshness.settled();
     expect(await store.get('/sitemap.xml')).toMatchObject({ stale: false }); // the sweep's
     expect((await server.serve('/', none)).cache).toBe('HIT');
+  });
+
+  it('PageFreshness rebuilds at once a page whose first render saw a change here: readers never get what it replaced', async () => {
+    // A start-up fill renders '/' for the first time; the author saves a change while that render is under way. The
+    // change finds no '/' in the store to mark, and the render lands stale (it may show what the change replaced).
+    await store.remove('/', (await store.generationOf('/')) ?? 0);
+    memory.delete('/');
+    const builder = t.app.get(PageBuilder);
+    const build = builder.build.bind(builder);
+    let rendered!: () => void;
+    let release!: () => void;
+    const renderedBeforeChange = new Promise<void>((resolve) => (rendered = resolve));
+    const changeMade = new Promise<void>((resolve) => (release = resolve));
+    vi.spyOn(builder, 'build').mockImplementationOnce(async (key) => {
+      const built = await build(key);
+      rendered();
+      await changeMade;
+      return built;
+    });
+    const firstRender = t.app.get(PageRebuilds).rebuild('/', 'background');
+    await renderedBeforeChange;
+    await events.notify('local', [ContentTag.homeLayout]);
+    release();
+    await firstRender;
+    expect(await store.get('/')).toMatchObject({ stale: true });
+    expect(queue.pending('/')).toBeDefined(); // rebuilt at once, as if the change had found it
+    expect((await server.serve('/', none)).cache).not.toBe('STALE');
+    expect(await store.get('/')).toMatchObject({ stale: false });
+    await freshness.settled();
   });
 
   it('PageFreshness keeps nothing read from the store in memory for a while after a change made on another instance', async () => {
