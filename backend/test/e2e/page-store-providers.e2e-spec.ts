@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ContentEvents } from '../../src/common/content-events';
 import { ContentTag } from '../../src/site/content-tags';
-import { SETTLE_MS } from '../../src/site/change-clock';
+import { ChangeClock, SETTLE_MS } from '../../src/site/change-clock';
 import { FooterFragment } from '../../src/site/footer-fragment';
 import { MemoryPages } from '../../src/site/memory-pages';
 import { stopSite } from '../../src/site/mount-site';
@@ -130,6 +130,18 @@ describe('the page store providers', () => {
     expect((await server.serve('/', none)).cache).not.toBe('STALE');
     expect(await store.get('/')).toMatchObject({ stale: false });
     await freshness.settled();
+  });
+
+  it('PageFreshness takes a change no page shows (a pending comment, an upload) for no change at all', async () => {
+    await server.serve('/', none);
+    await server.serve('/', none);
+    expect(memory.get('/')).toBeDefined();
+    const clock = t.app.get(ChangeClock);
+    const before = clock.mark();
+    await events.notify('local', [ContentTag.nothingShown]);
+    expect(clock.changedSince(before)).toBe(false); // renders under way land fresh
+    expect(memory.get('/')).toBeDefined();
+    expect(await store.staleKeys(1)).toEqual([]);
   });
 
   it('PageFreshness keeps nothing read from the store in memory for a while after a change made on another instance', async () => {
