@@ -85,8 +85,8 @@ export class PageFreshness {
    */
   private async changed(origin: ContentChangeOrigin, tags: readonly string[]): Promise<void> {
     if (origin === 'outside') return this.writtenOutside();
-    // A pending comment, an upload: no page shows it, so no render under way misses it (counted as a change, it
-    // would have every render then in flight rebuilt once more: a reader's flood of pending comments, as many).
+    // A pending comment, an upload: no page shows it, so no render under way misses it. Counted as a change, it would
+    // have those renders land stale and be done again: a reader's flood of pending comments would redo them all.
     if (tags.every((tag) => tag === ContentTag.nothingShown)) return;
     this.clock.tick();
     this.memory.dropTagged(tags);
