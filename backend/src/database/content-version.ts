@@ -30,6 +30,8 @@ const WATCH_INTERVAL_MS = 2_000;
 export class ContentVersionWatcher implements OnApplicationBootstrap, OnApplicationShutdown {
   private seen = 0;
   private timer?: NodeJS.Timeout;
+  /** One look at a time, each reading afresh: a look asked for while another is under way misses nothing. */
+  private looking: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -53,7 +55,16 @@ export class ContentVersionWatcher implements OnApplicationBootstrap, OnApplicat
     clearInterval(this.timer);
   }
 
-  private async look(): Promise<void> {
+  /**
+   * Looks at the content version now, and says when it moved. The watch does so every few seconds; a write behind the
+   * app's back made in this server (an import) asks for it once it has written, so its result shows here at once.
+   */
+  look(): Promise<void> {
+    this.looking = this.looking.catch(() => undefined).then(() => this.readAndTell());
+    return this.looking;
+  }
+
+  private async readAndTell(): Promise<void> {
     if (!this.dataSource.isInitialized) return;
     const version = await readContentVersion(this.dataSource);
     if (version === this.seen) return;

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { DataSource, MoreThan } from 'typeorm';
 import { DomainError, notFound } from '../common/domain-error';
+import { ContentVersionWatcher } from '../database/content-version';
 import { OutboundRequests } from '../common/outbound-requests';
 import { UploadService } from '../upload/upload.service';
 import { IMPORT_HEARTBEAT_TIMEOUT_MS, ImportJobDto, ImportJobListDto } from './dto/import-job.dto';
@@ -31,6 +32,7 @@ export class ImportJobs implements OnApplicationShutdown {
     private readonly dataSource: DataSource,
     @Inject(UploadService) private readonly uploads: UploadService,
     private readonly outbound: OutboundRequests,
+    private readonly contentVersion: ContentVersionWatcher,
   ) {}
 
   async start(path: string, fileName: string, { dryRun, siteUrl }: { dryRun: boolean; siteUrl: string | null }): Promise<ImportJobDto> {
@@ -117,7 +119,11 @@ export class ImportJobs implements OnApplicationShutdown {
         outbound: this.outbound,
         onProgress,
         signal,
-      }).run();
+      })
+        .run()
+        // What it wrote (announced by raising the content version, a failed import's part too) shows on this instance
+        // before the job says it is over, not within the watch's few seconds; the other instances follow within them.
+        .finally(() => this.contentVersion.look().catch(() => undefined));
       if (signal.aborted) return;
       await jobs.update({ id: job.id }, { state: 'done', processed: opened.total, current: null, report, heartbeatAt: new Date() });
       this.logger.log(`import of ${job.fileName} done in ${report.seconds} s`);
