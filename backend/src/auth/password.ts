@@ -17,8 +17,9 @@ const hashing = new ConcurrencyLimit(1, 64, () => {
  * "provide an equal level of defense" as 19 MiB and two, trading memory for CPU), with one lane. A sign-in holds its
  * hash's memory on top of everything the server keeps: at 19 MiB it was the last 19 MB of a 10,000-post blog's peak
  * (issue 23: 286 MB before a sign-in, 305 MB during it, against a 300 MB bound); the library's default (RFC 9106's
- * 64 MiB, three passes, four lanes) was a quarter of a 512 MB VPS. Hashes stored at an older cost still verify (the cost is in the hash) and are replaced when the password
- * changes; a sign-in does not rehash, which would change the password's stamp and sign out the author's other devices.
+ * 64 MiB, three passes, four lanes) was a quarter of a 512 MB VPS. Hashes stored at an older cost still verify (the
+ * cost is in the hash) and are replaced when the password changes; a sign-in does not rehash, which would change the
+ * password's stamp and sign out the author's other devices.
  */
 const COST = { type: argon2.argon2id, memoryCost: 7_168, timeCost: 5, parallelism: 1 } as const;
 
