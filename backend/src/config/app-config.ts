@@ -23,6 +23,9 @@ function WholeNumber(min: number, max: number, fallback: number, unit?: string):
   );
 }
 
+/** Requests a server sends itself at start to warm its serving path (site/serving-path-warm-up.ts). */
+const DEFAULT_WARM_UP_REQUESTS = 2_000;
+
 /** Every environment variable the server reads; `.env.example` documents the same list. */
 export class EnvironmentVariables {
   @WholeNumber(1, 65535, 3000)
@@ -117,6 +120,11 @@ export class EnvironmentVariables {
   @WholeNumber(100, 600_000, 10_000, 'milliseconds')
   RENDER_DEADLINE_MS = 10_000;
 
+  /** Unset: 2,000 (none under NODE_ENV=test, whose servers start by the hundred). */
+  @IsOptional()
+  @WholeNumber(0, 100_000, DEFAULT_WARM_UP_REQUESTS, 'requests')
+  WARM_UP_REQUESTS?: number;
+
   @IsOptional()
   // AWS's rules for bucket names: 3-63 lower-case letters, digits, dots and hyphens.
   @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
@@ -210,6 +218,8 @@ export interface AppConfig {
   renderQueueMax: number;
   /** How long one page render may take before it fails (served stale, or 503) and its worker is replaced. */
   renderDeadlineMs: number;
+  /** How many requests for stored pages the server sends itself once its page store is ready (0: none). */
+  warmUpRequests: number;
   /** The built frontend (FRONTEND_DIR, absolute); undefined: the checkout's frontend/dist. */
   frontendDir?: string;
   isTest: boolean;
@@ -277,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     memory: processMemoryBudget({ totalMb: vars.MEMORY_MB, pagesMb: vars.PAGE_MEMORY_MB }),
     renderQueueMax: vars.RENDER_QUEUE_MAX,
     renderDeadlineMs: vars.RENDER_DEADLINE_MS,
+    warmUpRequests: vars.WARM_UP_REQUESTS ?? (vars.NODE_ENV === 'test' ? 0 : DEFAULT_WARM_UP_REQUESTS),
     frontendDir: vars.FRONTEND_DIR && resolve(process.cwd(), vars.FRONTEND_DIR),
     isTest: vars.NODE_ENV === 'test',
   };

@@ -58,6 +58,16 @@ describe('MemoryPages', () => {
     expect(pages.get('/post/old')).toBeDefined();
   });
 
+  it('keeps a page offered before forgetOffers only after two more offers', () => {
+    const pages = new MemoryPages(1024);
+    pages.offer('/post/warmed', page('W'));
+    pages.forgetOffers();
+    pages.offer('/post/warmed', page('W'));
+    expect(pages.get('/post/warmed')).toBeUndefined();
+    pages.offer('/post/warmed', page('W'));
+    expect(pages.get('/post/warmed')).toBeDefined();
+  });
+
   it('keeps nothing with no room (PAGE_MEMORY_MB=0)', () => {
     const pages = new MemoryPages(0);
     pages.set('/a', page('A'));

@@ -73,6 +73,16 @@ export class MemoryPages {
     this.seen.add(hash);
   }
 
+  /**
+   * Forgets every page offered once (none is kept on its next read): the reads of the serving path's warm-up at start
+   * (serving-path-warm-up.ts) say nothing of what readers come back to.
+   */
+  forgetOffers(): void {
+    this.seen.clear();
+    this.seenRing.fill(0);
+    this.seenNext = 0;
+  }
+
   /** Whether another page of `bytes` fits without pushing one out. */
   hasRoomFor(bytes: number): boolean {
     return this.bytes + bytes <= this.maxBytes;

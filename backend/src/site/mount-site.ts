@@ -17,6 +17,7 @@ import { PageTemplate } from './page-template';
 import { RenderOrigins } from './render-origins';
 import { RenderUnavailable } from './render-unavailable';
 import { bytesOf, type ServedPage } from './served-page';
+import { ServingPathWarmUp } from './serving-path-warm-up';
 import { SiteRedirects, type FoundRedirect } from './site-redirects';
 import type { SiteFiles } from './site-files';
 import { RenderReads, siteLifecycleOf } from './site.module';
@@ -123,7 +124,8 @@ export function mountSite(
       console.error('mudawwana: could not look up a redirect', error);
       return undefined;
     });
-  app.getHttpServer().once('listening', () => {
+  const server = app.getHttpServer() as Server;
+  server.once('listening', () => {
     const started = Date.now();
     app
       .get(PageFill)
@@ -135,6 +137,15 @@ export function mountSite(
             ? `mudawwana: page store fill stopped with the app (${took})`
             : `mudawwana: page store ready (${took}, ${inMemory} in memory)`,
         );
+        if (stopped || config.warmUpRequests === 0) return;
+        app
+          .get(ServingPathWarmUp)
+          .run(server, config.warmUpRequests)
+          .then(
+            ({ requests, ms, failed }) =>
+              console.log(`mudawwana: serving path warmed (${requests} requests in ${ms} ms, ${failed} failed)`),
+            (error: unknown) => console.error('mudawwana: could not warm the serving path', error),
+          );
       })
       .catch((error) => console.error('mudawwana: could not fill the page store', error));
   });
@@ -184,7 +195,7 @@ export function mountSite(
   };
 
   const assets = staticAssets(files.clientDir, { serveSourceMaps: config.serveSourceMaps });
-  openFrontDoor(app.getHttpServer() as Server, { securityHeaders, isAsset: assets.answers, serveStored: stored });
+  openFrontDoor(server, { securityHeaders, isAsset: assets.answers, serveStored: stored });
   app.use(assets);
   app.use('/robots.txt', (request: express.Request, response: express.Response, next: express.NextFunction) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return next();

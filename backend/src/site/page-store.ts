@@ -118,6 +118,15 @@ export class PageStore {
     return rows.map(pageOfRow);
   }
 
+  /** Up to `limit` keys of fresh pages of `build` that answer 200, in key order. */
+  async freshKeys(build: string, limit: number): Promise<string[]> {
+    const rows = await this.query<{ key: string }[]>(
+      `SELECT "key" FROM "site_pages" WHERE "stale" = 0 AND "status" = 200 AND "build" = ? ORDER BY "key" LIMIT ${Number(limit)}`,
+      [build],
+    );
+    return rows.map((row) => String(row.key));
+  }
+
   /** The generation a rebuild of `key` starts from (undefined for a page not stored). */
   async generationOf(key: string): Promise<number | undefined> {
     const rows = await this.query<{ generation: number }[]>('SELECT "generation" FROM "site_pages" WHERE "key" = ?', [key]);

@@ -23,6 +23,7 @@ import { PageFreshness } from './page-freshness';
 import { PageRebuilds, SITE_BUILD_ID } from './page-rebuilds';
 import { PageServer } from './page-server';
 import { PageStore } from './page-store';
+import { ServingPathWarmUp } from './serving-path-warm-up';
 import { PageTemplate } from './page-template';
 import { RenderOrigins } from './render-origins';
 import { RenderQueue } from './render-queue';
@@ -138,6 +139,7 @@ export class SiteModule {
         SiteRedirects,
         PageServer,
         PageFill,
+        ServingPathWarmUp,
         PageFreshness,
         SiteLifecycle,
       ],
