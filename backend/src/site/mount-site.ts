@@ -142,8 +142,12 @@ export function mountSite(
           .get(ServingPathWarmUp)
           .run(server, config.warmUpRequests)
           .then(
-            ({ requests, ms, failed }) =>
-              console.log(`mudawwana: serving path warmed (${requests} requests in ${ms} ms, ${failed} failed)`),
+            ({ requests, ms, failed, stopped }) =>
+              console.log(
+                stopped
+                  ? `mudawwana: serving path warm-up stopped with the app (after ${requests} requests)`
+                  : `mudawwana: serving path warmed (${requests} requests in ${ms} ms, ${failed} failed)`,
+              ),
             (error: unknown) => console.error('mudawwana: could not warm the serving path', error),
           );
       })
