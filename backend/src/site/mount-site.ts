@@ -90,6 +90,22 @@ async function send(request: SiteRequest, response: ServerResponse, page: Served
   response.end();
 }
 
+/** Warms the serving path once the page store is ready (docs/decisions/041), and says how it went. */
+function warmServingPath(app: NestExpressApplication, server: Server, requests: number): void {
+  app
+    .get(ServingPathWarmUp)
+    .run(server, requests)
+    .then(
+      (warmed) =>
+        console.log(
+          warmed.stopped
+            ? `mudawwana: serving path warm-up stopped with the app (after ${warmed.requests} requests)`
+            : `mudawwana: serving path warmed (${warmed.requests} requests in ${warmed.ms} ms, ${warmed.failed} failed)`,
+        ),
+      (error: unknown) => console.error('mudawwana: could not warm the serving path', error),
+    );
+}
+
 /** A redirect from the redirect table (site-redirects.ts), without a body; a signed-in browser keeps none of them. */
 function sendRedirect(request: SiteRequest, response: ServerResponse, redirect: FoundRedirect): void {
   const cacheControl = redirect.status === 301 ? PERMANENT_REDIRECT_CACHE_CONTROL : PUBLIC_CACHE_CONTROL;
@@ -137,19 +153,7 @@ export function mountSite(
             ? `mudawwana: page store fill stopped with the app (${took})`
             : `mudawwana: page store ready (${took}, ${inMemory} in memory)`,
         );
-        if (stopped || config.warmUpRequests === 0) return;
-        app
-          .get(ServingPathWarmUp)
-          .run(server, config.warmUpRequests)
-          .then(
-            ({ requests, ms, failed, stopped }) =>
-              console.log(
-                stopped
-                  ? `mudawwana: serving path warm-up stopped with the app (after ${requests} requests)`
-                  : `mudawwana: serving path warmed (${requests} requests in ${ms} ms, ${failed} failed)`,
-              ),
-            (error: unknown) => console.error('mudawwana: could not warm the serving path', error),
-          );
+        if (!stopped && config.warmUpRequests > 0) warmServingPath(app, server, config.warmUpRequests);
       })
       .catch((error) => console.error('mudawwana: could not fill the page store', error));
   });
