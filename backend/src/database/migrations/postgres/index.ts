@@ -24,6 +24,7 @@ import { PostLanguage1796320000000 } from './1796320000000-PostLanguage';
 import { Federation1796340000000 } from './1796340000000-Federation';
 import { PageStoreBuildIndex1796350000000 } from '../page-store-build-index';
 import { PublishTimeInPostIndexes1796360000000 } from '../publish-time-in-post-indexes';
+import { NarrowSearchRows1796370000000 } from '../narrow-search-rows';
 import { ShareImages1796310000000 } from './1796310000000-ShareImages';
 
 /** In order; each runs once per database. */
@@ -55,4 +56,5 @@ export const POSTGRES_MIGRATIONS = [
   Federation1796340000000,
   PageStoreBuildIndex1796350000000,
   PublishTimeInPostIndexes1796360000000,
+  NarrowSearchRows1796370000000,
 ];
