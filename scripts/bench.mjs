@@ -295,6 +295,9 @@ async function sitemapSizes() {
 /** The search case alone (BENCH_ONLY=search). */
 async function searchOnlyRun() {
   await storeReady;
+  // After the fill, the serving path's warm-up and the database's own work after it (autovacuum), as the full run
+  // waits before its crawls: a search timed during them timed the machine's other work.
+  await idle(server);
   const search = await searchLatencies();
   printSearch(search);
   mkdirSync(join(root, 'bench/results'), { recursive: true });
