@@ -69,7 +69,10 @@ try {
     await dataSource.query('CHECKPOINT').catch(() => undefined);
   }
   const serviceOn = (source) => new SearchService(new SearchRepository(source), source, new DomainEvents(), new ContentEvents());
+  // The answer as GET /api/search computes it, minus HTTP and the short cache (each run must do the work).
+  const answerOn = (searches, q) => searches.run(q, { includeDrafts: false, limit: 20, offset: 0 });
   const service = serviceOn(dataSource);
+  const answer = (q) => answerOn(service, q);
   /**
    * PostgreSQL: the query on a connection that has not searched yet, as a quiet blog's readers get it (the pool closes
    * a connection idle for 10 s): its first visit to each page of shared memory costs a page fault.
@@ -80,14 +83,12 @@ try {
     try {
       await fresh.query('SELECT 1');
       const started = performance.now();
-      await serviceOn(fresh).run(query, { includeDrafts: false, limit: 20, offset: 0 });
+      await answerOn(serviceOn(fresh), query);
       return performance.now() - started;
     } finally {
       await fresh.destroy();
     }
   };
-  // The answer as GET /api/search computes it, minus HTTP and the short cache (each run must do the work).
-  const answer = (q) => service.run(q, { includeDrafts: false, limit: 20, offset: 0 });
   for (const query of SEARCH_QUERIES) await answer(query); // warm-up: JIT, the database's caches
 
   const rows = [];
