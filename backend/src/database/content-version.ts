@@ -1,4 +1,4 @@
-import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ContentEvents, EVERYTHING } from '../common/content-events';
 
@@ -27,11 +27,13 @@ const WATCH_INTERVAL_MS = 2_000;
  * has not seen. `version` is the one the app has seen (read before it listens).
  */
 @Injectable()
-export class ContentVersionWatcher implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ContentVersionWatcher implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private seen = 0;
   private timer?: NodeJS.Timeout;
   /** One look at a time, each reading afresh: a look asked for while another is under way misses nothing. */
   private looking: Promise<void> = Promise.resolve();
+  /** Set as the app begins to close: no look starts after it. */
+  private stopped = false;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -51,8 +53,14 @@ export class ContentVersionWatcher implements OnApplicationBootstrap, OnApplicat
     this.timer.unref();
   }
 
-  onApplicationShutdown(): void {
+  /**
+   * Before any module shuts down: the database closes in this module's own shutdown, side by side with every other
+   * provider's, so a look still under way then would fail on a closed connection.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
     clearInterval(this.timer);
+    await this.looking.catch(() => undefined);
   }
 
   /**
@@ -65,7 +73,7 @@ export class ContentVersionWatcher implements OnApplicationBootstrap, OnApplicat
   }
 
   private async readAndTell(): Promise<void> {
-    if (!this.dataSource.isInitialized) return;
+    if (this.stopped || !this.dataSource.isInitialized) return;
     const version = await readContentVersion(this.dataSource);
     if (version === this.seen) return;
     this.seen = version;
