@@ -69,6 +69,14 @@ export class PageFill {
     }
   }
 
+  /**
+   * Resolves once the fill under way, if any, has ended (done, or stopped with the app): the app's stop waits for it,
+   * so that no read of the fill's is left to fail on the closed database (a failed query is logged as one).
+   */
+  async ended(): Promise<void> {
+    await this.filled?.catch(() => undefined);
+  }
+
   /** Fills again from the start (every stored page was rendered before a write made behind the app's back). */
   refill(): Promise<FillResult> {
     this.filled = undefined;

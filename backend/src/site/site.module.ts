@@ -50,6 +50,7 @@ export class SiteLifecycle implements OnApplicationBootstrap, BeforeApplicationS
   constructor(
     private readonly freshness: PageFreshness,
     private readonly queue: RenderQueue,
+    private readonly fill: PageFill,
     @Inject(SSR_MODULE) private readonly ssr: SsrModule,
   ) {}
 
@@ -57,10 +58,16 @@ export class SiteLifecycle implements OnApplicationBootstrap, BeforeApplicationS
     this.freshness.start();
   }
 
-  /** Starts nothing more: renders still waiting fail; resolves once those under way are done (and stored). */
+  /**
+   * Starts nothing more: renders still waiting fail; resolves once those under way are done (and stored) and the
+   * start-up fill has seen the stop (its reads are not renders).
+   */
   stop(): Promise<void> {
     this.freshness.stop();
-    return (this.stopped ??= this.queue.stop().then(() => this.ssr.close()));
+    return (this.stopped ??= this.queue
+      .stop()
+      .then(() => this.fill.ended())
+      .then(() => this.ssr.close()));
   }
 
   beforeApplicationShutdown(): void {
