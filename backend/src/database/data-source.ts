@@ -22,6 +22,19 @@ export const SQLITE_CACHE_KIB = 2000;
  */
 export const SERVING_CONNECTION_AUTOCHECKPOINT = 20_000;
 
+/**
+ * How long a PostgreSQL connection of the pool may idle before it closes (node-postgres closes one after 10 s), and
+ * how many stay open however long they idle. A new connection is a new PostgreSQL process, and it pays a page fault
+ * the first time it touches each page of the server's shared memory: a search on a connection new to the search
+ * table took 56-85 ms at 10,000 posts, against 18-28 ms on one that had searched before (scripts/bench-search.mjs).
+ * The app's background work (the content version's look, the sweeps, the newsletter's, the fediverse's and the
+ * schedule's polls) asks for two or three connections at once every few seconds; with 10 s, each burst opened one
+ * and the one closed after it was as often a connection that had searched: most searches of a quiet blog came to a
+ * new connection, 60-77 ms over HTTP (issue 23).
+ */
+const POSTGRES_IDLE_MS = 5 * 60_000;
+const POSTGRES_KEPT_CONNECTIONS = 2;
+
 /** The migrations of a driver, in order. */
 export function migrationsFor(database: DatabaseConfig): MigrationClass[] {
   return database.type === 'postgres' ? POSTGRES_MIGRATIONS : SQLITE_MIGRATIONS;
@@ -36,7 +49,7 @@ export function dataSourceOptions(database: DatabaseConfig): DataSourceOptions {
       type: 'postgres',
       url: database.url,
       migrations: migrationsFor(database),
-      extra: { max: 10, connectionTimeoutMillis: 5000 },
+      extra: { max: 10, min: POSTGRES_KEPT_CONNECTIONS, idleTimeoutMillis: POSTGRES_IDLE_MS, connectionTimeoutMillis: 5000 },
     };
   }
   return {
