@@ -5,7 +5,8 @@
 // the database settle as autovacuum and a checkpoint would (PostgreSQL), then times the work of one
 // `GET /api/search` (the ranked page of 20, the total, the 20 posts and their snippets: SearchService without its
 // cache) for each query, best and median of BENCH_RUNS (default 5), and on PostgreSQL once more on a connection that
-// has not searched yet ("cold", as a quiet blog gets: the pool closes a connection idle for 10 s).
+// has not searched yet ("cold", as a blog gets after 5 quiet minutes, or when requests overlap beyond the pool's 2
+// kept connections: database/data-source.ts).
 // Uses the current build (npm run build -w backend). BENCH_KEEP=1 keeps the seeded database and says how to reuse
 // it; BENCH_REUSE=<database name or DATA_DIR> times again on one kept before (no seeding, no dropping).
 import './node-runtime.mjs';
@@ -75,7 +76,8 @@ try {
   const answer = (q) => answerOn(service, q);
   /**
    * PostgreSQL: the query on a connection that has not searched yet, as a quiet blog's readers get it (the pool closes
-   * a connection idle for 10 s): its first visit to each page of shared memory costs a page fault.
+   * a connection unused for 5 minutes, beyond the 2 it keeps): its first visit to each page of shared memory costs a
+   * page fault.
    */
   const coldRun = async (query) => {
     if (database.type !== 'postgres') return undefined;

@@ -205,6 +205,22 @@ describe('search', () => {
     expect(asked[0]).toBe(0);
     for (let index = 1; index < asked.length; index += 1) expect(asked[index]).toBeGreaterThan(asked[index - 1]);
   });
+
+  it.runIf(onPostgres)(
+    'after indexing posts in bulk, PostgreSQL has fresh statistics of the index to plan with',
+    POSTGRES_ONLY,
+    async () => {
+      const dataSource = t.app.get(DataSource);
+      const lastAnalyzed = async (): Promise<Date | null> =>
+        (await dataSource.query(`SELECT "last_analyze" AS "at" FROM "pg_stat_user_tables" WHERE "relname" = 'post_search'`))[0].at;
+      await dataSource.getRepository(Post).insert({ title: 'إحصاءات', slug: 'statistics', content: '<p>نص</p>', published: true });
+      const before = await lastAnalyzed();
+      expect(await reindexStalePosts(dataSource)).toBe(1);
+      const after = await lastAnalyzed();
+      expect(after).not.toBeNull();
+      expect(after!.getTime()).toBeGreaterThan(before?.getTime() ?? 0);
+    },
+  );
 });
 
 describe('search: a word in more posts than PostgreSQL ranks the text of', () => {
