@@ -82,6 +82,6 @@ export class CategoriesService {
   }
 
   private async withCount(category: Category): Promise<CategoryDto> {
-    return CategoryDto.from(category, (await this.postCounts.byStatus(category.id)).published);
+    return CategoryDto.from(category, await this.postCounts.publicNow(category.id));
   }
 }

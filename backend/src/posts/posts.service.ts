@@ -90,10 +90,12 @@ export class PostsService {
   async countPosts(query: CountPostsQuery, viewer: User | undefined): Promise<PostCountsDto> {
     const categoryId = await this.categoryFilter(query.category);
     if (categoryId === null) return { all: 0, published: 0, scheduled: 0, drafts: 0 };
-    const counts = await this.counts.byStatus(categoryId, viewer ? query.q : undefined);
-    const drafts = viewer ? counts.drafts : 0;
-    const scheduled = viewer ? counts.scheduled : 0;
-    return { all: counts.published + scheduled + drafts, published: counts.published, scheduled, drafts };
+    if (!viewer) {
+      const published = await this.counts.publicNow(categoryId);
+      return { all: published, published, scheduled: 0, drafts: 0 };
+    }
+    const { published, scheduled, drafts } = await this.counts.byStatus(categoryId, query.q);
+    return { all: published + scheduled + drafts, published, scheduled, drafts };
   }
 
   /** The id of the category a filter names (undefined: no filter; null: no such category, so nothing matches). */

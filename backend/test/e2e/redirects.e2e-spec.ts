@@ -9,7 +9,7 @@ import { PageFill } from '../../src/site/page-fill';
 import { type Archive, backupRoundTrip } from '../support/backup-commands';
 import { buildBackend } from '../support/build';
 import { NEEDS_POSTGRES_SERVER, onPostgres, POSTGRES_ONLY, postgresServer } from '../support/conditions';
-import { createPost, waitFor } from '../support/helpers';
+import { createPost, queriesDuring, waitFor } from '../support/helpers';
 import { AUTHOR, sharedTestApp, startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -280,25 +280,8 @@ describe('redirects on the site', () => {
     for (let start = 0; start < rows.length; start += 500) await dataSource.getRepository(Redirect).insert(rows.slice(start, start + 500));
     await author.post('/api/redirects').send({ fromPath: '/after-import', toPath: '/' }).expect(201); // a change: lookups forget
     const redirectQueries = async (path: string, status: number) => {
-      const queries: string[] = [];
-      const logger = dataSource.logger;
-      const counting = new Proxy(logger, {
-        get: (object, property, receiver) =>
-          property === 'logQuery'
-            ? (query: string, ...rest: unknown[]) => {
-                queries.push(query);
-                return (object.logQuery as (...args: unknown[]) => unknown).call(object, query, ...rest);
-              }
-            : Reflect.get(object, property, receiver),
-      });
-      Object.defineProperty(dataSource, 'logger', { value: counting, configurable: true, writable: true });
-      try {
-        const started = performance.now();
-        await site().get(path).redirects(0).expect(status);
-        return { queries: queries.filter((query) => query.includes('"redirects"')), ms: performance.now() - started };
-      } finally {
-        Object.defineProperty(dataSource, 'logger', { value: logger, configurable: true, writable: true });
-      }
+      const { queries } = await queriesDuring(dataSource, () => site().get(path).redirects(0).expect(status));
+      return { queries: queries.map(({ sql }) => sql).filter((sql) => sql.includes('"redirects"')) };
     };
     // the first lookup after the change reads its address by the index while the table's addresses are hashed
     const unknown = await redirectQueries('/no/such/address', 404);

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import TestAgent from 'supertest/lib/agent';
+import type { DataSource } from 'typeorm';
 import { AuthService } from '../../src/auth/auth.service';
 import type { TestApp } from './test-app';
 
@@ -61,5 +62,32 @@ export async function waitFor(check: () => Promise<boolean>, limitMs = EVENTUALL
   while (!(await check())) {
     if (Date.now() - started > limitMs) throw new Error(`not within ${limitMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+/** A query the app sent through TypeORM, with its parameters. */
+export interface SentQuery {
+  sql: string;
+  parameters: unknown[];
+}
+
+/** Runs `work` and answers it with every query the app sent through `dataSource` meanwhile, in order. */
+export async function queriesDuring<T>(dataSource: DataSource, work: () => Promise<T>): Promise<{ result: T; queries: SentQuery[] }> {
+  const queries: SentQuery[] = [];
+  const logger = dataSource.logger;
+  const recording = new Proxy(logger, {
+    get: (object, property, receiver) =>
+      property === 'logQuery'
+        ? (sql: string, parameters?: unknown[], ...rest: unknown[]) => {
+            queries.push({ sql, parameters: parameters ?? [] });
+            return (object.logQuery as (...args: unknown[]) => unknown).call(object, sql, parameters, ...rest);
+          }
+        : Reflect.get(object, property, receiver),
+  });
+  Object.defineProperty(dataSource, 'logger', { value: recording, configurable: true, writable: true });
+  try {
+    return { result: await work(), queries };
+  } finally {
+    Object.defineProperty(dataSource, 'logger', { value: logger, configurable: true, writable: true });
   }
 }
