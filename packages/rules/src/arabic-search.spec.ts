@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { indexedText, MAX_QUERY_WORDS, normalizedQueryKey, normalizeWord, queryTerms, searchWords, wordForms } from './arabic-search.js';
+import {
+  indexedText,
+  MAX_QUERY_WORDS,
+  normalizedQueryKey,
+  normalizeWord,
+  queryTerms,
+  REMEMBERED_WORDS,
+  searchWords,
+  wordForms,
+} from './arabic-search.js';
 
 /** Whether a query word finds a word of a post: one of its forms is among the post word's forms (as in the index). */
 function finds(query: string, written: string): boolean {
@@ -95,6 +104,25 @@ const DIFFERENT_WORDS: [query: string, written: string][] = [
   ['react', 'reactive'],
   ['2024', '2025'],
 ];
+
+describe('indexedText', () => {
+  /** The index's text computed afresh, word by word, without what indexedText remembers. */
+  const computed = (text: string) => searchWords(text).flatMap(wordForms).join(' ');
+
+  it('holds the forms of each word in order, and nothing for what has no letters or digits', () => {
+    const text = 'والمكتبات: ١٢ كتاباً — Café!';
+    expect(indexedText(text)).toBe(computed(text));
+    expect(indexedText(text).split(' ')).toEqual(expect.arrayContaining(['والمكتبات', 'مكتبات', 'مكتب', '12', 'cafe']));
+    expect(indexedText('… — !!')).toBe('');
+  });
+
+  it('gives the same text however many words it has remembered, past the limit of what it remembers', () => {
+    const words = Array.from({ length: REMEMBERED_WORDS * 2 + 7 }, (_, index) => `والكتاب${index.toString(36)}`);
+    const text = `${words.join(' ')} ${words.slice(0, 100).join(' ')} الكتاب وَالكِتاب`;
+    expect(indexedText(text)).toBe(computed(text));
+    expect(indexedText(text)).toBe(computed(text));
+  });
+});
 
 describe('one word, several spellings', () => {
   it.each(SAME_WORD)('%s finds %s', (query, written) => {
