@@ -3,7 +3,7 @@
 // takes several times longer than inserting 10,000 posts).
 import './node-runtime.mjs';
 import { spawnSync } from 'node:child_process';
-import { builtAt, newest, root } from './build-state.mjs';
+import { backendBuiltAt, newest, root } from './build-state.mjs';
 
 const TOOLS = {
   seed: 'database/seeds/seed-cli.js',
@@ -19,7 +19,7 @@ if (!tool) {
   process.exit(2);
 }
 const entry = `backend/dist/${tool}`;
-if (builtAt(entry) < newest(['packages/rules/src', 'backend/src', 'backend/tsconfig.json', 'backend/tsconfig.build.json'])) {
+if (backendBuiltAt() < newest(['packages/rules/src', 'backend/src', 'backend/tsconfig.json', 'backend/tsconfig.build.json'])) {
   const build = spawnSync('npm', ['run', 'build', '-w', 'backend'], { cwd: root, stdio: ['inherit', 'ignore', 'inherit'] });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

@@ -21,6 +21,13 @@ export function newest(paths) {
 /** When a built file was written (0 when it does not exist). */
 export const builtAt = (file) => (existsSync(join(root, file)) ? statSync(join(root, file)).mtimeMs : 0);
 
+/**
+ * When the backend was last compiled: the stamp its build writes once tsc has succeeded. Not a compiled file's time:
+ * tsc compiles incrementally and leaves a file it would write the same as before untouched (main.js, the CLIs), so
+ * after any change elsewhere the build looked older than its sources forever and every start compiled again.
+ */
+export const backendBuiltAt = () => builtAt('backend/dist/.built');
+
 /** Whether the built app (backend and frontend) is at least as new as every source it is built from. */
 export function appBuildIsCurrent() {
   const sources = newest([
@@ -32,5 +39,5 @@ export function appBuildIsCurrent() {
     'frontend/build',
     'package-lock.json',
   ]);
-  return Math.min(builtAt('backend/dist/main.js'), builtAt('frontend/dist/client/index.html')) >= sources;
+  return Math.min(backendBuiltAt(), builtAt('frontend/dist/client/index.html')) >= sources;
 }
