@@ -96,6 +96,20 @@ describe('buildSitemapFile', () => {
     expect(parts.flat()).toEqual(entries.map((entry) => `https://b.example${entry.path}`));
   });
 
+  it("gives each part of the index its newest entry's date, whatever the entries' order and how their dates are written", async () => {
+    const mixed = [
+      { path: '/a', lastmod: '2025-03-01T00:00:00.000Z' },
+      { path: '/b', lastmod: 'Tue, 01 Apr 2025 12:00:00 GMT' },
+      { path: '/c', lastmod: '2025-02-01T00:00:00.000Z' },
+      { path: '/d', lastmod: null },
+      { path: '/e', lastmod: 'not a date' },
+      { path: '/f' },
+    ];
+    const index = await buildSitemapFile('https://b.example', mixed, '/sitemap.xml', 3);
+    expect(index).toContain('<sitemap><loc>https://b.example/sitemap-1.xml</loc><lastmod>2025-04-01T12:00:00.000Z</lastmod></sitemap>');
+    expect(index).toContain('<sitemap><loc>https://b.example/sitemap-2.xml</loc></sitemap>');
+  });
+
   it('has no part beyond the last, and no file for other paths', async () => {
     expect(await buildSitemapFile('https://b.example', entries, '/sitemap-4.xml', 2)).toBeNull();
     expect(await buildSitemapFile('https://b.example', entries, '/sitemap-0.xml', 2)).toBeNull();

@@ -99,9 +99,19 @@ function lastmodTag(lastmod: string | null | undefined): string {
   return lastmod && !Number.isNaN(Date.parse(lastmod)) ? `<lastmod>${new Date(lastmod).toISOString()}</lastmod>` : '';
 }
 
+/**
+ * The newest last-modified date of these entries. Dates as toISOString writes them sort as their instants do, so they
+ * are compared as they are; parsing 50,000 of them, then spreading the times into Math.max, held the serving thread
+ * for tens of milliseconds per part of a 100,000-post sitemap's index (issue 23).
+ */
 function newest(entries: SitemapEntry[]): string | null {
-  const times = entries.map((entry) => (entry.lastmod ? Date.parse(entry.lastmod) : NaN)).filter((time) => !Number.isNaN(time));
-  return times.length > 0 ? new Date(Math.max(...times)).toISOString() : null;
+  let latest: string | null = null;
+  for (const { lastmod } of entries) {
+    if (!lastmod) continue;
+    const instant = ISO_INSTANT.test(lastmod) ? lastmod : Number.isNaN(Date.parse(lastmod)) ? null : new Date(lastmod).toISOString();
+    if (instant !== null && (latest === null || instant > latest)) latest = instant;
+  }
+  return latest;
 }
 
 /**
