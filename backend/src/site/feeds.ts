@@ -94,9 +94,16 @@ export const SITEMAP_PATH = /^\/sitemap(?:-([1-9]\d{0,5}))?\.xml$/;
 /** A date as toISOString writes it: used as it is (the loaders' dates all are; parsing 10,000 of them again cost 20 ms). */
 const ISO_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
+/** A last-modified date as toISOString writes it, or null when it is missing or no date. */
+function isoInstant(lastmod: string | null | undefined): string | null {
+  if (!lastmod) return null;
+  if (ISO_INSTANT.test(lastmod)) return lastmod;
+  return Number.isNaN(Date.parse(lastmod)) ? null : new Date(lastmod).toISOString();
+}
+
 function lastmodTag(lastmod: string | null | undefined): string {
-  if (lastmod && ISO_INSTANT.test(lastmod)) return `<lastmod>${lastmod}</lastmod>`;
-  return lastmod && !Number.isNaN(Date.parse(lastmod)) ? `<lastmod>${new Date(lastmod).toISOString()}</lastmod>` : '';
+  const instant = isoInstant(lastmod);
+  return instant === null ? '' : `<lastmod>${instant}</lastmod>`;
 }
 
 /**
@@ -107,8 +114,7 @@ function lastmodTag(lastmod: string | null | undefined): string {
 function newest(entries: SitemapEntry[]): string | null {
   let latest: string | null = null;
   for (const { lastmod } of entries) {
-    if (!lastmod) continue;
-    const instant = ISO_INSTANT.test(lastmod) ? lastmod : Number.isNaN(Date.parse(lastmod)) ? null : new Date(lastmod).toISOString();
+    const instant = isoInstant(lastmod);
     if (instant !== null && (latest === null || instant > latest)) latest = instant;
   }
   return latest;
