@@ -9,7 +9,6 @@ import {
   LessThanOrEqual,
   Not,
   ObjectLiteral,
-  Raw,
   Repository,
 } from 'typeorm';
 import { containing } from '../common/containing';
@@ -106,12 +105,26 @@ export class PostsRepository {
   async findSummaries(filter: PostFilter): Promise<[Post[], number]> {
     const where: FindOptionsWhere<Post> = filter.status ? statusWhere(filter.status, new Date()) : {};
     if (filter.categoryId !== undefined) where.categoryId = filter.categoryId;
-    if (filter.tagSlug !== undefined) {
-      const tagSlug = filter.tagSlug;
-      where.id = Raw((id) => `${id} IN (SELECT "post_id" FROM "post_tags" WHERE "slug" = :tagSlug)`, { tagSlug });
-    }
     if (filter.titleContains) where.title = titleContaining(filter.titleContains);
+    if (filter.tagSlug !== undefined) return this.findTaggedSummaries(filter.tagSlug, where, filter);
     return this.posts.findAndCount({ select: SUMMARY_COLUMNS, where, order: NEWEST_FIRST, take: filter.limit, skip: filter.offset });
+  }
+
+  /**
+   * The posts of one tag, in the same order, walked in the tag's index (slug, post_created_at, post_id): a page of
+   * the list reads its own entries and stops, however many posts carry the tag (migration PostTimeInTagIndex).
+   */
+  private findTaggedSummaries(tagSlug: string, where: FindOptionsWhere<Post>, filter: PostFilter): Promise<[Post[], number]> {
+    const query = this.posts
+      .createQueryBuilder('post')
+      .select(Object.keys(SUMMARY_COLUMNS).map((column) => `post.${column}`))
+      .innerJoin('post_tags', 'tag', '"tag"."post_id" = "post"."id" AND "tag"."slug" = :tagSlug', { tagSlug })
+      .where(where)
+      .orderBy('"tag"."post_created_at"', 'DESC')
+      .addOrderBy('"tag"."post_id"', 'DESC');
+    if (filter.limit !== undefined) query.limit(filter.limit);
+    if (filter.offset !== undefined) query.offset(filter.offset);
+    return query.getManyAndCount();
   }
 
   /** Posts whose scheduled time has come but whose publication was not announced yet (the scheduler's work). */

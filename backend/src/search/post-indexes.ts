@@ -68,10 +68,13 @@ export async function indexPosts(manager: EntityManager, posts: readonly Indexed
     await manager.query(`DELETE FROM "post_tags" WHERE "post_id" = ${p(1)}`, [post.id]);
     const tags = tagsBySlug(post.tags ?? []);
     if (tags.length === 0) continue;
-    const rows = tags.map((_, index) => `(${placeholders(manager, 3, index * 3 + 1)})`).join(', ');
+    // The post's time comes from its row as this transaction sees it (migration PostTimeInTagIndex).
+    const rows = tags.map((_, index) => `(${placeholders(manager, 2, index * 2 + 1)})`).join(', ');
     await manager.query(
-      `INSERT INTO "post_tags" ("post_id", "slug", "name") VALUES ${rows}`,
-      tags.flatMap((tag) => [post.id, tag.slug, tag.name]),
+      `INSERT INTO "post_tags" ("post_id", "slug", "name", "post_created_at")
+       SELECT "p"."id", "tag"."column1", "tag"."column2", "p"."createdAt" FROM "posts" "p", (VALUES ${rows}) "tag"
+       WHERE "p"."id" = ${p(tags.length * 2 + 1)}`,
+      [...tags.flatMap((tag) => [tag.slug, tag.name]), post.id],
     );
   }
   return written;

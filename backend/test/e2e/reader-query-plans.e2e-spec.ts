@@ -18,10 +18,15 @@ const SSR_ENTRY = resolve(__dirname, '../../../frontend/dist/server/entry-server
 /** Posts written behind the app's back, as the seed writes them: enough for the statistics to weigh. */
 const BULK_POSTS = 2_000;
 
-/** The plan's steps that walk one of the blog's tables, or one of its indexes, from end to end instead of searching it. */
+/**
+ * The plan's steps that walk one of the blog's tables, or one of its indexes, from end to end instead of searching it;
+ * and, for a page of a list (a LIMIT), a sort, which reads every match to keep a page of them: a tag's list sorted all
+ * of the tag's posts, 26-130 ms at 100,000 posts.
+ */
 async function walks(dataSource: DataSource, sql: string, parameters: unknown[]): Promise<string[]> {
   const plan: { detail: string }[] = await dataSource.query(`EXPLAIN QUERY PLAN ${sql}`, parameters);
-  return plan.map(({ detail }) => detail).filter((detail) => /^SCAN (?!CONSTANT ROW|dummy_table)/.test(detail));
+  const sortsAll = (detail: string) => /\bLIMIT\b/i.test(sql) && detail.startsWith('USE TEMP B-TREE FOR ORDER BY');
+  return plan.map(({ detail }) => detail).filter((detail) => /^SCAN (?!CONSTANT ROW|dummy_table)/.test(detail) || sortsAll(detail));
 }
 
 describe.runIf(!onPostgres)("a reader's pages read posts by their indexes, with planner statistics", SQLITE_ONLY, () => {
@@ -50,14 +55,15 @@ describe.runIf(!onPostgres)("a reader's pages read posts by their indexes, with 
       [category.id, first.authorId],
     );
     await dataSource.query(
-      `INSERT INTO "post_tags" ("post_id", "slug", "name")
-       SELECT "p"."id", replace("tag"."value", ' ', '-'), "tag"."value" FROM "posts" "p", json_each("p"."tags") "tag" WHERE "p"."slug" LIKE 'bulk-%'`,
+      `INSERT INTO "post_tags" ("post_id", "slug", "name", "post_created_at")
+       SELECT "p"."id", replace("tag"."value", ' ', '-'), "tag"."value", "p"."createdAt" FROM "posts" "p", json_each("p"."tags") "tag"
+       WHERE "p"."slug" LIKE 'bulk-%'`,
     );
     await dataSource.query('ANALYZE');
   });
   afterAll(() => t?.close());
 
-  it('a post page rendered for its first reader, and the lists and counts behind the public pages, walk neither a table nor an index', async () => {
+  it('a post page rendered for its first reader, and the lists and counts behind the public pages, walk neither a table nor an index, nor sort a whole list for a page of it', async () => {
     const { queries } = await queriesDuring(dataSource, async () => {
       // pages nobody has asked for yet, so they are rendered now (their reads go through the app's connection)
       await site().get('/post/bulk-250').expect(200);

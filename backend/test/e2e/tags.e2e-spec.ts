@@ -56,6 +56,31 @@ describe('tags', () => {
     expect((await t.agent().get('/api/posts').query({ tag: 'لا-يوجد' }).expect(200)).body).toEqual([]);
   });
 
+  it("a tag's list follows the publication dates the author gives, and pages through it without a repeat or a gap", async () => {
+    const dated = async (title: string, createdAt: string) =>
+      createPost(author, { title, tags: ['ترتيب', 'غيره'], published: true, createdAt });
+    const posts = [
+      await dated('2021', '2021-05-01T10:00:00.000Z'),
+      await dated('2023', '2023-05-01T10:00:00.000Z'),
+      await dated('2022 أ', '2022-05-01T10:00:00.000Z'),
+      await dated('2022 ب', '2022-05-01T10:00:00.000Z'),
+    ];
+    const titles = async (query: Record<string, unknown> = {}) =>
+      (
+        await t
+          .agent()
+          .get('/api/posts')
+          .query({ tag: 'ترتيب', ...query })
+          .expect(200)
+      ).body.map((post: Json) => post.title);
+    // the same instant: the newer post (the higher id) first, as on every list
+    expect(await titles()).toEqual(['2023', '2022 ب', '2022 أ', '2021']);
+    await author.put(`/api/posts/${posts[0].id}`).send({ createdAt: '2024-01-01T00:00:00.000Z' }).expect(200);
+    expect(await titles()).toEqual(['2021', '2023', '2022 ب', '2022 أ']);
+    const pages = [await titles({ limit: 3 }), await titles({ limit: 3, offset: 3 })];
+    expect(pages).toEqual([['2021', '2023', '2022 ب'], ['2022 أ']]);
+  });
+
   it('renames a tag on every post at once: versions raised, search and tag pages follow', async () => {
     const posts = [
       await createPost(author, { title: 'د', tags: ['جافاسكربت', 'ويب'], published: true }),

@@ -25,6 +25,7 @@ import { Federation1796340000000 } from './1796340000000-Federation';
 import { PageStoreBuildIndex1796350000000 } from '../page-store-build-index';
 import { PublishTimeInPostIndexes1796360000000 } from '../publish-time-in-post-indexes';
 import { NarrowSearchRows1796370000000 } from '../narrow-search-rows';
+import { PostTimeInTagIndex1796380000000 } from '../post-time-in-tag-index';
 import { ShareImages1796310000000 } from './1796310000000-ShareImages';
 
 /** In order; each runs once per database. */
@@ -57,4 +58,5 @@ export const POSTGRES_MIGRATIONS = [
   PageStoreBuildIndex1796350000000,
   PublishTimeInPostIndexes1796360000000,
   NarrowSearchRows1796370000000,
+  PostTimeInTagIndex1796380000000,
 ];
