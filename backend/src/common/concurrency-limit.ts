@@ -12,6 +12,11 @@ export class ConcurrencyLimit {
     private readonly whenFull: () => Error,
   ) {}
 
+  /** How many tasks wait their turn. */
+  get queued(): number {
+    return this.waiting.length;
+  }
+
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.running >= this.concurrency) {
       if (this.waiting.length >= this.maxWaiting) throw this.whenFull();

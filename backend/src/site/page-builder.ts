@@ -2,11 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { BLOG_NAME, BLOG_TAGLINE } from '@mudawwana/rules';
 import { DataSource } from 'typeorm';
 import { ConcurrencyLimit } from '../common/concurrency-limit';
-import { buildRss, buildSitemapFile, SITEMAP_PATH } from './feeds';
+import { ChangeClock } from './change-clock';
+import { buildRss, buildSitemapFile, SITEMAP_PATH, type SitemapEntry } from './feeds';
 import { PageTemplate } from './page-template';
 import { RenderOrigins } from './render-origins';
 import { OffThreadReads } from '../database/off-thread-reads';
-import { loadFeedPosts, loadSitemapEntries } from './site-data';
+import { loadFeedPosts, loadSitemapEntries, type Loaded } from './site-data';
 import { SSR_MODULE, type SsrModule } from './ssr-module';
 
 const HTML = 'text/html; charset=utf-8';
@@ -34,6 +35,11 @@ export class PageBuilder {
    * edit and the sitemap (issue 23).
    */
   private readonly sitemapBuilds = new ConcurrencyLimit(1, Number.POSITIVE_INFINITY, () => new Error('no sitemap build is refused'));
+  /**
+   * The sitemap's entries as last read, with the change clock's mark from before the read: the files built one after
+   * another share one read while no change came between (see sitemapEntries).
+   */
+  private lastSitemapRead?: { mark: number; entries: Promise<Loaded<SitemapEntry[]>> };
 
   constructor(
     private readonly dataSource: DataSource,
@@ -41,6 +47,7 @@ export class PageBuilder {
     @Inject(SSR_MODULE) private readonly ssr: SsrModule,
     private readonly template: PageTemplate,
     private readonly origins: RenderOrigins,
+    private readonly clock: ChangeClock,
   ) {}
 
   /** Renders one page (or feed, or fragment) as it would be stored, without storing it. */
@@ -67,8 +74,10 @@ export class PageBuilder {
   }
 
   private async sitemapFile(key: string, publicUrl: string): Promise<Built> {
-    const entries = await loadSitemapEntries(this.dataSource, this.reads);
+    const entries = await this.sitemapEntries();
     const body = await buildSitemapFile(publicUrl, entries.value, key);
+    // Kept only for a file already waiting its turn: 100,000 posts' entries are tens of MB of the heap.
+    if (this.sitemapBuilds.queued === 0) this.lastSitemapRead = undefined;
     return {
       key,
       location: null,
@@ -78,5 +87,24 @@ export class PageBuilder {
       tags: entries.tags,
       cacheable: true,
     };
+  }
+
+  /**
+   * Every public URL of the blog for the sitemap. A change makes the index and all its parts stale at once, and each
+   * read every public post again (at 100,000 posts three reads of 100,000 rows, and the garbage they leave, for one
+   * change): the files built one after another share one read as long as the change clock has not moved since it
+   * began. A file built after a change reads again, so none is built from what the change replaced.
+   */
+  private sitemapEntries(): Promise<Loaded<SitemapEntry[]>> {
+    const mark = this.clock.mark();
+    if (this.lastSitemapRead?.mark !== mark) {
+      const entries = loadSitemapEntries(this.dataSource, this.reads);
+      this.lastSitemapRead = { mark, entries };
+      // a failed read is not shared: the next file tries again
+      entries.catch(() => {
+        if (this.lastSitemapRead?.entries === entries) this.lastSitemapRead = undefined;
+      });
+    }
+    return this.lastSitemapRead.entries;
   }
 }
