@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import { isRetryableConflict } from '../common/database-errors';
+import { OffThreadReads } from '../database/off-thread-reads';
 import { tagSlug } from '@mudawwana/rules';
 import { StaleVersionError } from '../common/versions';
 import { placeholder } from '../database/sql-params';
@@ -30,15 +31,22 @@ export function retagged(tags: readonly string[], slug: string, name: string): s
 /** Tags as the post_tags index holds them (search/post-indexes.ts), and changes of a tag on every post at once. */
 @Injectable()
 export class TagsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly reads: OffThreadReads,
+  ) {}
 
-  /** Every tag (or the one with `slug`) with its post count, most used first; drafts counted only when asked. */
+  /**
+   * Every tag (or the one with `slug`) with its post count, most used first; drafts counted only when asked. Read in
+   * the reader thread (OffThreadReads): counting every tag groups every tag row of the blog, 29 ms of the serving
+   * thread at 100,000 posts on SQLite (issue 23).
+   */
   async counts(options: { includeDrafts: boolean; slug?: string }): Promise<TagCount[]> {
     const conditions = [
       ...(options.includeDrafts ? [] : [readerVisibleSql(this.dataSource, 'p')]),
       ...(options.slug !== undefined ? [`"t"."slug" = ${placeholder(this.dataSource, 1)}`] : []),
     ];
-    const rows: { slug: string; name: string; count: number | string }[] = await this.dataSource.query(
+    const rows = await this.reads.query<{ slug: string; name: string; count: number | string }>(
       `SELECT "t"."slug" AS "slug", "t"."name" AS "name", COUNT(*) AS "count"
        FROM "post_tags" "t" JOIN "posts" "p" ON "p"."id" = "t"."post_id"
        ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SQLITE_CACHE_KIB } from '../../src/database/data-source';
 import { OffThreadReads } from '../../src/database/off-thread-reads';
 import { onPostgres, SQLITE_ONLY } from '../support/conditions';
-import { createPost } from '../support/helpers';
+import { createPost, queriesDuring } from '../support/helpers';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -31,6 +31,15 @@ describe('Reads off the serving thread', () => {
     const { body } = await t.agent().get('/api/search').query({ q: 'المسائية' }).expect(200);
     expect(body.items.map((item: { title: string }) => item.title)).toEqual(['مكتبة القراءة المسائية']);
     expect(reads.running).toBe(t.driver === 'sqlite');
+  });
+
+  it("a reader's tag counts are read there too, and count a post the moment its save has answered", async () => {
+    const author = await t.author();
+    await createPost(author, { title: 'وسوم القارئ', tags: ['عدّ الوسوم'], published: true });
+    const { result, queries } = await queriesDuring(dataSource, () => t.agent().get('/api/tags').expect(200));
+    expect(result.body.find((tag: { name: string }) => tag.name === 'عدّ الوسوم')?.count).toBe(1);
+    // on PostgreSQL the app's pool is where off-thread reads go
+    if (t.driver === 'sqlite') expect(queries.filter(({ sql }) => sql.includes('"post_tags"'))).toEqual([]);
   });
 
   it('answers a statement with the rows the app connection gives, parameters included', async () => {
