@@ -74,10 +74,16 @@ export class PageBuilder {
   }
 
   private async sitemapFile(key: string, publicUrl: string): Promise<Built> {
-    const entries = await this.sitemapEntries();
-    const body = await buildSitemapFile(publicUrl, entries.value, key);
-    // Kept only for a file already waiting its turn: 100,000 posts' entries are tens of MB of the heap.
-    if (this.sitemapBuilds.queued === 0) this.lastSitemapRead = undefined;
+    let entries: Loaded<SitemapEntry[]>;
+    let body: string | null;
+    try {
+      entries = await this.sitemapEntries();
+      body = await buildSitemapFile(publicUrl, entries.value, key);
+    } finally {
+      // Kept only for a file already waiting its turn, whether this one was built or failed: 100,000 posts' entries
+      // are tens of MB of the heap.
+      if (this.sitemapBuilds.queued === 0) this.lastSitemapRead = undefined;
+    }
     return {
       key,
       location: null,
